@@ -1,0 +1,119 @@
+// Finds and reads the config layers (user, project, local). The only module that uses cosmiconfig.
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cosmiconfig } from 'cosmiconfig';
+import { HooksError } from '../errors.js';
+
+export type LayerName = 'user' | 'project' | 'local' | 'api';
+
+/** One config file as read, before validation. */
+export interface ConfigLayer {
+  layer: LayerName;
+  file: string;
+  /** Directory relative paths in this layer are resolved against. */
+  dir: string;
+  config: unknown;
+}
+
+export interface LoadOptions {
+  /** Where the project search starts (upwards). */
+  cwd: string;
+  /** Use this file as the project layer instead of searching. */
+  configFile?: string;
+  /** Environment, for `XDG_CONFIG_HOME` and `HOME`. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export const LOCAL_CONFIG_NAME = '.hooksrc.local.json';
+
+const SEARCH_PLACES = [
+  '.hooksrc',
+  '.hooksrc.json',
+  '.hooksrc.yaml',
+  '.hooksrc.yml',
+  '.hooksrc.js',
+  '.hooksrc.mjs',
+  '.hooksrc.cjs',
+  'hooks.config.js',
+  'hooks.config.mjs',
+  'hooks.config.cjs',
+  'package.json',
+];
+
+/** Reads every layer that exists, in merge order: user, project, local. */
+export async function loadConfigLayers(options: LoadOptions): Promise<ConfigLayer[]> {
+  const env = options.env ?? process.env;
+  const home = env.HOME || os.homedir();
+  const explorer = cosmiconfig('hooks', {
+    searchPlaces: SEARCH_PLACES,
+    searchStrategy: 'global',
+    stopDir: home,
+    cache: false,
+  });
+  const layers: ConfigLayer[] = [];
+
+  const userFile = userConfigPath(env, home);
+  if (existsSync(userFile)) layers.push(await read(explorer, 'user', userFile));
+
+  let projectDir = options.cwd;
+  if (options.configFile !== undefined) {
+    const file = path.resolve(options.cwd, options.configFile);
+    if (!existsSync(file)) {
+      throw new HooksError('CONFIG_UNREADABLE', `${file}: config file not found`, { file });
+    }
+    layers.push(await read(explorer, 'project', file));
+    projectDir = path.dirname(file);
+  } else {
+    const found = await search(explorer, options.cwd);
+    if (found !== undefined && found.file !== userFile) {
+      layers.push(found);
+      projectDir = found.dir;
+    }
+  }
+
+  const localFile = path.join(projectDir, LOCAL_CONFIG_NAME);
+  if (existsSync(localFile)) layers.push(await read(explorer, 'local', localFile));
+  return layers;
+}
+
+/** `$XDG_CONFIG_HOME/agent-hooks/config.json`, else `~/.config/agent-hooks/config.json`. */
+export function userConfigPath(env: NodeJS.ProcessEnv, home: string): string {
+  const base = env.XDG_CONFIG_HOME || path.join(home, '.config');
+  return path.join(base, 'agent-hooks', 'config.json');
+}
+
+// --- internal ---
+
+type Explorer = ReturnType<typeof cosmiconfig>;
+
+async function read(explorer: Explorer, layer: LayerName, file: string): Promise<ConfigLayer> {
+  try {
+    const result = await explorer.load(file);
+    return { layer, file, dir: path.dirname(file), config: result?.config ?? {} };
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+}
+
+async function search(explorer: Explorer, cwd: string): Promise<ConfigLayer | undefined> {
+  let result;
+  try {
+    result = await explorer.search(cwd);
+  } catch (error) {
+    const file = (error as { filepath?: string }).filepath ?? cwd;
+    throw unreadable(file, error);
+  }
+  if (result === null) return undefined;
+  const dir = path.dirname(result.filepath);
+  // cosmiconfig's global strategy ends in the OS config dir; that is the user layer's business, not a project.
+  if (path.relative(dir, cwd).startsWith('..')) return undefined;
+  return { layer: 'project', file: result.filepath, dir, config: result.config ?? {} };
+}
+
+function unreadable(file: string, error: unknown): HooksError {
+  const message = error instanceof Error ? error.message : String(error);
+  const firstLine = message.split('\n').find((l) => l.trim() !== '') ?? 'unreadable';
+  const text = firstLine.startsWith(file) ? firstLine : `${file}: ${firstLine}`;
+  return new HooksError('CONFIG_UNREADABLE', text, { file });
+}

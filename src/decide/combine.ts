@@ -1,0 +1,183 @@
+// Combines hook results into one decision, as section 4 of the contract says. Pure: a fold over results.
+import type { HookSource } from '../config/resolve.js';
+import { eventSpec } from '../events/catalog.js';
+import { rewrites, type Failure, type Reply } from '../reply/interpret.js';
+import type { HookEvent, HookInput } from '../types.js';
+
+/** What one hook did. */
+export interface HookResult {
+  id: string;
+  source: HookSource;
+  /** The reply that counts: after `onFailure` and audit mode. */
+  reply: Reply;
+  failure?: Failure;
+  /** Audit mode: what the guard would have answered. */
+  wouldHave?: Reply;
+  ms: number;
+}
+
+export type Outcome = 'continue' | 'allow' | 'ask' | 'block' | 'modify' | 'halt';
+
+/** The combined answer for one event. */
+export interface Decision {
+  decision: Outcome;
+  reason?: string;
+  /** The hook whose answer decided a halt, block or ask. */
+  decidedBy?: string;
+  event: HookEvent;
+  /** The rewritten parts, when hooks rewrote them. */
+  updatedInput?: Record<string, unknown>;
+  prompt?: string;
+  updatedOutput?: { value: unknown };
+  /** Context from every hook, in order. */
+  additionalContext: string[];
+  /** Every hook that ran, in run order. */
+  results: HookResult[];
+  /** Things the caller must hear about: failures, answers the event cannot carry. */
+  warnings: string[];
+  /** Hooks of this event that did not run, and why. */
+  skipped: { id: string; why: string }[];
+}
+
+export interface ChainState {
+  event: HookEvent;
+  results: HookResult[];
+  halted?: HookResult;
+  blocked?: HookResult;
+  asked: HookResult[];
+  allowed: boolean;
+  rewritten: boolean;
+  context: string[];
+  warnings: string[];
+}
+
+/** The state before any hook ran. */
+export function startChain(event: HookEvent): ChainState {
+  return { event, results: [], asked: [], allowed: false, rewritten: false, context: [], warnings: [] };
+}
+
+/** True once a halt or block has ended the chain. */
+export function chainEnded(state: ChainState): boolean {
+  return state.halted !== undefined || state.blocked !== undefined;
+}
+
+/** Folds one result in. After a block only a halt still counts (halt beats everything). */
+export function applyResult(state: ChainState, result: HookResult): ChainState {
+  const spec = eventSpec(state.event.name);
+  const next: ChainState = { ...state, results: [...state.results, result], context: [...state.context], warnings: [...state.warnings] };
+  if (result.failure !== undefined) {
+    const policy = result.reply.decision === 'block' ? 'blocking (onFailure: block)' : 'continuing';
+    next.warnings.push(`hook "${result.id}" failed (${result.failure.kind}: ${result.failure.message}); ${policy}`);
+  }
+  if (result.wouldHave !== undefined) {
+    next.warnings.push(`hook "${result.id}" (audit mode) would have answered ${describe(result.wouldHave)}`);
+  }
+  const reply = result.reply;
+  if (reply.decision === 'halt' && next.halted === undefined) {
+    next.halted = result;
+    return next;
+  }
+  if (chainEnded(state)) return next;
+
+  if (reply.additionalContext !== undefined) {
+    if (spec.context) next.context.push(reply.additionalContext);
+    else next.warnings.push(`hook "${result.id}" added context, which ${spec.name} cannot carry; dropped`);
+  }
+  switch (reply.decision) {
+    case 'block':
+      if (spec.canBlock) next.blocked = result;
+      else next.warnings.push(`hook "${result.id}" answered block, which ${spec.name} cannot do; ignored`);
+      return next;
+    case 'ask':
+      if (spec.canAsk) next.asked = [...next.asked, result];
+      else next.warnings.push(`hook "${result.id}" answered ask, which ${spec.name} cannot do; ignored`);
+      break;
+    case 'allow':
+      next.allowed = true;
+      break;
+    default:
+      break;
+  }
+  if (rewrites(reply)) {
+    next.event = rewrite(next.event, reply);
+    next.rewritten = true;
+  }
+  return next;
+}
+
+/** The final decision: halt, then block, then ask, then modify, then allow, then continue. */
+export function finishChain(state: ChainState, original: HookEvent): Decision {
+  const spec = eventSpec(original.name);
+  const base = {
+    event: state.event,
+    additionalContext: state.context,
+    results: state.results,
+    warnings: state.warnings,
+    skipped: [],
+  };
+  const decided = (decision: Outcome, by: HookResult, fallback: string): Decision => ({
+    ...base,
+    decision,
+    decidedBy: by.id,
+    reason: by.reply.reason ?? fallback,
+  });
+  if (state.halted !== undefined) return decided('halt', state.halted, `halted by hook "${state.halted.id}"`);
+  if (state.blocked !== undefined) return decided('block', state.blocked, `blocked by hook "${state.blocked.id}"`);
+
+  const decision: Decision = { ...base, decision: 'continue' };
+  if (state.rewritten) Object.assign(decision, rewrittenParts(state.event.payload, original.payload, spec.rewrites));
+  if (state.asked.length > 0) {
+    const first = state.asked[0]!;
+    decision.decision = 'ask';
+    decision.decidedBy = first.id;
+    decision.reason = state.asked.map((r) => r.reply.reason).filter(Boolean).join('; ') || `hook "${first.id}" asks for confirmation`;
+  } else if (state.rewritten) {
+    decision.decision = 'modify';
+  } else if (state.allowed) {
+    decision.decision = 'allow';
+  }
+  if (decision.decision === 'modify' || decision.decision === 'allow') {
+    const reasons = state.results.map((r) => r.reply.reason).filter(Boolean);
+    if (reasons.length > 0) decision.reason = reasons.join('; ');
+  }
+  return decision;
+}
+
+/** A reply in a few words, for warnings: `block: reason`. */
+export function describe(reply: Reply): string {
+  const what = rewrites(reply) && reply.decision === 'continue' ? 'modify' : reply.decision;
+  return reply.reason === undefined ? what : `${what}: ${reply.reason}`;
+}
+
+/** The outcome word of one hook's reply, as traces and the native dialect show it. */
+export function outcomeOf(reply: Reply): Outcome {
+  if ((reply.decision === 'continue' || reply.decision === 'allow') && rewrites(reply)) return 'modify';
+  return reply.decision;
+}
+
+// --- internal ---
+
+function rewrite(event: HookEvent, reply: Reply): HookEvent {
+  const payload: HookInput = { ...event.payload };
+  if (reply.updatedInput !== undefined) payload.tool_input = reply.updatedInput;
+  if (reply.prompt !== undefined) payload.prompt = reply.prompt;
+  if (reply.updatedOutput !== undefined) payload.tool_response = reply.updatedOutput.value;
+  return { ...event, payload };
+}
+
+function rewrittenParts(
+  payload: HookInput,
+  original: HookInput,
+  field: 'updatedInput' | 'prompt' | 'updatedOutput' | undefined,
+): Partial<Decision> {
+  switch (field) {
+    case 'updatedInput':
+      return payload.tool_input === original.tool_input ? {} : { updatedInput: payload.tool_input ?? {} };
+    case 'prompt':
+      return payload.prompt === original.prompt ? {} : { prompt: payload.prompt ?? '' };
+    case 'updatedOutput':
+      return payload.tool_response === original.tool_response ? {} : { updatedOutput: { value: payload.tool_response } };
+    default:
+      return {};
+  }
+}

@@ -1,0 +1,49 @@
+// Turns a Claude-Code-format payload into the canonical event: the shape every hook receives.
+import { HooksError } from '../errors.js';
+import { findEvent, eventSpellings, type EventSpec } from '../events/catalog.js';
+import { canonicalTool } from '../events/tools.js';
+import { didYouMean } from '../suggest.js';
+import type { HookEvent, HookInput } from '../types.js';
+
+/**
+ * The event named on the command line wins; the payload's `hook_event_name` is the fallback, and when
+ * both are present they must agree.
+ */
+export function eventFromClaudePayload(raw: unknown, eventName: string | undefined): HookEvent {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new HooksError('EVENT_INVALID', 'stdin: the event must be a JSON object');
+  }
+  const payload = raw as Record<string, unknown>;
+  const named = eventName === undefined ? undefined : requireEvent(eventName, 'event');
+  const said = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
+  const fromPayload = said === undefined ? undefined : findEvent(said);
+  if (named !== undefined && fromPayload !== undefined && named !== fromPayload) {
+    throw new HooksError(
+      'EVENT_INVALID',
+      `stdin: hook_event_name is "${said}" but the command line says "${eventName}"`,
+    );
+  }
+  const spec = named ?? fromPayload ?? (said === undefined ? undefined : requireEvent(said, 'stdin: hook_event_name'));
+  if (spec === undefined) {
+    throw new HooksError('EVENT_INVALID', `no event named: pass one (hooks run <event>) or send hook_event_name; events: ${eventSpellings().join(', ')}`);
+  }
+  if (payload.tool_input !== undefined && (typeof payload.tool_input !== 'object' || payload.tool_input === null || Array.isArray(payload.tool_input))) {
+    throw new HooksError('EVENT_INVALID', 'stdin: tool_input must be an object');
+  }
+  const input: HookInput = { ...payload, hook_event_name: spec.claude };
+  const toolName = typeof payload.tool_name === 'string' ? payload.tool_name : undefined;
+  if (spec.tool && toolName === undefined) {
+    throw new HooksError('EVENT_INVALID', `stdin: ${spec.claude} needs a "tool_name"`);
+  }
+  return spec.tool && toolName !== undefined
+    ? { name: spec.name, payload: input, tool: { name: toolName, canonical: canonicalTool(toolName) } }
+    : { name: spec.name, payload: input };
+}
+
+function requireEvent(spelling: string, where: string): EventSpec {
+  const spec = findEvent(spelling);
+  if (spec === undefined) {
+    throw new HooksError('EVENT_UNKNOWN', `${where}: unknown event "${spelling}"${didYouMean(spelling, eventSpellings())}; events: ${eventSpellings().join(', ')}`);
+  }
+  return spec;
+}

@@ -1,0 +1,162 @@
+// The engine: loads a config once, then runs events through it. The same engine serves the CLI and the library.
+import { loadConfigLayers, type ConfigLayer } from './config/load.js';
+import { hooksFor, resolveConfig, type HandlerSpec, type ResolvedConfig, type ResolvedHook } from './config/resolve.js';
+import type { HooksConfig } from './config/schema.js';
+import { applyResult, chainEnded, finishChain, startChain, type Decision, type HookResult } from './decide/combine.js';
+import { eventSpec } from './events/catalog.js';
+import { selectHooks, type Selection } from './match/select.js';
+import { failureReply, readProcessEnd, readReturnValue, rewrites, type Reading } from './reply/interpret.js';
+import { runFunction } from './run/function.js';
+import type { HookEvent } from './types.js';
+
+export interface LoadConfigOptions {
+  /** Where the project config search starts; default `process.cwd()`. */
+  cwd?: string;
+  /** Use this file as the project layer instead of searching. */
+  configFile?: string;
+  /** Use this object as the project layer instead of reading a file. */
+  config?: HooksConfig;
+  /** In-process hooks, merged after the file layers. */
+  handlers?: HandlerSpec[];
+  /** Environment for layer lookup (`XDG_CONFIG_HOME`, `HOME`) and for hooks; default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunOptions {
+  /** Cancels the run: live hooks are killed. */
+  signal?: AbortSignal;
+  /** Called as each hook ends, for live traces. */
+  onResult?: (result: HookResult) => void;
+}
+
+export interface Runner {
+  readonly config: ResolvedConfig;
+  /** Which hooks would run for this event, in order, and why the others would not. */
+  plan(event: HookEvent): Selection<ResolvedHook>[];
+  /** Runs the event through every matching hook and combines their replies. */
+  run(event: HookEvent, options?: RunOptions): Promise<Decision>;
+}
+
+/** Reads and validates every config layer (user, project, local) and the API handlers. */
+export async function loadConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
+  const cwd = options.cwd ?? process.cwd();
+  const env = options.env ?? process.env;
+  let layers: ConfigLayer[];
+  if (options.config !== undefined) {
+    const fileLayers = await loadConfigLayers({ cwd, env, configFile: undefined });
+    layers = [
+      ...fileLayers.filter((l) => l.layer === 'user'),
+      { layer: 'project', file: '<inline config>', dir: cwd, config: options.config },
+    ];
+  } else {
+    layers = await loadConfigLayers(options.configFile === undefined ? { cwd, env } : { cwd, env, configFile: options.configFile });
+  }
+  return resolveConfig(layers, options.handlers === undefined ? { cwd } : { cwd, handlers: options.handlers });
+}
+
+/** Loads the config and returns a runner for it; call `run` once per event, as often as you like. */
+export async function createRunner(options: LoadConfigOptions = {}): Promise<Runner> {
+  const config = await loadConfig(options);
+  return runnerFor(config, options.env ?? process.env);
+}
+
+/** A runner over an already resolved config. */
+export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = process.env): Runner {
+  const skip = new Set((env.HOOKS_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const plan = (event: HookEvent) => selectHooks(hooksFor(config, event.name), event, skip);
+  return {
+    config,
+    plan,
+    async run(event, options = {}) {
+      const hooks = hooksFor(config, event.name);
+      const spec = eventSpec(event.name);
+      const batches = spec.mode === 'observe' ? [hooks] : intoBatches(hooks);
+      const skipped: Decision['skipped'] = [];
+      let state = startChain(event);
+      for (const batch of batches) {
+        const current = state.event;
+        // Selection is judged on the payload as rewritten so far: `if` sees what will actually run.
+        const selected = selectHooks(batch, current, skip).flatMap((s) => {
+          if (s.selected) return [s.hook];
+          skipped.push({ id: s.hook.id, why: s.why });
+          return [];
+        });
+        const results = await Promise.all(
+          selected.map(async (hook) => {
+            const result = await runHook(hook, current, config, env, options.signal);
+            options.onResult?.(result);
+            return result;
+          }),
+        );
+        for (const result of results) state = applyResult(state, result);
+        if (chainEnded(state)) break;
+      }
+      return { ...finishChain(state, event), skipped };
+    },
+  };
+}
+
+// --- internal ---
+
+/** Adjacent `parallel: true` hooks form one batch; every other hook is a batch of its own. */
+function intoBatches(hooks: ResolvedHook[]): ResolvedHook[][] {
+  const batches: ResolvedHook[][] = [];
+  for (const hook of hooks) {
+    const last = batches.at(-1);
+    if (hook.parallel && last !== undefined && last[0]!.parallel) last.push(hook);
+    else batches.push([hook]);
+  }
+  return batches;
+}
+
+async function runHook(
+  hook: ResolvedHook,
+  event: HookEvent,
+  config: ResolvedConfig,
+  env: NodeJS.ProcessEnv,
+  signal: AbortSignal | undefined,
+): Promise<HookResult> {
+  const spec = eventSpec(event.name);
+  // Loaded on first use, and before the clock starts: a config of builtins only never pays for execa.
+  const run = hook.run;
+  const runProcess = run.kind === 'command' ? (await import('./run/process.js')).runProcess : undefined;
+  const started = performance.now();
+  let reading: Reading;
+  if (run.kind === 'command') {
+    const end = await runProcess!({
+      command: run.command,
+      ...(run.args === undefined ? {} : { args: run.args }),
+      cwd: hook.cwd,
+      env: {
+        ...env,
+        CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR ?? config.projectDir,
+        HOOKS_PROJECT_DIR: config.projectDir,
+        HOOKS_EVENT: event.name,
+        HOOKS_TOOL: event.tool?.canonical ?? '',
+        ...hook.env,
+      },
+      input: JSON.stringify(event.payload),
+      timeoutMs: hook.timeoutMs,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    reading = readProcessEnd(end, spec);
+  } else {
+    const context = event.tool === undefined ? { event: event.name } : { event: event.name, tool: event.tool.canonical };
+    const end = await runFunction(run.handler, event.payload, context, hook.timeoutMs, signal);
+    reading =
+      end.kind === 'returned'
+        ? readReturnValue(end.value, spec)
+        : end.kind === 'timeout'
+          ? { ok: false, failure: { kind: 'timeout', message: `timed out after ${hook.timeoutMs / 1000}s` } }
+          : { ok: false, failure: { kind: 'error', message: end.message } };
+  }
+  const ms = Math.round(performance.now() - started);
+  const base = { id: hook.id, source: hook.source, ms };
+  if (!reading.ok) return { ...base, reply: failureReply(reading.failure, hook.id, hook.onFailure), failure: reading.failure };
+  const reply = reading.reply;
+  if (run.kind === 'builtin' && run.audit && (reply.decision !== 'continue' || rewrites(reply))) {
+    // Audit mode: report what the guard would have done, change nothing.
+    return { ...base, reply: { decision: 'continue' }, wouldHave: reply };
+  }
+  return { ...base, reply };
+}

@@ -1,0 +1,14 @@
+// The registry of first-party guards. Each loads on first use, so `hooks run` pays only for the guards it uses.
+import type { Guard } from '../types.js';
+
+type GuardLoader = () => Promise<Guard<any>>;
+
+const GUARDS: Record<string, GuardLoader> = {};
+
+export const GUARD_IDS: readonly string[] = Object.keys(GUARDS);
+
+/** The guard with this id, or undefined if there is none. */
+export async function loadGuard(id: string): Promise<Guard<any> | undefined> {
+  const loader = GUARDS[id];
+  return loader === undefined ? undefined : loader();
+}

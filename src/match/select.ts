@@ -1,0 +1,113 @@
+// Which hooks run for an event, and why the others do not. The only module that uses picomatch.
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { CANONICAL_TOOLS, KNOWN_TOOL_NAMES, TOOL_GROUPS, isMcpTool } from '../events/tools.js';
+import type { HookEvent } from '../types.js';
+
+/** The parts of a resolved hook that matching looks at. */
+export interface Matchable {
+  id: string;
+  enabled: boolean;
+  /** Tool globs, canonical or raw names, or `group:` names. */
+  match?: readonly string[];
+  /** Field → globs (any of them); every field must match. */
+  if?: Readonly<Record<string, readonly string[]>>;
+}
+
+export type Selection<H extends Matchable> =
+  | { hook: H; selected: true }
+  | { hook: H; selected: false; why: string };
+
+/** Splits hooks into those that run on this event and those that do not, with the reason. Keeps order. */
+export function selectHooks<H extends Matchable>(
+  hooks: readonly H[],
+  event: HookEvent,
+  skip: ReadonlySet<string> = new Set(),
+): Selection<H>[] {
+  return hooks.map((hook) => {
+    const why = rejection(hook, event, skip);
+    return why === undefined ? { hook, selected: true } : { hook, selected: false, why };
+  });
+}
+
+/** Why a `match` pattern is wrong, or undefined when it can match a known tool (or an MCP tool). */
+export function checkToolPattern(pattern: string): string | undefined {
+  if (pattern.startsWith('group:')) {
+    return pattern in TOOL_GROUPS ? undefined : `unknown tool group "${pattern}"; known groups: ${Object.keys(TOOL_GROUPS).join(', ')}`;
+  }
+  if (isMcpTool(pattern)) return undefined;
+  const matcher = compile(pattern, TOOL_OPTIONS);
+  if (KNOWN_TOOL_NAMES.some((name) => matcher(name))) return undefined;
+  return `"${pattern}" matches no known tool; use a canonical name (${CANONICAL_TOOLS.join(', ')}), an agent's tool name, a group: name or an mcp__server__tool pattern`;
+}
+
+// --- internal ---
+
+const TOOL_OPTIONS: picomatch.PicomatchOptions = {};
+// `*` crosses `/` in commands and prompts: `rm *` must see `rm -rf /tmp/x`.
+const TEXT_OPTIONS: picomatch.PicomatchOptions = { bash: true, dot: true };
+// Patterns without a slash match the basename: `*.env` matches `/home/me/app/.env`.
+const PATH_OPTIONS: picomatch.PicomatchOptions = { dot: true, basename: true };
+
+const cache = new Map<string, picomatch.Matcher>();
+function compile(pattern: string, options: picomatch.PicomatchOptions): picomatch.Matcher {
+  const key = `${options === TOOL_OPTIONS ? 't' : options === TEXT_OPTIONS ? 'x' : 'p'}:${pattern}`;
+  let matcher = cache.get(key);
+  if (matcher === undefined) {
+    matcher = picomatch(pattern, options);
+    cache.set(key, matcher);
+  }
+  return matcher;
+}
+
+function rejection(hook: Matchable, event: HookEvent, skip: ReadonlySet<string>): string | undefined {
+  if (!hook.enabled) return 'disabled (enabled: false)';
+  if (skip.has(hook.id)) return 'skipped by HOOKS_SKIP';
+  if (hook.match !== undefined) {
+    if (event.tool === undefined) return 'has a tool matcher, and this event has no tool';
+    if (!hook.match.some((p) => toolMatches(p, event.tool!))) {
+      return `match: tool ${describeTool(event.tool)} is not ${hook.match.join(' | ')}`;
+    }
+  }
+  for (const [field, patterns] of Object.entries(hook.if ?? {})) {
+    const value = fieldValue(event, field);
+    if (value === undefined) return `if: the event has no "${field}"`;
+    if (!patterns.some((p) => fieldMatches(field, p, value, event))) {
+      return `if: ${field} does not match ${patterns.map((p) => JSON.stringify(p)).join(' | ')}`;
+    }
+  }
+  return undefined;
+}
+
+function toolMatches(pattern: string, tool: { name: string; canonical: string }): boolean {
+  const group = TOOL_GROUPS[pattern];
+  if (group !== undefined) return group.includes(tool.canonical);
+  const matcher = compile(pattern, TOOL_OPTIONS);
+  return matcher(tool.canonical) || matcher(tool.name);
+}
+
+function describeTool(tool: { name: string; canonical: string }): string {
+  return tool.name === tool.canonical ? tool.canonical : `${tool.canonical} (${tool.name})`;
+}
+
+/** A tool-input field first, else a top-level payload field (`prompt`, `source`, `trigger`, ...). */
+function fieldValue(event: HookEvent, field: string): string | undefined {
+  const input = event.payload.tool_input;
+  const raw = input !== undefined && field in input ? input[field] : event.payload[field];
+  if (typeof raw === 'string') return raw;
+  if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+  return undefined;
+}
+
+function fieldMatches(field: string, pattern: string, value: string, event: HookEvent): boolean {
+  if (!/path|file/i.test(field)) return compile(pattern, TEXT_OPTIONS)(value.replace(/\s+/g, ' '));
+  const matcher = compile(pattern, PATH_OPTIONS);
+  if (matcher(value)) return true;
+  // Agents send absolute paths; users write globs relative to the project (`src/**`).
+  const cwd = event.payload.cwd;
+  if (typeof cwd === 'string' && path.isAbsolute(value)) {
+    const relative = path.relative(cwd, value);
+    return !relative.startsWith('..') && matcher(relative);
+  }
+  return false;
+}

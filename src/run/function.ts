@@ -1,0 +1,39 @@
+// Runs one in-process hook (a builtin guard or an API handler) under the same timeout rules as a process.
+import type { HandlerContext, HandlerFn, HookInput } from '../types.js';
+
+export type FunctionEnd = { kind: 'returned'; value: unknown } | { kind: 'threw'; message: string } | { kind: 'timeout' };
+
+/** Calls the handler on a private copy of the payload; a throw or a timeout is a value. */
+export async function runFunction(
+  handler: HandlerFn,
+  input: HookInput,
+  context: Omit<HandlerContext, 'signal'>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<FunctionEnd> {
+  const controller = new AbortController();
+  const cancel = () => controller.abort(signal?.reason);
+  signal?.addEventListener('abort', cancel, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<FunctionEnd>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error('timeout'));
+      resolve({ kind: 'timeout' });
+    }, timeoutMs);
+  });
+  const called = (async (): Promise<FunctionEnd> => {
+    try {
+      // A copy, so a handler that mutates its input cannot change what later hooks see.
+      const value = await handler(structuredClone(input), { ...context, signal: controller.signal });
+      return { kind: 'returned', value };
+    } catch (error) {
+      return { kind: 'threw', message: error instanceof Error ? error.message : String(error) };
+    }
+  })();
+  try {
+    return await Promise.race([called, timedOut]);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
+  }
+}

@@ -1,0 +1,19 @@
+// Kills a hook's whole process tree. Hooks run in their own process group (POSIX), so one signal reaches
+// the shell, the script and every child it left behind. execa 9 kills only the direct child; execa 10's
+// `killDescendants` needs Node 22, so this stays ours until the project moves.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+
+/** Signals the process group led by `pid`; on Windows, `taskkill /T /F` the tree. Never throws. */
+export function killTree(pid: number, signal: 'SIGTERM' | 'SIGKILL'): void {
+  if (process.platform === 'win32') {
+    const taskkill = path.join(process.env.SystemRoot ?? 'C:\\Windows', 'System32', 'taskkill.exe');
+    execFile(taskkill, ['/pid', String(pid), '/T', '/F'], () => {});
+    return;
+  }
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: the group is already gone. EPERM: a member changed user; nothing more we can do.
+  }
+}

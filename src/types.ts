@@ -1,0 +1,83 @@
+// The vocabulary of the contract: events, hooks, replies, decisions. Types only, no code.
+import type { ZodType } from 'zod';
+
+/** Config-key spelling of an event: the one name used inside the library. */
+export type EventName =
+  | 'preToolUse'
+  | 'postToolUse'
+  | 'userPromptSubmit'
+  | 'stop'
+  | 'subagentStop'
+  | 'preCompact'
+  | 'sessionStart'
+  | 'sessionEnd'
+  | 'notification'
+  | 'postToolUseFailure';
+
+/**
+ * The payload every hook receives on stdin, in Claude Code's format whatever agent called the
+ * runner (`session_id`, `cwd`, `hook_event_name`, `tool_name`, `tool_input`, ...).
+ */
+export interface HookInput {
+  hook_event_name: string;
+  session_id?: string;
+  transcript_path?: string;
+  cwd?: string;
+  tool_name?: string;
+  tool_input?: Record<string, unknown>;
+  tool_use_id?: string;
+  tool_response?: unknown;
+  prompt?: string;
+  [field: string]: unknown;
+}
+
+/** One event as the engine sees it, after the dialect has normalized it. */
+export interface HookEvent {
+  name: EventName;
+  payload: HookInput;
+  /** Raw and canonical tool name, on tool events. */
+  tool?: { name: string; canonical: string };
+}
+
+/** What a hook may answer, as JSON on stdout or as the return value of an in-process handler. */
+export interface ReplyObject {
+  decision?: 'allow' | 'block' | 'modify' | 'ask' | 'continue';
+  reason?: string;
+  /** Replaces the whole tool input (preToolUse). */
+  updatedInput?: Record<string, unknown>;
+  /** Replaces the prompt (userPromptSubmit). */
+  prompt?: string;
+  /** Replaces the tool output (postToolUse). */
+  updatedOutput?: unknown;
+  additionalContext?: string;
+}
+
+/** What an in-process handler (a builtin guard or an API handler) gets beside the payload. */
+export interface HandlerContext {
+  event: EventName;
+  /** Canonical tool name on tool events. */
+  tool?: string;
+  /** Aborted when the hook times out or the run is cancelled. */
+  signal: AbortSignal;
+}
+
+/** An in-process hook: returns a reply (or nothing, meaning continue); a throw is a failure. */
+export type HandlerFn = (
+  input: HookInput,
+  context: HandlerContext,
+) => ReplyObject | void | undefined | Promise<ReplyObject | void | undefined>;
+
+/** A first-party guard: a factory for an in-process handler, plus what it applies to. */
+export interface Guard<Options = Record<string, unknown>> {
+  id: string;
+  /** One line for `hooks list` and docs. */
+  summary: string;
+  /** Events the guard acts on; configured elsewhere it is a config error. */
+  events: EventName[];
+  /** Canonical tool names it looks at by default (picomatch globs); all tools when absent. */
+  match?: string[];
+  /** Checks the `options` object of the config entry (errors carry the key path). */
+  options: ZodType<Options>;
+  /** Builds the handler once per run. Guards never implement `audit` mode: the host does. */
+  create(options: Options): HandlerFn;
+}

@@ -1,0 +1,79 @@
+// Shared test helpers: throwaway projects, an isolated environment, events from sample files, the real CLI.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eventFromClaudePayload } from '../src/dialects/payload.js';
+import { createRunner } from '../src/engine.js';
+import type { HooksConfig } from '../src/config/schema.js';
+import type { HandlerSpec } from '../src/config/resolve.js';
+import type { HookEvent } from '../src/types.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'hooks');
+export const EXAMPLES = path.join(ROOT, 'hooks-examples');
+
+/** A fresh folder with these files (paths relative to it); returns its absolute path. */
+export function tmpProject(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-test-'));
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, content);
+  }
+  return dir;
+}
+
+/** process.env with HOME and XDG_CONFIG_HOME pointing into `home`, so no real user config leaks in. */
+export function isolatedEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ['HOOKS_SKIP', 'HOOKS_DISABLE', 'HOOKS_ON_ERROR', 'HOOKS_DEBUG', 'CLAUDE_PROJECT_DIR']) delete env[name];
+  return { ...env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), ...extra };
+}
+
+/** A canonical event from a Claude-format payload. */
+export function event(name: string, payload: Record<string, unknown> = {}): HookEvent {
+  return eventFromClaudePayload({ session_id: 'test-session', cwd: '/home/dev/project', ...payload }, name);
+}
+
+/** A preToolUse on Bash with this command. */
+export function bash(command: string, extra: Record<string, unknown> = {}): HookEvent {
+  return event('preToolUse', { tool_name: 'Bash', tool_input: { command, ...extra }, tool_use_id: 'toolu_test' });
+}
+
+/** The sample event shipped in hooks-examples/events/<name>.json. */
+export function sample(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(EXAMPLES, 'events', `${name}.json`), 'utf8')) as Record<string, unknown>;
+}
+
+/** A runner over an inline config in a throwaway project with an isolated environment. */
+export async function runnerWith(config: HooksConfig, options: { env?: Record<string, string>; handlers?: HandlerSpec[] } = {}) {
+  const dir = tmpProject();
+  return createRunner({
+    cwd: dir,
+    config,
+    env: isolatedEnv(dir, options.env),
+    ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
+  });
+}
+
+/** Runs the built CLI (`bin/hooks.js`) as a real process. */
+export function runCli(args: string[], options: { input?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const cwd = options.cwd ?? ROOT;
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'hooks.js'), ...args], {
+    cwd,
+    input: options.input ?? '',
+    env: options.env ?? isolatedEnv(tmpProject()),
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr, ms: performance.now() - started };
+}
+
+/** The fixture hook in `lang` as a shell-form command. */
+export function fixture(lang: 'bash' | 'python' | 'node', name = 'reply'): string {
+  const file = { bash: `${name}.sh`, python: `${name}.py`, node: `${name}.mjs` }[lang];
+  return JSON.stringify(path.join(FIXTURES, file));
+}

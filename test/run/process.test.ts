@@ -1,0 +1,121 @@
+// The process runner against real process trees: timeouts kill the whole group, leftovers never hold us.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runProcess, KILL_GRACE_MS } from '../../src/run/process.js';
+import { FIXTURES, tmpProject } from '../helpers.js';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Polls until the pid is gone (the kernel reaps asynchronously), up to `ms`. */
+async function gone(pid: number, ms = 2000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (!alive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return !alive(pid);
+}
+
+const leftovers: number[] = [];
+afterEach(() => {
+  for (const pid of leftovers.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+});
+
+function readPid(file: string): number {
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  leftovers.push(pid);
+  return pid;
+}
+
+const base = (dir: string, extra: Record<string, string> = {}) => ({
+  cwd: dir,
+  env: { ...process.env, ...extra },
+  input: '{}',
+});
+
+describe('runProcess', () => {
+  it('a timeout kills the whole process group and returns within timeout + 1 s', async () => {
+    const dir = tmpProject();
+    const pidFile = path.join(dir, 'child.pid');
+    const started = Date.now();
+    const end = await runProcess({ ...base(dir, { PID_FILE: pidFile, MODE: 'hang' }), command: path.join(FIXTURES, 'spawns-background.sh'), timeoutMs: 500 });
+    const elapsed = Date.now() - started;
+    expect(end).toEqual({ kind: 'timeout', timeoutMs: 500 });
+    expect(elapsed).toBeLessThan(1500);
+    const child = readPid(pidFile);
+    expect(await gone(child)).toBe(true);
+  });
+
+  it('a hook that ignores SIGTERM is killed with SIGKILL after the grace period', async () => {
+    const dir = tmpProject();
+    const pidFile = path.join(dir, 'hook.pid');
+    const started = Date.now();
+    const end = await runProcess({ ...base(dir, { PID_FILE: pidFile }), command: path.join(FIXTURES, 'traps-term.sh'), args: [], timeoutMs: 300 });
+    expect(end.kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(300 + KILL_GRACE_MS + 1000);
+    expect(await gone(readPid(pidFile))).toBe(true);
+  });
+
+  it('a hook that exits but leaves a background child on its stdout does not hold the runner', async () => {
+    const dir = tmpProject();
+    const pidFile = path.join(dir, 'child.pid');
+    const started = Date.now();
+    const end = await runProcess({ ...base(dir, { PID_FILE: pidFile, MODE: 'exit' }), command: path.join(FIXTURES, 'spawns-background.sh'), timeoutMs: 10_000 });
+    expect(end).toMatchObject({ kind: 'exited', exitCode: 0 });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(await gone(readPid(pidFile))).toBe(true);
+  });
+
+  it('a background child that let go of our pipes is left alone (intended background work)', async () => {
+    const dir = tmpProject();
+    const pidFile = path.join(dir, 'bg.pid');
+    const end = await runProcess({
+      ...base(dir),
+      command: `sleep 5 >/dev/null 2>&1 & echo $! > ${JSON.stringify(pidFile)}`,
+      timeoutMs: 5000,
+    });
+    expect(end).toMatchObject({ kind: 'exited', exitCode: 0 });
+    const pid = readPid(pidFile);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(alive(pid)).toBe(true);
+  });
+
+  it('a hook that never reads stdin is fine, even with a 5 MB event', async () => {
+    const dir = tmpProject();
+    const end = await runProcess({ ...base(dir), input: JSON.stringify({ blob: 'x'.repeat(5_000_000) }), command: path.join(FIXTURES, 'ignores-stdin.sh'), args: [], timeoutMs: 5000 });
+    expect(end).toMatchObject({ kind: 'exited', exitCode: 0 });
+  });
+
+  it('the run signal cancels a live hook and kills its group', async () => {
+    const dir = tmpProject();
+    const pidFile = path.join(dir, 'child.pid');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    const started = Date.now();
+    const end = await runProcess({ ...base(dir, { PID_FILE: pidFile, MODE: 'hang' }), command: path.join(FIXTURES, 'spawns-background.sh'), timeoutMs: 10_000, signal: controller.signal });
+    expect(end.kind).toBe('signal');
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(await gone(readPid(pidFile))).toBe(true);
+  });
+
+  it('stdout and stderr are read together: a hook filling stderr first does not deadlock', async () => {
+    const dir = tmpProject();
+    const end = await runProcess({ ...base(dir), command: `head -c 300000 /dev/zero | tr '\\0' e >&2; echo '{"decision":"allow"}'`, timeoutMs: 5000 });
+    expect(end).toMatchObject({ kind: 'exited', exitCode: 0, stdout: '{"decision":"allow"}\n' });
+  });
+
+  it('exec form passes arguments without a shell', async () => {
+    const dir = tmpProject();
+    const end = await runProcess({ ...base(dir), command: 'printf', args: ['%s|', 'a b', '$HOME', '*'], timeoutMs: 5000 });
+    expect(end).toMatchObject({ kind: 'exited', exitCode: 0, stdout: 'a b|$HOME|*|' });
+    expect(existsSync(dir)).toBe(true);
+  });
+});
