@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cosmiconfig } from 'cosmiconfig';
 import { HooksError } from '../errors.js';
+import { findEvent } from '../events/catalog.js';
 
 export type LayerName = 'user' | 'project' | 'local' | 'api';
 
@@ -90,7 +91,8 @@ type Explorer = ReturnType<typeof cosmiconfig>;
 async function read(explorer: Explorer, layer: LayerName, file: string): Promise<ConfigLayer> {
   try {
     const result = await explorer.load(file);
-    return { layer, file, dir: path.dirname(file), config: result?.config ?? {} };
+    const config = path.basename(file) === 'package.json' ? fromPackageJson(result?.config) : result?.config;
+    return { layer, file, dir: path.dirname(file), config: config ?? {} };
   } catch (error) {
     throw unreadable(file, error);
   }
@@ -108,7 +110,15 @@ async function search(explorer: Explorer, cwd: string): Promise<ConfigLayer | un
   const dir = path.dirname(result.filepath);
   // cosmiconfig's global strategy ends in the OS config dir; that is the user layer's business, not a project.
   if (path.relative(dir, cwd).startsWith('..')) return undefined;
-  return { layer: 'project', file: result.filepath, dir, config: result.config ?? {} };
+  const config = path.basename(result.filepath) === 'package.json' ? fromPackageJson(result.config) : result.config;
+  return { layer: 'project', file: result.filepath, dir, config: config ?? {} };
+}
+
+/** `package.json#hooks` may hold the event map itself (`"hooks": {"preToolUse": [...]}`) or a whole config. */
+function fromPackageJson(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((k) => findEvent(k) !== undefined) ? { hooks: value } : value;
 }
 
 function unreadable(file: string, error: unknown): HooksError {

@@ -278,11 +278,11 @@ const KNOWN_KEYS = [
 /** A zod issue as a key path (`.hooks.preToolUse[2].timeout`) and a message (`expected number, received string`). */
 function describeIssue(issue: z.core.$ZodIssue): { keyPath: string; message: string } {
   const parts: PropertyKey[] = [...issue.path];
-  let message = issue.message.replace(/^Invalid input: /, '');
+  let message = issue.message.replace(/^Invalid (input|option): /, '');
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? '';
     parts.push(key);
-    message = `unknown key${didYouMean(key, KNOWN_KEYS)}`;
+    message = findEvent(key) !== undefined && parts.length === 1 ? 'unknown key (events go under "hooks")' : `unknown key${didYouMean(key, KNOWN_KEYS)}`;
   }
   const keyPath = parts.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
   return { keyPath, message };

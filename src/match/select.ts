@@ -46,12 +46,14 @@ export function checkToolPattern(pattern: string): string | undefined {
 const TOOL_OPTIONS: picomatch.PicomatchOptions = {};
 // `*` crosses `/` in commands and prompts: `rm *` must see `rm -rf /tmp/x`.
 const TEXT_OPTIONS: picomatch.PicomatchOptions = { bash: true, dot: true };
-// Patterns without a slash match the basename: `*.env` matches `/home/me/app/.env`.
-const PATH_OPTIONS: picomatch.PicomatchOptions = { dot: true, basename: true };
+// Patterns without a slash match the basename: `*.env` matches `/home/me/app/.env`. (picomatch's
+// `basename` option also changes patterns that have a slash, so it is set only for those without.)
+const BASENAME_OPTIONS: picomatch.PicomatchOptions = { dot: true, basename: true };
+const PATH_OPTIONS: picomatch.PicomatchOptions = { dot: true };
 
 const cache = new Map<string, picomatch.Matcher>();
 function compile(pattern: string, options: picomatch.PicomatchOptions): picomatch.Matcher {
-  const key = `${options === TOOL_OPTIONS ? 't' : options === TEXT_OPTIONS ? 'x' : 'p'}:${pattern}`;
+  const key = `${options === TOOL_OPTIONS ? 't' : options === TEXT_OPTIONS ? 'x' : options === PATH_OPTIONS ? 'p' : 'b'}:${pattern}`;
   let matcher = cache.get(key);
   if (matcher === undefined) {
     matcher = picomatch(pattern, options);
@@ -101,7 +103,7 @@ function fieldValue(event: HookEvent, field: string): string | undefined {
 
 function fieldMatches(field: string, pattern: string, value: string, event: HookEvent): boolean {
   if (!/path|file/i.test(field)) return compile(pattern, TEXT_OPTIONS)(value.replace(/\s+/g, ' '));
-  const matcher = compile(pattern, PATH_OPTIONS);
+  const matcher = compile(pattern, pattern.includes('/') ? PATH_OPTIONS : BASENAME_OPTIONS);
   if (matcher(value)) return true;
   // Agents send absolute paths; users write globs relative to the project (`src/**`).
   const cwd = event.payload.cwd;

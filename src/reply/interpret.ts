@@ -142,6 +142,7 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
 
   if (o.continue === false) {
     const why = text(o.stopReason, 'stopReason') ?? reason;
+    if (problems.length > 0) return failed('invalid-json', problems.join('; '));
     return { ok: true, reply: withText({ decision: 'halt' }, why, context) };
   }
 

@@ -1,0 +1,97 @@
+// Finding and reading the config layers on real files: user, project (searched upwards), local.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/engine.js';
+import { loadConfigLayers } from '../../src/config/load.js';
+import { isolatedEnv, tmpProject } from '../helpers.js';
+
+const hook = (id: string) => ({ hooks: { preToolUse: [{ id, command: 'true' }] } });
+
+describe('config layers', () => {
+  it('merges user, project and local layers; each hook remembers its layer and file', async () => {
+    const home = tmpProject({
+      '.config/agent-hooks/config.json': JSON.stringify(hook('from-user')),
+      'work/app/.hooksrc.json': JSON.stringify(hook('from-project')),
+      'work/app/.hooksrc.local.json': JSON.stringify(hook('from-local')),
+    });
+    const cwd = path.join(home, 'work/app/src/deep');
+    mkdirSync(cwd, { recursive: true });
+    const config = await loadConfig({ cwd, env: isolatedEnv(home) });
+    expect(config.hooks.map((h) => [h.id, h.source.layer, path.relative(home, h.source.file!)])).toEqual([
+      ['from-user', 'user', '.config/agent-hooks/config.json'],
+      ['from-project', 'project', 'work/app/.hooksrc.json'],
+      ['from-local', 'local', 'work/app/.hooksrc.local.json'],
+    ]);
+    expect(config.projectDir).toBe(path.join(home, 'work/app'));
+  });
+
+  it.each([
+    ['.hooksrc', JSON.stringify(hook('rc'))],
+    ['.hooksrc.yaml', 'hooks:\n  preToolUse:\n    - id: rc\n      command: "true"\n'],
+    ['package.json', JSON.stringify({ name: 'x', hooks: hook('rc').hooks })],
+    ['hooks.config.mjs', `export default ${JSON.stringify(hook('rc'))};`],
+  ])('finds %s', async (name, content) => {
+    const dir = tmpProject({ [name]: content });
+    const config = await loadConfig({ cwd: dir, env: isolatedEnv(dir) });
+    expect(config.hooks.map((h) => h.id)).toEqual(['rc']);
+    expect(config.layers).toEqual([{ layer: 'project', file: path.join(dir, name) }]);
+  });
+
+  it('--config replaces the project search; the user layer still applies', async () => {
+    const home = tmpProject({
+      '.config/agent-hooks/config.json': JSON.stringify(hook('user')),
+      'p/.hooksrc.json': JSON.stringify(hook('searched')),
+      'p/other.json': JSON.stringify(hook('explicit')),
+    });
+    const config = await loadConfig({ cwd: path.join(home, 'p'), configFile: 'other.json', env: isolatedEnv(home) });
+    expect(config.hooks.map((h) => h.id)).toEqual(['user', 'explicit']);
+  });
+
+  it('XDG_CONFIG_HOME moves the user layer', async () => {
+    const home = tmpProject({ 'xdg/agent-hooks/config.json': JSON.stringify(hook('xdg')) });
+    const layers = await loadConfigLayers({ cwd: home, env: { ...isolatedEnv(home), XDG_CONFIG_HOME: path.join(home, 'xdg') } });
+    expect(layers.map((l) => [l.layer, l.config])).toEqual([['user', hook('xdg')]]);
+  });
+
+  it('no config at all is fine: no hooks', async () => {
+    const dir = tmpProject();
+    const config = await loadConfig({ cwd: dir, env: isolatedEnv(dir) });
+    expect(config.hooks).toEqual([]);
+    expect(config.projectDir).toBe(dir);
+  });
+
+  it('broken JSON is a one-line CONFIG_UNREADABLE error naming the file', async () => {
+    const dir = tmpProject({ '.hooksrc.json': '{ "hooks": { "preToolUse": [ } }' });
+    const error = await loadConfig({ cwd: dir, env: isolatedEnv(dir) }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'CONFIG_UNREADABLE' });
+    const message = (error as Error).message;
+    expect(message).toContain(path.join(dir, '.hooksrc.json'));
+    expect(message).not.toContain('\n');
+  });
+
+  it('a missing --config file is an error naming it', async () => {
+    const dir = tmpProject();
+    await expect(loadConfig({ cwd: dir, configFile: 'nope.json', env: isolatedEnv(dir) })).rejects.toThrow(`${path.join(dir, 'nope.json')}: config file not found`);
+  });
+
+  it('relative hook cwd resolves against the file it is written in; the default is the project folder', async () => {
+    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { stop: [{ id: 'a', command: 'true', cwd: 'scripts' }, { id: 'b', command: 'true' }] } }) });
+    mkdirSync(path.join(dir, 'sub'));
+    const config = await loadConfig({ cwd: path.join(dir, 'sub'), env: isolatedEnv(dir) });
+    expect(config.hooks.map((h) => h.cwd)).toEqual([path.join(dir, 'scripts'), dir]);
+  });
+
+  it('the local layer can switch off or change a hook by id', async () => {
+    const home = tmpProject({
+      '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'slow-lint', command: 'true', timeout: 60 }, { id: 'keep', command: 'true' }] } }),
+      '.hooksrc.local.json': JSON.stringify({ hooks: { 'pre-tool-use': [{ id: 'slow-lint', enabled: false, timeout: 5 }] } }),
+    });
+    writeFileSync(path.join(home, 'unused'), '');
+    const config = await loadConfig({ cwd: home, env: isolatedEnv(home) });
+    expect(config.hooks.map((h) => [h.id, h.enabled, h.timeoutMs])).toEqual([
+      ['slow-lint', false, 5000],
+      ['keep', true, 30000],
+    ]);
+  });
+});
