@@ -3,7 +3,10 @@ import type { Guard } from '../types.js';
 
 type GuardLoader = () => Promise<Guard<any>>;
 
-const GUARDS: Record<string, GuardLoader> = {};
+const GUARDS: Record<string, GuardLoader> = {
+  'sensitive-paths': async () => (await import('./sensitive-paths.js')).sensitivePaths,
+  'redact-secrets': async () => (await import('./redact-secrets.js')).redactSecrets,
+};
 
 export const GUARD_IDS: readonly string[] = Object.keys(GUARDS);
 
