@@ -10,6 +10,7 @@ export { EVENTS, findEvent } from './events/catalog.js';
 export type { EventSpec } from './events/catalog.js';
 export { canonicalTool, CANONICAL_TOOLS, TOOL_GROUPS } from './events/tools.js';
 export { detectDialect, getDialect, DIALECT_NAMES } from './dialects/index.js';
+export { eventFromClaudePayload as eventFromPayload } from './dialects/payload.js';
 export type { Answer, Dialect } from './dialects/index.js';
 export { HooksError } from './errors.js';
 export type { HooksErrorCode } from './errors.js';

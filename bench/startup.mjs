@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// Whole-process time of `hooks run` against bare `node -e ''`, measured in the same run, interleaved so
+// machine drift hits every case alike. Usage: npm run bench [-- --runs 30]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = path.join(root, 'bin', 'hooks.js');
+const runsFlag = process.argv.indexOf('--runs');
+const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 25;
+
+function project(config) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-bench-'));
+  if (config !== undefined) writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify(config));
+  return dir;
+}
+
+const event = JSON.stringify({
+  session_id: 'bench', cwd: '/home/dev/project', hook_event_name: 'PreToolUse',
+  tool_name: 'Bash', tool_input: { command: 'ls -la src' }, tool_use_id: 'toolu_bench',
+});
+
+const cases = [
+  { name: "node -e ''", cwd: project(), args: ['-e', ''], input: '' },
+  { name: 'hooks --version', cwd: project(), args: [bin, '--version'], input: '' },
+  { name: 'hooks run, no config', cwd: project(), args: [bin, 'run', 'pre-tool-use'], input: event },
+  { name: 'hooks run, 1 builtin (sensitive-paths)', cwd: project({ hooks: { preToolUse: [{ builtin: 'sensitive-paths' }] } }), args: [bin, 'run', 'pre-tool-use'], input: event },
+  { name: 'hooks run, 1 command (true)', cwd: project({ hooks: { preToolUse: [{ command: 'true', args: [] }] } }), args: [bin, 'run', 'pre-tool-use'], input: event },
+  { name: 'hooks run, no hook matches', cwd: project({ hooks: { preToolUse: [{ command: 'true', match: 'write' }] } }), args: [bin, 'run', 'pre-tool-use'], input: event },
+];
+
+const env = { ...process.env, HOME: project(), XDG_CONFIG_HOME: project() };
+const samples = cases.map(() => []);
+for (let i = 0; i < runs + 2; i++) {
+  cases.forEach((c, k) => {
+    const started = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, c.args, { cwd: c.cwd, input: c.input, env, encoding: 'utf8' });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    if (r.status !== 0) throw new Error(`${c.name}: exit ${r.status}: ${r.stderr}`);
+    if (i >= 2) samples[k].push(ms); // the first two rounds warm the disk cache
+  });
+}
+
+const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const base = q(samples[0], 0.5);
+console.log(`agent-hooks start-up, ${runs} runs each, Node ${process.version}, ${os.cpus().length} cores`);
+console.log(`${'case'.padEnd(42)} ${'median'.padStart(8)} ${'p90'.padStart(8)} ${'× node'.padStart(8)} ${'+ms'.padStart(7)}`);
+cases.forEach((c, k) => {
+  const med = q(samples[k], 0.5);
+  console.log(`${c.name.padEnd(42)} ${med.toFixed(1).padStart(8)} ${q(samples[k], 0.9).toFixed(1).padStart(8)} ${(med / base).toFixed(2).padStart(8)} ${(med - base).toFixed(1).padStart(7)}`);
+});
