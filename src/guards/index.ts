@@ -4,6 +4,7 @@ import type { Guard } from '../types.js';
 type GuardLoader = () => Promise<Guard<any>>;
 
 const GUARDS: Record<string, GuardLoader> = {
+  'command-safety': async () => (await import('./command-safety.js')).commandSafety,
   'sensitive-paths': async () => (await import('./sensitive-paths.js')).sensitivePaths,
   'redact-secrets': async () => (await import('./redact-secrets.js')).redactSecrets,
 };

@@ -1,0 +1,15 @@
+// What a rule reports, before options decide whether it blocks.
+import type { SimpleCommand } from '../shell/types.js';
+import type { Category } from './options.js';
+
+export interface Finding {
+  category: Category | 'unverifiable' | 'deny';
+  /** Short description of the danger: `recursive delete of /`. */
+  what: string;
+  /** The command the finding is about, used for the message and for allow patterns. */
+  command: SimpleCommand;
+  /** Other commands that make up the danger (`curl` in `curl … | bash`); allow patterns see them too. */
+  involved?: SimpleCommand[];
+}
+
+export type CommandRule = (cmd: SimpleCommand) => Finding | undefined;

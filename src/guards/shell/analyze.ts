@@ -1,0 +1,22 @@
+// The shell layer's entry point: a command string in, normalized simple commands out.
+import { Budget, DEFAULT_LIMITS, type ShellLimits, ShellAnalysisError } from './limits.js';
+import type { AnalysisResult } from './types.js';
+import { Walker } from './walk.js';
+
+/**
+ * Parses and walks `command` within `limits`. Never throws for bad input: anything that cannot
+ * be analysed completely (parse error, limit hit) is `{ ok: false, error }`.
+ */
+export function analyzeShell(command: string, limits: Partial<ShellLimits> = {}): AnalysisResult {
+  const budget = new Budget({ ...DEFAULT_LIMITS, ...limits });
+  const walker = new Walker(budget);
+  try {
+    walker.walkSource(command);
+    budget.checkTime();
+  } catch (error) {
+    if (error instanceof ShellAnalysisError) return { ok: false, error: error.message };
+    if (error instanceof RangeError) return { ok: false, error: 'command is nested too deeply' };
+    throw error;
+  }
+  return { ok: true, commands: walker.commands, functions: walker.functions };
+}

@@ -1,0 +1,489 @@
+// Walks an unbash tree and yields every simple command the shell would run, normalized.
+import { forEachChild, type CompoundList, type ParsedScript, type Redirection, type Statement, type SyntaxNode, type Word } from 'unbash';
+import { type Budget, ShellAnalysisError } from './limits.js';
+import { assertClean, parseScript } from './parse.js';
+import { normalizePath } from './paths.js';
+import { programName } from './program.js';
+import type { FunctionDefinition, ShellRedirect, ShellWord, SimpleCommand } from './types.js';
+import { type KnownValue, type WordScope, literalWord, resolveWord, staticPrint } from './word-value.js';
+import { unwrap } from './wrappers.js';
+import { codeOf, findExecCommands } from './code-runners.js';
+
+/** State that flows through a script in order (`X=/; cd /; rm -rf $X`). */
+interface Scope {
+  env: Map<string, KnownValue>;
+  cwd: string | undefined;
+  depth: number;
+  subLevel: number;
+  anchor: string | undefined;
+  inFunction: string | undefined;
+  wrappers: string[];
+}
+
+/** What a command inherits from the pipeline or statement around it. */
+interface Flags {
+  concurrent: boolean;
+  pipedFrom: SimpleCommand[];
+  previousStage: SimpleCommand[];
+  inPipeline: boolean;
+}
+
+const NO_FLAGS: Flags = { concurrent: false, pipedFrom: [], previousStage: [], inPipeline: false };
+
+interface Collector {
+  list: SimpleCommand[];
+  /** Only commands at this substitution level (the direct commands of a pipeline stage). */
+  level?: number;
+}
+
+export class Walker {
+  readonly commands: SimpleCommand[] = [];
+  readonly functions: FunctionDefinition[] = [];
+  private readonly collectors: Collector[] = [];
+  private nesting = 0;
+
+  constructor(private readonly budget: Budget) {}
+
+  /** Entry point: the command exactly as the agent sent it. */
+  walkSource(source: string): void {
+    const script = parseScript(source, this.budget);
+    this.script(script, source, {
+      env: new Map(),
+      cwd: undefined,
+      depth: 0,
+      subLevel: 0,
+      anchor: undefined,
+      inFunction: undefined,
+      wrappers: [],
+    });
+  }
+
+  private script(script: ParsedScript, src: string, scope: Scope): void {
+    assertClean(script);
+    const source = script.source ?? src;
+    for (const statement of script.commands) this.statement(statement, source, scope, NO_FLAGS);
+  }
+
+  private list(list: CompoundList, src: string, scope: Scope, flags: Flags): void {
+    for (const statement of list.commands) this.statement(statement, src, scope, flags);
+  }
+
+  private statement(statement: Statement, src: string, scope: Scope, flags: Flags): void {
+    const concurrent = flags.concurrent || statement.background === true;
+    this.node(statement.command, src, scope, { ...flags, concurrent });
+  }
+
+  private enter(): void {
+    this.budget.tick();
+    this.nesting += 1;
+    if (this.nesting > this.budget.limits.maxDepth) {
+      throw new ShellAnalysisError(`syntax nested deeper than ${this.budget.limits.maxDepth}`);
+    }
+  }
+
+  private node(node: SyntaxNode, src: string, scope: Scope, flags: Flags): void {
+    this.enter();
+    try {
+      this.dispatch(node, src, scope, flags);
+    } finally {
+      this.nesting -= 1;
+    }
+  }
+
+  private dispatch(node: SyntaxNode, src: string, scope: Scope, flags: Flags): void {
+    switch (node.type) {
+      case 'AndOr':
+        for (const command of node.commands) this.node(command, src, scope, flags);
+        return;
+      case 'Pipeline':
+        this.pipeline(node, src, scope, flags);
+        return;
+      case 'Command':
+        this.command(node, src, scope, flags);
+        return;
+      case 'Function': {
+        const anchor = scope.anchor ?? text(src, node);
+        this.functions.push({ name: node.name.value, source: text(src, node), anchor });
+        // The body runs when called, with its own variables; walking it here judges it once.
+        this.node(node.body, src, { ...child(scope), inFunction: node.name.value, anchor }, NO_FLAGS);
+        return;
+      }
+      case 'Subshell':
+        this.list(node.body, src, child(scope), flags);
+        return;
+      case 'BraceGroup':
+      case 'CompoundList':
+        this.list(node.type === 'BraceGroup' ? node.body : node, src, scope, flags);
+        return;
+      case 'If':
+        this.list(node.clause, src, scope, flags);
+        this.list(node.then, src, scope, flags);
+        for (const elif of node.elif) {
+          this.list(elif.clause, src, scope, flags);
+          this.list(elif.then, src, scope, flags);
+        }
+        if (node.else) this.list(node.else, src, scope, flags);
+        return;
+      case 'While':
+        this.list(node.clause, src, scope, flags);
+        this.list(node.body, src, scope, flags);
+        return;
+      case 'For':
+      case 'Select':
+        this.loop(node.name.value, node.wordlist, node.body, src, scope, flags);
+        return;
+      case 'Case': {
+        this.word(node.word, src, scope);
+        for (const item of node.items) {
+          for (const pattern of item.pattern) this.word(pattern, src, scope);
+          this.list(item.body, src, scope, flags);
+        }
+        return;
+      }
+      case 'Redirected': {
+        this.node(node.command, src, scope, flags);
+        const redirects = this.redirects(node.redirects, src, scope);
+        this.emitBare(redirects, src, node, scope, flags);
+        return;
+      }
+      case 'Coproc':
+        this.node(node.body, src, child(scope), { ...flags, concurrent: true });
+        return;
+      default:
+        this.generic(node, src, scope);
+    }
+  }
+
+  /** Test and arithmetic commands only matter for the substitutions inside them. */
+  private generic(node: SyntaxNode, src: string, scope: Scope): void {
+    forEachChild(node, (childNode) => {
+      this.budget.tick();
+      if (childNode.type === 'Word') this.word(childNode, src, scope);
+      else if (childNode.type === 'ArithmeticCommandExpansion' || childNode.type === 'CommandExpansion' || childNode.type === 'ProcessSubstitution') {
+        this.substitute(childNode.script, src, scope);
+      } else this.generic(childNode, src, scope);
+    });
+  }
+
+  private loop(
+    name: string,
+    wordlist: readonly Word[] | undefined,
+    body: CompoundList,
+    src: string,
+    scope: Scope,
+    flags: Flags,
+  ): void {
+    const words = (wordlist ?? []).map((w) => this.word(w, src, scope));
+    const unroll = wordlist !== undefined && words.length > 0 && words.length <= this.budget.limits.maxLoopUnroll
+      && words.every((w) => w.literal);
+    if (unroll) {
+      // `for d in / ~; do rm -rf "$d"; done`: each literal value is walked as if written out.
+      for (const w of words) {
+        scope.env.set(name, known(w));
+        this.list(body, src, scope, flags);
+      }
+    } else {
+      scope.env.delete(name);
+      this.list(body, src, scope, flags);
+    }
+    scope.env.delete(name);
+  }
+
+  private pipeline(node: Extract<SyntaxNode, { type: 'Pipeline' }>, src: string, scope: Scope, flags: Flags): void {
+    const anchored = this.anchored(scope, flags, text(src, node));
+    const multi = node.commands.length > 1;
+    const stages: SimpleCommand[][] = [];
+    let earlier = flags.pipedFrom;
+    let previous = flags.previousStage;
+    for (const stage of node.commands) {
+      const direct = this.collect(
+        () =>
+          this.node(stage, src, multi ? child(anchored) : anchored, {
+            concurrent: flags.concurrent || multi,
+            pipedFrom: earlier,
+            previousStage: previous,
+            inPipeline: flags.inPipeline || multi,
+          }),
+        anchored.subLevel,
+      );
+      stages.push(direct);
+      earlier = [...earlier, ...direct];
+      previous = direct;
+    }
+    stages.forEach((direct, i) => {
+      const later = stages.slice(i + 1).flat();
+      for (const command of direct) command.pipedTo.push(...later);
+    });
+  }
+
+  /** At the top level each pipeline or command is what a message should quote. */
+  private anchored(scope: Scope, flags: Flags, own: string): Scope {
+    if (scope.depth > 0 || scope.subLevel > 0 || flags.inPipeline) return { ...scope, anchor: scope.anchor ?? own };
+    return { ...scope, anchor: own };
+  }
+
+  private command(node: Extract<SyntaxNode, { type: 'Command' }>, src: string, outer: Scope, flags: Flags): void {
+    const scope = this.anchored(outer, flags, text(src, node));
+    const assignments: { name: string; value: string }[] = [];
+    const bare = node.name === undefined;
+    for (const prefix of node.prefix) {
+      if (prefix.type !== 'Assignment') continue;
+      const value = this.assignmentValue(prefix, src, scope);
+      assignments.push({ name: prefix.name, value: value.value });
+      // `X=/ rm $X` expands $X before the assignment, so only bare assignments set variables.
+      if (bare) outer.env.set(prefix.name, known(value));
+    }
+    const redirects = this.redirects(node.redirects, src, scope);
+    if (bare) {
+      this.emitBare(redirects, src, node, scope, flags);
+      return;
+    }
+    const words: ShellWord[] = [];
+    const declaring = /^(export|declare|local|typeset|readonly)$/.test(node.name!.value);
+    for (const item of [node.name!, ...node.args]) {
+      if (item.type === 'Assignment') {
+        const value = this.assignmentValue(item, src, scope);
+        if (declaring) outer.env.set(item.name, known(value));
+        words.push({ ...value, value: `${item.name}=${value.value}`, collapsed: undefined, text: item.text });
+      } else words.push(...splitUnquoted(item, this.word(item, src, scope), scope));
+    }
+    this.emitWords(words, redirects, assignments, outer, scope, flags, text(src, node));
+  }
+
+  /** Emits a command from its words, after unwrapping; recurses into what it runs. */
+  private emitWords(
+    input: ShellWord[],
+    redirects: ShellRedirect[],
+    prefixAssignments: { name: string; value: string }[],
+    outer: Scope,
+    scope: Scope,
+    flags: Flags,
+    source: string,
+  ): void {
+    const unwrapped = unwrap(input);
+    let words = unwrapped.words;
+    let stdinArguments = false;
+    if (unwrapped.xargs) {
+      const items = stdinItems(flags.previousStage, redirects);
+      if (items === undefined) stdinArguments = true;
+      else words = applyXargs(words, items, unwrapped.xargs.replace);
+    }
+    const first = words[0];
+    if (!first && redirects.length === 0 && unwrapped.splitString === undefined) return;
+    const argv = words.map((w) => w.value);
+    if (first?.literal) argv[0] = programName(first.value);
+    const command: SimpleCommand = {
+      argv,
+      words,
+      programPath: first?.value ?? '',
+      dynamicProgram: first !== undefined && !first.literal,
+      wrappers: [...scope.wrappers, ...unwrapped.wrappers],
+      assignments: [...prefixAssignments, ...unwrapped.assignments],
+      redirects,
+      pipedFrom: flags.pipedFrom,
+      pipedTo: [],
+      stdinArguments,
+      codeWords: [],
+      concurrent: flags.concurrent,
+      inSubstitution: scope.subLevel > 0,
+      depth: scope.depth,
+      source,
+      anchor: scope.anchor ?? source,
+      ...(scope.inFunction !== undefined ? { inFunction: scope.inFunction } : {}),
+      ...(scope.cwd !== undefined ? { cwd: scope.cwd } : {}),
+    };
+    if (unwrapped.notRun) {
+      this.emit(command, scope);
+      return;
+    }
+    const code = codeOf(command, unwrapped.splitString);
+    command.codeWords = code?.words ?? [];
+    this.emit(command, scope);
+
+    if (argv[0] === 'cd' || argv[0] === 'pushd') outer.cwd = changeDirectory(words, outer.cwd);
+    if (code) {
+      const runner = code.runner;
+      for (const body of code.bodies(flags.previousStage)) {
+        this.code(body, { ...scope, wrappers: [...command.wrappers, runner] }, code.positional);
+      }
+    }
+    if (argv[0] === 'find') {
+      for (const exec of findExecCommands(words)) {
+        const execScope = { ...child(scope), wrappers: [...command.wrappers, 'find -exec'] };
+        this.emitWords(exec, [], [], execScope, execScope, { ...NO_FLAGS, concurrent: flags.concurrent }, source);
+      }
+    }
+  }
+
+  /** Parses and walks a string the command runs as shell code (`bash -c`, `eval`, …). */
+  private code(body: string, scope: Scope, positional: ShellWord[] | undefined): void {
+    if (scope.depth + 1 > this.budget.limits.maxCodeNesting) {
+      throw new ShellAnalysisError(`code strings nested deeper than ${this.budget.limits.maxCodeNesting}`);
+    }
+    const script = parseScript(body, this.budget);
+    const env = new Map(scope.env);
+    if (positional) {
+      positional.forEach((w, i) => env.set(String(i), known(w)));
+      const rest = positional.slice(1);
+      if (rest.length > 0) {
+        const all = rest.map((w) => w.value).join(' ');
+        env.set('@', { value: all, literal: rest.every((w) => w.literal), collapsed: all, unknownVars: false, unknownCommands: false });
+        env.set('*', env.get('@')!);
+      }
+    }
+    this.script(script, body, { ...scope, env, depth: scope.depth + 1, inFunction: scope.inFunction });
+  }
+
+  private emitBare(redirects: ShellRedirect[], src: string, node: SyntaxNode & { pos: number; end: number }, scope: Scope, flags: Flags): void {
+    if (redirects.length === 0) return;
+    const source = text(src, node);
+    this.emit(
+      {
+        argv: [],
+        words: [],
+        programPath: '',
+        dynamicProgram: false,
+        wrappers: scope.wrappers,
+        assignments: [],
+        redirects,
+        pipedFrom: flags.pipedFrom,
+        pipedTo: [],
+        stdinArguments: false,
+        codeWords: [],
+        concurrent: flags.concurrent,
+        inSubstitution: scope.subLevel > 0,
+        depth: scope.depth,
+        source,
+        anchor: scope.anchor ?? source,
+        ...(scope.cwd !== undefined ? { cwd: scope.cwd } : {}),
+      },
+      scope,
+    );
+  }
+
+  private redirects(list: readonly Redirection[], src: string, scope: Scope): ShellRedirect[] {
+    return list.map((r): ShellRedirect => {
+      const fd = r.descriptor?.type === 'FileDescriptor' ? { fd: r.descriptor.value } : {};
+      if (r.type === 'HereDoc') {
+        if (!r.delimiter?.quoted && r.body.parts) {
+          // An unquoted heredoc expands `$( )` in its body when the shell reads it.
+          this.word({ type: 'Word', text: r.body.text, value: r.body.text, parts: r.body.parts, pos: r.body.pos, end: r.body.end }, src, scope);
+        }
+        return { op: r.operator, target: r.delimiter?.value ?? '', body: r.body.text, ...fd };
+      }
+      if (!r.target) return { op: r.operator, target: '', ...fd };
+      const word = this.word(r.target, src, scope);
+      if (r.type === 'HereString') return { op: r.operator, target: word.value, word, body: word.value, ...fd };
+      return { op: r.operator, target: word.value, word, ...fd };
+    });
+  }
+
+  private assignmentValue(node: Extract<SyntaxNode, { type: 'Assignment' }>, src: string, scope: Scope): ShellWord {
+    if (node.value.type === 'Word') return this.word(node.value, src, scope);
+    const elements = node.value.elements.map((w) => this.word(w, src, scope));
+    const value = elements.map((w) => w.value).join(' ');
+    return { ...literalWord(value), literal: elements.every((w) => w.literal), text: node.text };
+  }
+
+  private word(word: Word, src: string, scope: Scope): ShellWord {
+    this.budget.tick();
+    return resolveWord(word, this.wordScope(src, scope));
+  }
+
+  private wordScope(src: string, scope: Scope): WordScope {
+    return {
+      lookup: (name) => scope.env.get(name),
+      cwd: scope.cwd,
+      substitute: (script) => this.substitute(script, src, scope),
+    };
+  }
+
+  /** `$( )`, backticks and `<( )` run in a subshell: their commands are judged like any other. */
+  private substitute(script: ParsedScript | undefined, src: string, scope: Scope): SimpleCommand[] {
+    assertClean(script);
+    return this.collect(() =>
+      this.script(script, script.source ?? src, { ...child(scope), subLevel: scope.subLevel + 1 }),
+    );
+  }
+
+  private collect(fn: () => void, level?: number): SimpleCommand[] {
+    const collector: Collector = level === undefined ? { list: [] } : { list: [], level };
+    this.collectors.push(collector);
+    try {
+      fn();
+    } finally {
+      this.collectors.splice(this.collectors.indexOf(collector), 1);
+    }
+    return collector.list;
+  }
+
+  private emit(command: SimpleCommand, scope: Scope): void {
+    this.commands.push(command);
+    for (const c of this.collectors) {
+      if (c.level === undefined || c.level === scope.subLevel) c.list.push(command);
+    }
+  }
+}
+
+/**
+ * An unquoted `$X` whose value is known is split on IFS like the shell does: `c="rm -rf /"; $c`
+ * runs rm. Only whole-word expansions are split; that is where the trick lives.
+ */
+function splitUnquoted(node: Word, word: ShellWord, scope: Scope): ShellWord[] {
+  const part = node.parts?.length === 1 ? node.parts[0] : undefined;
+  const expansion = part?.type === 'SimpleExpansion' || (part?.type === 'ParameterExpansion' && part.operation === undefined);
+  if (!expansion || !word.literal) return [word];
+  const ifs = scope.env.get('IFS')?.value ?? ' \t\n';
+  const fields = [...word.value].reduce<string[]>((acc, ch) => {
+    if (ifs.includes(ch)) acc.push('');
+    else acc[acc.length - 1] += ch;
+    return acc;
+  }, ['']).filter((f) => f !== '');
+  return fields.length > 1 ? fields.map(literalWord) : [word];
+}
+
+function child(scope: Scope): Scope {
+  return { ...scope, env: new Map(scope.env) };
+}
+
+function known(word: ShellWord): KnownValue {
+  return {
+    value: word.value,
+    literal: word.literal,
+    collapsed: word.collapsed,
+    unknownVars: word.unknownVars,
+    unknownCommands: word.unknownCommands,
+  };
+}
+
+function text(src: string, node: { pos: number; end: number }): string {
+  return src.slice(node.pos, node.end);
+}
+
+/** The words fed to `xargs` when they are known: a literal here-string or heredoc, or `echo`. */
+function stdinItems(previous: SimpleCommand[], redirects: ShellRedirect[]): string[] | undefined {
+  const input = redirects.find((r) => r.body !== undefined && (r.word === undefined || r.word.literal));
+  if (input) return input.body!.split(/\s+/).filter((s) => s !== '');
+  if (previous.length !== 1) return undefined;
+  const [source] = previous;
+  if (!source || !source.words.every((w) => w.literal)) return undefined;
+  const out = staticPrint(source.argv);
+  if (out === undefined) return undefined;
+  return out.split(/\s+/).filter((s) => s !== '');
+}
+
+function applyXargs(words: ShellWord[], items: string[], replace: string | undefined): ShellWord[] {
+  if (replace === undefined) return [...words, ...items.map(literalWord)];
+  const item = items[0] ?? '';
+  return words.map((w) => (w.value.includes(replace) ? { ...w, value: w.value.split(replace).join(item), collapsed: w.collapsed?.split(replace).join(item) } : w));
+}
+
+function changeDirectory(words: ShellWord[], cwd: string | undefined): string | undefined {
+  const args = words.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value));
+  const target = args[0];
+  if (!target) return '~';
+  if (!target.literal || target.value === '-') return undefined;
+  if (!target.value.startsWith('/') && !target.value.startsWith('~') && cwd === undefined) return undefined;
+  return normalizePath(target.value, cwd);
+}
+
