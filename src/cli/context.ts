@@ -9,3 +9,8 @@ export interface CliContext {
   stderrIsTTY: boolean;
   signal: AbortSignal;
 }
+
+/** True when colour should be used on a stream: a TTY, and NO_COLOR unset. */
+export function wantsColour(isTTY: boolean, env: NodeJS.ProcessEnv): boolean {
+  return isTTY && env.NO_COLOR === undefined && env.TERM !== 'dumb';
+}

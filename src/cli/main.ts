@@ -1,83 +1,75 @@
 // The CLI entry: argv → command → exit code. The only place that calls process.exit.
 import { HooksError, isHooksError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
+import { parseArgs } from './args.js';
+import type { Command } from './command.js';
 import type { CliContext } from './context.js';
-import { parseArgs, type ArgSpec } from './args.js';
 
-const VERSION = '0.1.0';
+export const VERSION = '0.1.0';
 
-const USAGE = `agent-hooks ${VERSION}: guards and automation around AI coding agents
+interface CommandEntry {
+  summary: string;
+  /** Loaded on use: `hooks run` never pays for the other commands. */
+  load: () => Promise<Command>;
+}
 
-Usage:
-  hooks run [event] [options] < event.json   run the configured hooks on one event
-
-Events: pre-tool-use, post-tool-use, user-prompt-submit, stop, subagent-stop, pre-compact,
-        session-start, session-end, notification, post-tool-use-failure
-        (config keys like preToolUse and Claude Code names like PreToolUse work too)
-
-Options for run:
-  --dialect <name>     claude-code | native (default: detected from the payload)
-  --config <path>      use this file as the project config instead of searching
-  --verbose            one line per hook on stderr: id, outcome, time, where it came from
-  --on-error <policy>  continue (default) | block: what a runner error (bad config, bad event) does
-
-Environment:
-  HOOKS_SKIP=id,id     skip these hooks for this run
-  HOOKS_DISABLE=1      run no hooks (says so on stderr)
-  HOOKS_ON_ERROR=block same as --on-error block
-
-Exit codes: 0 proceed, 2 block, 1 the runner's own error (one line on stderr).
-
-Example:
-  hooks run pre-tool-use --config .hooksrc.example.json < hooks-examples/events/pre-tool-use.json
-`;
-
-const RUN_ARGS: ArgSpec = {
-  positional: ['event'],
-  flags: { dialect: 'string', config: 'string', verbose: 'boolean', 'on-error': 'string', help: 'boolean' },
+const COMMANDS: Record<string, CommandEntry> = {
+  run: { summary: 'run the configured hooks on one event from stdin', load: async () => (await import('./commands/run.js')).command },
+  test: { summary: 'run test cases (event + expected decision) through the engine', load: async () => (await import('./commands/test.js')).command },
+  sample: { summary: 'print a realistic sample event, ready to pipe into hooks run', load: async () => (await import('./commands/sample.js')).command },
+  install: { summary: "write an agent's hook settings so every event calls hooks run", load: async () => (await import('./commands/install.js')).command },
+  uninstall: { summary: "remove the entries hooks install wrote from an agent's settings", load: async () => (await import('./commands/uninstall.js')).command },
 };
 
-const COMMANDS = ['run', 'help'];
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  hooks ${name.padEnd(width)}  ${c.summary}`);
+  return `agent-hooks ${VERSION}: guards and automation around AI coding agents
+
+Usage:
+${lines.join('\n')}
+
+Run "hooks <command> --help" for a command's options and examples.
+
+Environment: HOOKS_SKIP=id,id skips hooks; HOOKS_DISABLE=1 runs none; HOOKS_ON_ERROR=block
+turns the runner's own errors into blocks.
+`;
+}
 
 /** Runs the CLI and returns the exit code; never throws. */
 export async function cli(argv: string[], ctx: CliContext): Promise<number> {
-  const [command, ...rest] = argv;
+  const [name, ...rest] = argv;
   let onError: 'block' | 'continue' = ctx.env.HOOKS_ON_ERROR === 'block' ? 'block' : 'continue';
   try {
-    if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-      ctx.stdout(USAGE);
-      return command === undefined ? 1 : 0;
+    if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+      const topic = name === 'help' ? rest[0] : undefined;
+      if (topic !== undefined) return await cli([topic, '--help'], ctx);
+      ctx.stdout(usage());
+      return name === undefined ? 1 : 0;
     }
-    if (command === '--version' || command === '-v') {
+    if (name === '--version' || name === '-v') {
       ctx.stdout(`${VERSION}\n`);
       return 0;
     }
-    if (command === 'run') {
-      const args = parseArgs(rest, RUN_ARGS);
-      if (args.flags.help === true) {
-        ctx.stdout(USAGE);
-        return 0;
-      }
-      const policy = args.flags['on-error'];
-      if (policy !== undefined) {
-        if (policy !== 'block' && policy !== 'continue') throw usage(`--on-error: expected block or continue, got "${String(policy)}"`);
-        onError = policy;
-      }
-      const { runCommand } = await import('./run.js');
-      return await runCommand(
-        {
-          ...(args.positional.event === undefined ? {} : { event: args.positional.event }),
-          ...(typeof args.flags.dialect === 'string' ? { dialect: args.flags.dialect } : {}),
-          ...(typeof args.flags.config === 'string' ? { config: args.flags.config } : {}),
-          verbose: args.flags.verbose === true,
-          onError,
-        },
-        ctx,
-      );
+    const entry = COMMANDS[name];
+    if (entry === undefined) {
+      throw new HooksError('USAGE', `unknown command "${name}"${didYouMean(name, Object.keys(COMMANDS))}; run "hooks --help"`);
     }
-    throw usage(`unknown command "${command}"${didYouMean(command, COMMANDS)}; run "hooks --help"`);
+    const command = await entry.load();
+    const spec = { ...command.args, flags: { ...command.args.flags, help: 'boolean' as const, 'on-error': 'string' as const } };
+    const args = parseArgs(rest, spec);
+    if (args.flags.help === true) {
+      ctx.stdout(command.help);
+      return 0;
+    }
+    const policy = args.flags['on-error'];
+    if (policy !== undefined) {
+      if (policy !== 'block' && policy !== 'continue') throw new HooksError('USAGE', `--on-error: expected block or continue, got "${String(policy)}"`);
+      onError = policy;
+    }
+    return await command.run(args, ctx);
   } catch (error) {
-    const message = isHooksError(error) ? error.message : `internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
+    const message = isHooksError(error) ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;
     ctx.stderr(`agent-hooks: ${message.split('\n')[0]}\n`);
     if (!isHooksError(error) && ctx.env.HOOKS_DEBUG) ctx.stderr(`${String((error as Error)?.stack)}\n`);
     // A broken config must never silently disable guards: with --on-error block it blocks.
@@ -114,13 +106,9 @@ const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIG
 
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) {
-    throw usage('stdin: expected one JSON event; pipe it in: hooks run pre-tool-use < event.json');
+    throw new HooksError('USAGE', 'stdin: expected one JSON event; pipe it in, e.g. hooks run pre-tool-use < event.json');
   }
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function usage(message: string): HooksError {
-  return new HooksError('USAGE', message);
 }

@@ -1,7 +1,7 @@
-// The human trace: one line per hook on stderr. The only module that uses kleur.
-import kleur from 'kleur';
+// The human trace of `hooks run --verbose`: one line per hook on stderr.
 import type { HookResult, Outcome } from '../decide/combine.js';
 import { outcomeOf } from '../decide/combine.js';
+import { createStyle, type Paint } from './style.js';
 
 export interface Reporter {
   hook(result: HookResult): void;
@@ -9,28 +9,21 @@ export interface Reporter {
   line(text: string): void;
 }
 
-/** A reporter writing to `write`; colours only when the stream is a TTY and NO_COLOR is unset. */
+/** A reporter writing to `write`, in colour when `colour` is true. */
 export function createReporter(write: (text: string) => void, colour: boolean): Reporter {
-  kleur.enabled = colour;
-  const paint: Record<Outcome, (s: string) => string> = {
-    continue: kleur.green,
-    allow: kleur.green,
-    modify: kleur.cyan,
-    ask: kleur.yellow,
-    block: kleur.red,
-    halt: kleur.magenta,
-  };
+  const s = createStyle(colour);
+  const paint: Record<Outcome, Paint> = { continue: s.green, allow: s.green, modify: s.cyan, ask: s.yellow, block: s.red, halt: s.magenta };
   return {
     hook(result) {
       const outcome = outcomeOf(result.reply);
-      const status = result.failure === undefined ? paint[outcome](outcome) : `${paint[outcome](outcome)} ${kleur.red(`(failed: ${result.failure.kind})`)}`;
-      const audit = result.wouldHave === undefined ? '' : kleur.yellow(` (audit: would ${outcomeOf(result.wouldHave)})`);
+      const status = result.failure === undefined ? paint[outcome](outcome) : `${paint[outcome](outcome)} ${s.red(`(failed: ${result.failure.kind})`)}`;
+      const audit = result.wouldHave === undefined ? '' : s.yellow(` (audit: would ${outcomeOf(result.wouldHave)})`);
       const reason = result.failure?.message ?? result.wouldHave?.reason ?? result.reply.reason;
-      const where = kleur.dim(`${result.source.layer} ${result.source.key}`);
-      write(`hooks: ${kleur.bold(result.id)} ${status}${audit} ${kleur.dim(`${result.ms}ms`)} ${where}${reason ? ` ${kleur.dim('—')} ${reason}` : ''}\n`);
+      const where = s.dim(`${result.source.layer} ${result.source.key}`);
+      write(`hooks: ${s.bold(result.id)} ${status}${audit} ${s.dim(`${result.ms}ms`)} ${where}${reason ? ` ${s.dim('—')} ${reason}` : ''}\n`);
     },
     skipped(id, why) {
-      write(kleur.dim(`hooks: ${id} skipped — ${why}\n`));
+      write(s.dim(`hooks: ${id} skipped — ${why}`) + '\n');
     },
     line(text) {
       write(`${text}\n`);

@@ -1,0 +1,94 @@
+// `hooks run <event>`: one event on stdin, the combined answer in the caller's dialect on stdout.
+import { detectDialect, getDialect } from '../../dialects/index.js';
+import { createRunner } from '../../engine.js';
+import { HooksError } from '../../errors.js';
+import type { Command } from '../command.js';
+import { wantsColour, type CliContext } from '../context.js';
+import type { Reporter } from '../reporter.js';
+
+export const command: Command = {
+  help: `Usage: hooks run [event] [options] < event.json
+
+Runs the configured hooks on one event read from stdin and answers in the caller's dialect.
+The event may be named in any spelling (pre-tool-use, preToolUse, PreToolUse); without it the
+payload's hook_event_name names it.
+
+Options:
+  --dialect <name>     claude-code | native (default: detected from the payload)
+  --config <path>      use this file as the project config instead of searching
+  --verbose            one line per hook on stderr: id, outcome, time, where it came from
+  --on-error <policy>  continue (default) | block: what a runner error (bad config, bad event) does
+
+Environment:
+  HOOKS_SKIP=id,id     skip these hooks for this run
+  HOOKS_DISABLE=1      run no hooks (says so on stderr)
+  HOOKS_ON_ERROR=block same as --on-error block
+
+Exit codes: 0 proceed, 2 block, 1 the runner's own error (one line on stderr).
+
+Examples:
+  hooks run pre-tool-use < event.json
+  hooks run pre-tool-use --config .hooksrc.example.json --verbose < hooks-examples/events/pre-tool-use.json
+`,
+  args: {
+    positional: ['event'],
+    flags: { dialect: 'string', config: 'string', verbose: 'boolean', 'on-error': 'string' },
+  },
+  async run(args, ctx) {
+    return runEvent(
+      {
+        ...(args.positional.event === undefined ? {} : { event: args.positional.event }),
+        ...(typeof args.flags.dialect === 'string' ? { dialect: args.flags.dialect } : {}),
+        ...(typeof args.flags.config === 'string' ? { config: args.flags.config } : {}),
+        verbose: args.flags.verbose === true,
+      },
+      ctx,
+    );
+  },
+};
+
+export interface RunFlags {
+  event?: string;
+  dialect?: string;
+  config?: string;
+  verbose: boolean;
+}
+
+/** Runs the event; returns the exit code. */
+export async function runEvent(flags: RunFlags, ctx: CliContext): Promise<number> {
+  if (ctx.env.HOOKS_DISABLE === '1' || ctx.env.HOOKS_DISABLE === 'true') {
+    await ctx.readStdin();
+    ctx.stderr('agent-hooks: disabled by HOOKS_DISABLE; no hooks ran\n');
+    return 0;
+  }
+  const raw = parseEvent(await ctx.readStdin());
+  const dialect = flags.dialect === undefined ? detectDialect(raw) : getDialect(flags.dialect);
+  const event = dialect.toEvent(raw, flags.event);
+  const runner = await createRunner({ cwd: ctx.cwd, env: ctx.env, ...(flags.config === undefined ? {} : { configFile: flags.config }) });
+
+  let reporter: Reporter | undefined;
+  if (flags.verbose) {
+    const { createReporter } = await import('../reporter.js');
+    reporter = createReporter(ctx.stderr, wantsColour(ctx.stderrIsTTY, ctx.env));
+  }
+  const decision = await runner.run(event, {
+    signal: ctx.signal,
+    ...(reporter === undefined ? {} : { onResult: reporter.hook }),
+  });
+  for (const s of decision.skipped) reporter?.skipped(s.id, s.why);
+  reporter?.line(`hooks: ${event.name} → ${decision.decision}${decision.reason ? ` (${decision.reason})` : ''}`);
+  const answer = dialect.answer(decision);
+  ctx.stdout(answer.stdout);
+  ctx.stderr(answer.stderr);
+  return answer.exitCode;
+}
+
+/** The stdin text as one JSON value, or an `EVENT_INVALID` error saying what is wrong. */
+export function parseEvent(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const what = text.trim() === '' ? 'empty' : `not JSON (${(error as Error).message})`;
+    throw new HooksError('EVENT_INVALID', `stdin: expected one JSON event, got ${what}`);
+  }
+}

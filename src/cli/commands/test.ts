@@ -1,0 +1,11 @@
+// `hooks test`: not written yet (placeholder so the command table stays stable while it is built).
+import { HooksError } from '../../errors.js';
+import type { Command } from '../command.js';
+
+export const command: Command = {
+  help: 'Usage: hooks test (not available yet)\n',
+  args: { positional: [], flags: {} },
+  async run() {
+    throw new HooksError('USAGE', 'hooks test is not available yet');
+  },
+};
