@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cosmiconfig } from 'cosmiconfig';
+import { cosmiconfig, defaultLoaders } from 'cosmiconfig';
 import { HooksError } from '../errors.js';
 import { findEvent } from '../events/catalog.js';
 
@@ -82,6 +82,18 @@ export async function loadConfigLayers(options: LoadOptions): Promise<ConfigLaye
 export function userConfigPath(env: NodeJS.ProcessEnv, home: string): string {
   const base = env.XDG_CONFIG_HOME || path.join(home, '.config');
   return path.join(base, 'agent-hooks', 'config.json');
+}
+
+/** Reads a JSON or YAML data file (test cases, fixtures) with the same parsers as config files. */
+export async function readDataFile(file: string): Promise<unknown> {
+  const ext = path.extname(file).toLowerCase();
+  const loader = ext === '.yaml' || ext === '.yml' ? defaultLoaders['.yaml'] : defaultLoaders['.json'];
+  try {
+    const { readFile } = await import('node:fs/promises');
+    return await loader(file, await readFile(file, 'utf8'));
+  } catch (error) {
+    throw unreadable(file, error);
+  }
 }
 
 // --- internal ---
