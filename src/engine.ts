@@ -2,12 +2,12 @@
 import { loadConfigLayers, type ConfigLayer } from './config/load.js';
 import { hooksFor, resolveConfig, type HandlerSpec, type ResolvedConfig, type ResolvedHook } from './config/resolve.js';
 import type { HooksConfig } from './config/schema.js';
-import { applyResult, chainEnded, finishChain, startChain, type Decision, type HookResult } from './decide/combine.js';
+import { applyResult, chainEnded, finishChain, outcomeOf, startChain, type Decision, type HookResult } from './decide/combine.js';
 import { eventSpec } from './events/catalog.js';
 import { selectHooks, type Selection } from './match/select.js';
 import { failureReply, readProcessEnd, readReturnValue, rewrites, type Reading } from './reply/interpret.js';
 import { runFunction } from './run/function.js';
-import type { HookEvent } from './types.js';
+import type { HookEvent, ObservedRun } from './types.js';
 
 export interface LoadConfigOptions {
   /** Where the project config search starts; default `process.cwd()`. */
@@ -51,7 +51,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
   } else {
     layers = await loadConfigLayers(options.configFile === undefined ? { cwd, env } : { cwd, env, configFile: options.configFile });
   }
-  return resolveConfig(layers, options.handlers === undefined ? { cwd } : { cwd, handlers: options.handlers });
+  return resolveConfig(layers, options.handlers === undefined ? { cwd, env } : { cwd, env, handlers: options.handlers });
 }
 
 /** Loads the config and returns a runner for it; call `run` once per event, as often as you like. */
@@ -68,7 +68,10 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
     config,
     plan,
     async run(event, options = {}) {
-      const hooks = hooksFor(config, event.name);
+      const started = performance.now();
+      const all = hooksFor(config, event.name);
+      // Observers (audit-log) take no part in the chain: they see the whole run once it is decided.
+      const hooks = all.filter((h) => !isObserver(h));
       const spec = eventSpec(event.name);
       const batches = spec.mode === 'observe' ? [hooks] : intoBatches(hooks);
       const skipped: Decision['skipped'] = [];
@@ -91,12 +94,45 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
         for (const result of results) state = applyResult(state, result);
         if (chainEnded(state)) break;
       }
-      return { ...finishChain(state, event), skipped };
+      const decision: Decision = { ...finishChain(state, event), skipped };
+      const observers = selectHooks(all.filter(isObserver), event, skip).flatMap((s) => (s.selected ? [s.hook] : []));
+      if (observers.length > 0) await observe(observers, event, decision, performance.now() - started);
+      return decision;
     },
   };
 }
 
 // --- internal ---
+
+function isObserver(hook: ResolvedHook): boolean {
+  return hook.run.kind === 'builtin' && hook.run.observer !== undefined;
+}
+
+/** Hands the finished run to each observer; a failing observer is a warning, never a changed decision. */
+async function observe(observers: ResolvedHook[], original: HookEvent, decision: Decision, ms: number): Promise<void> {
+  const run: ObservedRun = {
+    event: original,
+    decision: decision.decision,
+    ...(decision.reason === undefined ? {} : { reason: decision.reason }),
+    ...(decision.decidedBy === undefined ? {} : { decidedBy: decision.decidedBy }),
+    ms: Math.round(ms),
+    hooks: decision.results.map((r) => ({
+      id: r.id,
+      source: r.source,
+      outcome: outcomeOf(r.reply),
+      ms: r.ms,
+      ...(r.reply.reason === undefined ? {} : { reason: r.reply.reason }),
+      ...(r.failure === undefined ? {} : { failure: r.failure }),
+    })),
+  };
+  for (const hook of observers) {
+    try {
+      if (hook.run.kind === 'builtin') await hook.run.observer?.(run);
+    } catch (error) {
+      decision.warnings.push(`hook "${hook.id}" could not record the run: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
 
 /** Adjacent `parallel: true` hooks form one batch; every other hook is a batch of its own. */
 function intoBatches(hooks: ResolvedHook[]): ResolvedHook[][] {

@@ -79,5 +79,36 @@ export interface Guard<Options = Record<string, unknown>> {
   /** Checks the `options` object of the config entry (errors carry the key path). */
   options: ZodType<Options>;
   /** Builds the handler once per run. Guards never implement `audit` mode: the host does. */
-  create(options: Options): HandlerFn;
+  create(options: Options, context?: GuardContext): HandlerFn;
+  /**
+   * For guards that watch whole runs (audit-log): called once the decision is made, with every
+   * hook's result. A throw is reported as a warning and never changes the decision.
+   */
+  observe?(options: Options, context: GuardContext): (run: ObservedRun) => void | Promise<void>;
+}
+
+/** What a guard knows about where it runs. */
+export interface GuardContext {
+  /** The project folder (where the project config is, else the working directory). */
+  projectDir: string;
+  env: NodeJS.ProcessEnv;
+}
+
+/** One finished run, as an observing guard sees it. */
+export interface ObservedRun {
+  event: HookEvent;
+  /** The combined decision: continue | allow | ask | block | modify | halt. */
+  decision: string;
+  reason?: string;
+  decidedBy?: string;
+  /** Wall time of the whole run. */
+  ms: number;
+  hooks: {
+    id: string;
+    source: { layer: string; file?: string; key: string };
+    outcome: string;
+    ms: number;
+    reason?: string;
+    failure?: { kind: string; message: string };
+  }[];
 }

@@ -1,21 +1,28 @@
-// A small argv parser: named positionals, `--flag value`, `--flag=value`, boolean flags, `--`.
+// A small argv parser: named positionals, a variadic rest, `--flag value`, `--flag=value`, boolean and
+// repeatable flags, `--`.
 import { HooksError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 
 export interface ArgSpec {
   positional: string[];
-  flags: Record<string, 'string' | 'boolean'>;
+  /** Name of a variadic positional taking every value after the named ones (`hooks test [paths...]`). */
+  rest?: string;
+  /** `list` flags may repeat (`--input a=1 --input b=2`) and collect into `lists`. */
+  flags: Record<string, 'string' | 'boolean' | 'list'>;
 }
 
 export interface ParsedArgs {
   positional: Record<string, string | undefined>;
+  rest: string[];
   flags: Record<string, string | boolean | undefined>;
+  lists: Record<string, string[]>;
 }
 
 /** Parses argv against the spec; unknown flags and extra arguments are `USAGE` errors. */
 export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
   const positional: Record<string, string | undefined> = {};
   const flags: Record<string, string | boolean | undefined> = {};
+  const lists: Record<string, string[]> = {};
   const values: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -30,7 +37,7 @@ export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
     const kind = spec.flags[name];
     if (kind === undefined) {
-      throw new HooksError('USAGE', `unknown option --${name}${didYouMean(name, Object.keys(spec.flags).map((f) => f))}`);
+      throw new HooksError('USAGE', `unknown option --${name}${didYouMean(name, Object.keys(spec.flags))}`);
     }
     if (kind === 'boolean') {
       if (inline !== undefined) throw new HooksError('USAGE', `--${name} takes no value`);
@@ -39,11 +46,12 @@ export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
     }
     const value = inline ?? argv[++i];
     if (value === undefined) throw new HooksError('USAGE', `--${name} needs a value`);
-    flags[name] = value;
+    if (kind === 'list') (lists[name] ??= []).push(value);
+    else flags[name] = value;
   }
-  if (values.length > spec.positional.length) {
+  if (spec.rest === undefined && values.length > spec.positional.length) {
     throw new HooksError('USAGE', `unexpected argument "${values[spec.positional.length]}"`);
   }
   spec.positional.forEach((name, i) => (positional[name] = values[i]));
-  return { positional, flags };
+  return { positional, rest: values.slice(spec.positional.length), flags, lists };
 }

@@ -15,6 +15,7 @@ interface CommandEntry {
 
 const COMMANDS: Record<string, CommandEntry> = {
   run: { summary: 'run the configured hooks on one event from stdin', load: async () => (await import('./commands/run.js')).command },
+  guard: { summary: 'run one first-party guard as a standalone hook (no config needed)', load: async () => (await import('./commands/guard.js')).command },
   test: { summary: 'run test cases (event + expected decision) through the engine', load: async () => (await import('./commands/test.js')).command },
   sample: { summary: 'print a realistic sample event, ready to pipe into hooks run', load: async () => (await import('./commands/sample.js')).command },
   install: { summary: "write an agent's hook settings so every event calls hooks run", load: async () => (await import('./commands/install.js')).command },

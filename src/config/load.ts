@@ -6,7 +6,7 @@ import { cosmiconfig, defaultLoaders } from 'cosmiconfig';
 import { HooksError } from '../errors.js';
 import { findEvent } from '../events/catalog.js';
 
-export type LayerName = 'user' | 'project' | 'local' | 'api';
+export type LayerName = 'user' | 'project' | 'local' | 'api' | 'cli';
 
 /** One config file as read, before validation. */
 export interface ConfigLayer {

@@ -6,7 +6,7 @@ import { EVENTS, eventSpec, findEvent } from '../events/catalog.js';
 import { GUARD_IDS, loadGuard } from '../guards/index.js';
 import { checkToolPattern, type Matchable } from '../match/select.js';
 import { didYouMean } from '../suggest.js';
-import type { EventName, HandlerFn } from '../types.js';
+import type { EventName, GuardContext, HandlerFn, ObservedRun } from '../types.js';
 import type { ConfigLayer, LayerName } from './load.js';
 import { ConfigSchema, DefaultsSchema, HandlerSchema } from './schema.js';
 
@@ -22,7 +22,7 @@ export interface HookSource {
 
 export type HookRun =
   | { kind: 'command'; command: string; args?: string[] }
-  | { kind: 'builtin'; guard: string; audit: boolean; handler: HandlerFn }
+  | { kind: 'builtin'; guard: string; audit: boolean; handler: HandlerFn; observer?: (run: ObservedRun) => void | Promise<void> }
   | { kind: 'function'; handler: HandlerFn };
 
 /** A hook ready to run: every default applied, every path absolute. */
@@ -63,15 +63,16 @@ export interface HandlerSpec {
   enabled?: boolean;
 }
 
-const LAYER_RANK: Record<LayerName, number> = { user: 0, project: 1, local: 2, api: 3 };
+const LAYER_RANK: Record<LayerName, number> = { user: 0, project: 1, local: 2, api: 3, cli: 4 };
 
 /** Validates every layer and merges them; throws one `CONFIG_INVALID` error listing every problem. */
 export async function resolveConfig(
   layers: readonly ConfigLayer[],
-  options: { cwd: string; handlers?: readonly HandlerSpec[] },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; handlers?: readonly HandlerSpec[] },
 ): Promise<ResolvedConfig> {
   const project = layers.find((l) => l.layer === 'project');
   const projectDir = project?.dir ?? options.cwd;
+  const guardContext: GuardContext = { projectDir, env: options.env ?? process.env };
   const issues: string[] = [];
   const hooks: ResolvedHook[] = [];
 
@@ -101,7 +102,7 @@ export async function resolveConfig(
           if (problem !== undefined) issues.push(at(problem));
           continue;
         }
-        const resolved = await toRun(entry, issues, at);
+        const resolved = await toRun(entry, spec.name, guardContext, issues, at);
         if (resolved === undefined) continue;
         const { run, defaultMatch } = resolved;
         const id = entry.id ?? uniqueId(defaultId(entry), usedIds, spec.name);
@@ -182,6 +183,8 @@ function order(hooks: ResolvedHook[]): ResolvedHook[] {
 
 async function toRun(
   entry: Entry,
+  event: EventName,
+  guardContext: GuardContext,
   issues: string[],
   at: (m: string) => string,
 ): Promise<{ run: HookRun; defaultMatch?: string[] } | undefined> {
@@ -195,6 +198,10 @@ async function toRun(
   if (guard === undefined) {
     const known = GUARD_IDS.length > 0 ? `; known: ${GUARD_IDS.join(', ')}` : '';
     issues.push(at(`builtin: unknown guard "${id}"${didYouMean(id, GUARD_IDS)}${known}`));
+    return undefined;
+  }
+  if (!guard.events.includes(event)) {
+    issues.push(at(`builtin: ${id} acts on ${guard.events.join(', ')}, not ${event}`));
     return undefined;
   }
   // `audit` belongs to the host (report "would have blocked", never block), not to the guard.
@@ -211,7 +218,8 @@ async function toRun(
     }
     return undefined;
   }
-  const run: HookRun = { kind: 'builtin', guard: id, audit: audit === true, handler: guard.create(parsed.data) };
+  const run: HookRun = { kind: 'builtin', guard: id, audit: audit === true, handler: guard.create(parsed.data, guardContext) };
+  if (guard.observe !== undefined) run.observer = guard.observe(parsed.data, guardContext);
   return guard.match === undefined ? { run } : { run, defaultMatch: [...guard.match] };
 }
 

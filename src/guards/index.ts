@@ -5,6 +5,7 @@ type GuardLoader = () => Promise<Guard<any>>;
 
 const GUARDS: Record<string, GuardLoader> = {
   'command-safety': async () => (await import('./command-safety.js')).commandSafety,
+  'audit-log': async () => (await import('./audit-log.js')).auditLog,
   'sensitive-paths': async () => (await import('./sensitive-paths.js')).sensitivePaths,
   'redact-secrets': async () => (await import('./redact-secrets.js')).redactSecrets,
 };
