@@ -2,7 +2,7 @@
 import { loadConfigLayers, type ConfigLayer } from './config/load.js';
 import { hooksFor, resolveConfig, type HandlerSpec, type ResolvedConfig, type ResolvedHook } from './config/resolve.js';
 import type { HooksConfig } from './config/schema.js';
-import { applyResult, chainEnded, finishChain, outcomeOf, startChain, type Decision, type HookResult } from './decide/combine.js';
+import { applyResult, chainEnded, finishChain, outcomeOf, startChain, type Decision, type HookResult, type Step } from './decide/combine.js';
 import { eventSpec } from './events/catalog.js';
 import { selectHooks, type Selection } from './match/select.js';
 import { failureReply, readProcessEnd, readReturnValue, rewrites, type Reading } from './reply/interpret.js';
@@ -74,28 +74,32 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       const hooks = all.filter((h) => !isObserver(h));
       const spec = eventSpec(event.name);
       const batches = spec.mode === 'observe' ? [hooks] : intoBatches(hooks);
-      const skipped: Decision['skipped'] = [];
+      const steps: Step[] = [];
       let state = startChain(event);
-      for (const batch of batches) {
+      for (const [index, batch] of batches.entries()) {
         const current = state.event;
+        const step = (hook: ResolvedHook, rest: Omit<Step, 'id' | 'source' | 'batch'>): Step => ({ id: hook.id, source: hook.source, batch: index + 1, ...rest });
+        if (chainEnded(state)) {
+          steps.push(...batch.map((hook) => step(hook, { status: 'not-reached', why: `the chain ended at "${state.blocked?.id ?? state.halted?.id}"` })));
+          continue;
+        }
         // Selection is judged on the payload as rewritten so far: `if` sees what will actually run.
-        const selected = selectHooks(batch, current, skip).flatMap((s) => {
-          if (s.selected) return [s.hook];
-          skipped.push({ id: s.hook.id, why: s.why });
-          return [];
-        });
+        const selection = selectHooks(batch, current, skip);
         const results = await Promise.all(
-          selected.map(async (hook) => {
-            const result = await runHook(hook, current, config, env, options.signal);
+          selection.map(async (s) => {
+            if (!s.selected) return step(s.hook, { status: 'skipped', why: s.why });
+            const result = await runHook(s.hook, current, config, env, options.signal);
             options.onResult?.(result);
-            return result;
+            return step(s.hook, { status: 'ran', result });
           }),
         );
-        for (const result of results) state = applyResult(state, result);
-        if (chainEnded(state)) break;
+        steps.push(...results);
+        for (const s of results) if (s.result !== undefined) state = applyResult(state, s.result);
       }
-      const decision: Decision = { ...finishChain(state, event), skipped };
       const observers = selectHooks(all.filter(isObserver), event, skip).flatMap((s) => (s.selected ? [s.hook] : []));
+      steps.push(...observers.map((h): Step => ({ id: h.id, source: h.source, batch: 0, status: 'observer' })));
+      const skipped = steps.flatMap((s) => (s.status === 'skipped' ? [{ id: s.id, why: s.why! }] : []));
+      const decision: Decision = { ...finishChain(state, event), skipped, steps };
       if (observers.length > 0) await observe(observers, event, decision, performance.now() - started);
       return decision;
     },

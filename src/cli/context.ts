@@ -6,6 +6,7 @@ export interface CliContext {
   readStdin(): Promise<string>;
   stdout(text: string): void;
   stderr(text: string): void;
+  stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   signal: AbortSignal;
 }

@@ -15,6 +15,9 @@ interface CommandEntry {
 
 const COMMANDS: Record<string, CommandEntry> = {
   run: { summary: 'run the configured hooks on one event from stdin', load: async () => (await import('./commands/run.js')).command },
+  explain: { summary: 'show which hooks run for an event, why the others do not, and how the decision came about', load: async () => (await import('./commands/explain.js')).command },
+  list: { summary: 'show the merged config per event, with the layer each hook came from', load: async () => (await import('./commands/list.js')).command },
+  schema: { summary: "print the config's JSON Schema", load: async () => (await import('./commands/schema.js')).command },
   guard: { summary: 'run one first-party guard as a standalone hook (no config needed)', load: async () => (await import('./commands/guard.js')).command },
   test: { summary: 'run test cases (event + expected decision) through the engine', load: async () => (await import('./commands/test.js')).command },
   sample: { summary: 'print a realistic sample event, ready to pipe into hooks run', load: async () => (await import('./commands/sample.js')).command },
@@ -94,6 +97,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<neve
     readStdin,
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
+    stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     signal: controller.signal,
   });

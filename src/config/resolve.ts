@@ -89,11 +89,7 @@ export async function resolveConfig(
     const usedIds = new Set<string>();
     for (const [eventKey, entries] of Object.entries(parsed.data.hooks ?? {})) {
       const spec = findEvent(eventKey);
-      if (spec === undefined) {
-        const names = EVENTS.flatMap((e) => [e.name, e.cli, e.claude]);
-        issues.push(`${layer.file}: hooks.${eventKey}: unknown event${didYouMean(eventKey, names)}`);
-        continue;
-      }
+      if (spec === undefined || entries === undefined) continue;
       for (const [index, entry] of entries.entries()) {
         const key = `hooks.${eventKey}[${index}]`;
         const at = (msg: string) => `${layer.file}: ${key}${msg.startsWith('.') ? '' : ': '}${msg}`;
@@ -277,6 +273,8 @@ function uniqueId(base: string, used: Set<string>, event: EventName): string {
   return id;
 }
 
+const EVENT_KEYS = EVENTS.flatMap((e) => [e.name, e.cli, e.claude]);
+
 const KNOWN_KEYS = [
   ...Object.keys(ConfigSchema.shape),
   ...Object.keys(DefaultsSchema.shape),
@@ -290,7 +288,9 @@ function describeIssue(issue: z.core.$ZodIssue): { keyPath: string; message: str
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? '';
     parts.push(key);
-    message = findEvent(key) !== undefined && parts.length === 1 ? 'unknown key (events go under "hooks")' : `unknown key${didYouMean(key, KNOWN_KEYS)}`;
+    if (parts.length === 2 && parts[0] === 'hooks') message = `unknown event${didYouMean(key, EVENT_KEYS)}`;
+    else if (parts.length === 1 && findEvent(key) !== undefined) message = 'unknown key (events go under "hooks")';
+    else message = `unknown key${didYouMean(key, KNOWN_KEYS)}`;
   }
   const keyPath = parts.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
   return { keyPath, message };

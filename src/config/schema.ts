@@ -1,25 +1,26 @@
 // The config schema (zod): the single source of truth for `.hooksrc.json`, its types and its JSON Schema.
 import { z } from 'zod';
+import { EVENTS } from '../events/catalog.js';
 
 const seconds = z.number().positive().max(3600);
-const globs = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
+const globs = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).meta({ id: 'globs' });
 
 export const HandlerSchema = z
   .strictObject({
-    id: z.string().regex(/^[\w.:@/-]+$/, 'use letters, digits and . _ - : @ /').optional(),
-    command: z.string().min(1).optional(),
-    args: z.array(z.string()).optional(),
-    builtin: z.string().min(1).optional(),
-    options: z.record(z.string(), z.unknown()).optional(),
-    match: globs.optional(),
-    if: z.record(z.string(), globs).optional(),
-    priority: z.number().int().optional(),
-    timeout: seconds.optional(),
-    onFailure: z.enum(['block', 'continue']).optional(),
-    parallel: z.boolean().optional(),
+    id: z.string().regex(/^[\w.:@/-]+$/, 'use letters, digits and . _ - : @ /').optional().describe('Name for traces, HOOKS_SKIP and overrides; default: the script name or the guard id'),
+    command: z.string().min(1).optional().describe('Shell command (sh -c), or the program when args is given'),
+    args: z.array(z.string()).optional().describe('Arguments: runs command without a shell (exec form)'),
+    builtin: z.string().min(1).optional().describe('A first-party guard run in-process: command-safety, sensitive-paths, redact-secrets, audit-log'),
+    options: z.record(z.string(), z.unknown()).optional().describe('Options of the builtin guard; audit: true reports without blocking'),
+    match: globs.optional().describe('Tool globs: canonical (exec, read, write, edit, ...), agent names (Bash), group:fs, mcp__server__*'),
+    if: z.record(z.string(), globs).optional().describe('Globs on tool-input (or event) fields, e.g. {"command": "git push*"}'),
+    priority: z.number().int().optional().describe('Higher runs first; default 0'),
+    timeout: seconds.optional().describe('Seconds; default 30'),
+    onFailure: z.enum(['block', 'continue']).optional().describe('What a failure (crash, timeout, bad output) means; default continue'),
+    parallel: z.boolean().optional().describe('Run at the same time as adjacent parallel hooks, on the same payload'),
     env: z.record(z.string(), z.string()).optional(),
-    cwd: z.string().min(1).optional(),
-    enabled: z.boolean().optional(),
+    cwd: z.string().min(1).optional().describe('Working directory, relative to the config file; default the project folder'),
+    enabled: z.boolean().optional().describe('false keeps the entry but never runs it'),
   })
   .superRefine((h, ctx) => {
     if (h.command !== undefined && h.builtin !== undefined) {
@@ -31,19 +32,32 @@ export const HandlerSchema = z
     if (h.options !== undefined && h.builtin === undefined) {
       ctx.addIssue({ code: 'custom', message: '"options" needs "builtin"', path: ['options'] });
     }
-  });
+  })
+  .meta({ id: 'hook', description: 'One hook: a command (shell or exec form) or a builtin guard, and when it runs' });
 
-export const DefaultsSchema = z.strictObject({
+const HookList = z.array(HandlerSchema).meta({ id: 'hookList', description: 'Hooks for this event, in order' });
+
+export const DefaultsSchema = z
+  .strictObject({
   timeout: seconds.optional(),
   onFailure: z.enum(['block', 'continue']).optional(),
   env: z.record(z.string(), z.string()).optional(),
-});
+  })
+  .meta({ id: 'defaults', description: 'Defaults for the hooks of this file' });
+
+/** Every event, in each of its three spellings, so editors complete them from the JSON Schema. */
+const HooksSchema = z.strictObject(
+  Object.fromEntries(
+    EVENTS.flatMap((e) =>
+      [e.name, e.cli, e.claude].map((key) => [key, HookList.optional()]),
+    ),
+  ),
+);
 
 export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   defaults: DefaultsSchema.optional(),
-  /** Event (any spelling) → hooks. Event names are checked by the resolver, which knows the catalog. */
-  hooks: z.record(z.string(), z.array(HandlerSchema)).optional(),
+  hooks: HooksSchema.optional(),
 });
 
 /** One hook entry as written in a config file. */

@@ -37,6 +37,18 @@ export interface Decision {
   warnings: string[];
   /** Hooks of this event that did not run, and why. */
   skipped: { id: string; why: string }[];
+  /** Every hook of the event in run order, with its batch and what became of it: the explain trace. */
+  steps: Step[];
+}
+
+export interface Step {
+  id: string;
+  source: HookSource;
+  /** 1-based; hooks in one parallel batch share it. Observers have batch 0. */
+  batch: number;
+  status: 'ran' | 'skipped' | 'not-reached' | 'observer';
+  why?: string;
+  result?: HookResult;
 }
 
 export interface ChainState {
@@ -114,6 +126,7 @@ export function finishChain(state: ChainState, original: HookEvent): Decision {
     results: state.results,
     warnings: state.warnings,
     skipped: [],
+    steps: [],
   };
   const decided = (decision: Outcome, by: HookResult, fallback: string): Decision => ({
     ...base,

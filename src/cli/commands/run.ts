@@ -17,6 +17,7 @@ Options:
   --dialect <name>     claude-code | native (default: detected from the payload)
   --config <path>      use this file as the project config instead of searching
   --verbose            one line per hook on stderr: id, outcome, time, where it came from
+  --dry-run            show how the decision came about (as hooks explain) instead of answering
   --on-error <policy>  continue (default) | block: what a runner error (bad config, bad event) does
 
 Environment:
@@ -32,9 +33,21 @@ Examples:
 `,
   args: {
     positional: ['event'],
-    flags: { dialect: 'string', config: 'string', verbose: 'boolean', 'on-error': 'string' },
+    flags: { dialect: 'string', config: 'string', verbose: 'boolean', 'on-error': 'string', 'dry-run': 'boolean' },
   },
   async run(args, ctx) {
+    if (args.flags['dry-run'] === true) {
+      const { explainEvent } = await import('./explain.js');
+      return explainEvent(
+        {
+          ...(args.positional.event === undefined ? {} : { event: args.positional.event }),
+          ...(typeof args.flags.dialect === 'string' ? { dialect: args.flags.dialect } : {}),
+          ...(typeof args.flags.config === 'string' ? { config: args.flags.config } : {}),
+          json: false,
+        },
+        ctx,
+      );
+    }
     return runEvent(
       {
         ...(args.positional.event === undefined ? {} : { event: args.positional.event }),

@@ -1,0 +1,51 @@
+// `hooks explain <event>`: runs the event through the config and shows how the decision came about.
+import { detectDialect, getDialect } from '../../dialects/index.js';
+import { createRunner } from '../../engine.js';
+import type { Command } from '../command.js';
+import { wantsColour, type CliContext } from '../context.js';
+import { explanationJson, renderExplanation } from '../explain-view.js';
+import { parseEvent } from './run.js';
+
+export const command: Command = {
+  help: `Usage: hooks explain [event] [options] < event.json
+
+Runs the event through the configured hooks, like hooks run, but instead of answering the agent
+shows how the decision came about: every hook in run order and batch, which ran and which did not
+and why (match, if, enabled, HOOKS_SKIP, a block earlier in the chain), what each answered, and
+the combined decision. Hooks really run (their side effects happen); "hooks run --dry-run" is the
+same view.
+
+Options:
+  --dialect <name>   how to read the payload (default: detected)
+  --config <path>    use this file as the project config instead of searching
+  --json             the explanation as JSON
+
+Example:
+  hooks sample pre-tool-use --tool exec --input command='git push --force' | hooks explain
+`,
+  args: { positional: ['event'], flags: { dialect: 'string', config: 'string', json: 'boolean' } },
+  run: (args, ctx) =>
+    explainEvent(
+      {
+        ...(args.positional.event === undefined ? {} : { event: args.positional.event }),
+        ...(typeof args.flags.dialect === 'string' ? { dialect: args.flags.dialect } : {}),
+        ...(typeof args.flags.config === 'string' ? { config: args.flags.config } : {}),
+        json: args.flags.json === true,
+      },
+      ctx,
+    ),
+};
+
+/** Shared with `hooks run --dry-run`; always exits 0 (the explanation is the answer). */
+export async function explainEvent(
+  flags: { event?: string; dialect?: string; config?: string; json: boolean },
+  ctx: CliContext,
+): Promise<number> {
+  const raw = parseEvent(await ctx.readStdin());
+  const dialect = flags.dialect === undefined ? detectDialect(raw) : getDialect(flags.dialect);
+  const event = dialect.toEvent(raw, flags.event);
+  const runner = await createRunner({ cwd: ctx.cwd, env: ctx.env, ...(flags.config === undefined ? {} : { configFile: flags.config }) });
+  const decision = await runner.run(event, { signal: ctx.signal });
+  ctx.stdout(flags.json ? `${JSON.stringify(explanationJson(decision), null, 2)}\n` : renderExplanation(decision, wantsColour(ctx.stdoutIsTTY, ctx.env)));
+  return 0;
+}

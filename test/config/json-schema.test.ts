@@ -1,0 +1,66 @@
+// The shipped JSON Schema is current, and it agrees with the zod schema on valid and invalid configs.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { configJsonSchema } from '../../src/config/json-schema.js';
+import { ConfigSchema } from '../../src/config/schema.js';
+import { ROOT } from '../helpers.js';
+
+const shipped = JSON.parse(readFileSync(path.join(ROOT, 'schema', 'hooks.schema.json'), 'utf8')) as Record<string, unknown>;
+const validate = new Ajv2020({ strict: false, allErrors: true }).compile(shipped);
+
+const VALID: [string, unknown][] = [
+  ['empty', {}],
+  ['the README example', JSON.parse(readFileSync(path.join(ROOT, '.hooksrc.example.json'), 'utf8'))],
+  ['all three spellings', { hooks: { preToolUse: [{ command: 'a' }], 'post-tool-use': [{ command: 'b' }], Stop: [{ command: 'c' }] } }],
+  ['exec form', { hooks: { stop: [{ command: 'node', args: ['x.mjs', '--flag'] }] } }],
+  ['builtin with options', { hooks: { preToolUse: [{ builtin: 'command-safety', options: { audit: true } }] } }],
+  ['every handler field', { defaults: { timeout: 5, onFailure: 'block', env: { A: '1' } }, hooks: { preToolUse: [{ id: 'x', command: 'a', match: ['exec', 'group:fs'], if: { command: 'git *', file_path: ['*.env'] }, priority: -3, timeout: 0.5, onFailure: 'continue', parallel: true, env: { B: '2' }, cwd: 'tools', enabled: false }] } }],
+  ['an override entry (id only)', { hooks: { stop: [{ id: 'slow', enabled: false }] } }],
+  ['$schema', { $schema: './schema/hooks.schema.json', hooks: {} }],
+];
+
+const INVALID: [string, unknown][] = [
+  ['unknown top-level key', { hook: {} }],
+  ['unknown event', { hooks: { preTooluse: [] } }],
+  ['hooks not an object', { hooks: [] }],
+  ['hook list not an array', { hooks: { stop: { command: 'a' } } }],
+  ['unknown handler key', { hooks: { stop: [{ command: 'a', timout: 5 }] } }],
+  ['timeout as a string', { hooks: { stop: [{ command: 'a', timeout: '5' }] } }],
+  ['timeout zero', { hooks: { stop: [{ command: 'a', timeout: 0 }] } }],
+  ['timeout over an hour', { hooks: { stop: [{ command: 'a', timeout: 3601 }] } }],
+  ['fractional priority', { hooks: { stop: [{ command: 'a', priority: 1.5 }] } }],
+  ['bad onFailure', { hooks: { stop: [{ command: 'a', onFailure: 'explode' }] } }],
+  ['empty command', { hooks: { stop: [{ command: '' }] } }],
+  ['empty match list', { hooks: { preToolUse: [{ command: 'a', match: [] }] } }],
+  ['env values must be strings', { hooks: { stop: [{ command: 'a', env: { N: 1 } }] } }],
+  ['command and builtin', { hooks: { stop: [{ command: 'a', builtin: 'b' }] } }],
+  ['args without command', { hooks: { stop: [{ builtin: 'b', args: [] }] } }],
+  ['options without builtin', { hooks: { stop: [{ command: 'a', options: {} }] } }],
+  ['bad id characters', { hooks: { stop: [{ command: 'a', id: 'has space' }] } }],
+  ['unknown defaults key', { defaults: { retries: 3 } }],
+];
+
+describe('the JSON Schema', () => {
+  it('shipped in schema/hooks.schema.json is the one generated from the zod schema (run npm run build)', () => {
+    expect(shipped).toEqual(configJsonSchema());
+  });
+
+  it.each(VALID)('accepts, as zod does: %s', (_, config) => {
+    expect(ConfigSchema.safeParse(config).success).toBe(true);
+    expect(validate(config)).toBe(true);
+  });
+
+  it.each(INVALID)('rejects, as zod does: %s', (_, config) => {
+    expect(ConfigSchema.safeParse(config).success).toBe(false);
+    expect(validate(config)).toBe(false);
+  });
+
+  it('lists every event spelling, so editors complete them', () => {
+    const hooks = (shipped.properties as Record<string, { properties: Record<string, unknown> }>).hooks.properties;
+    expect(Object.keys(hooks)).toEqual(expect.arrayContaining(['preToolUse', 'pre-tool-use', 'PreToolUse', 'sessionEnd', 'post-tool-use-failure']));
+    // Ten events, three spellings each, where stop and notification spell alike in two of them.
+    expect(Object.keys(hooks)).toHaveLength(28);
+  });
+});
