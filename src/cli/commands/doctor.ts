@@ -1,0 +1,51 @@
+// `hooks doctor`: checks the config layers and the hooks for the mistakes that fail silently.
+import { diagnose, type Finding } from '../../doctor/diagnose.js';
+import { loadConfig } from '../../engine.js';
+import { isHooksError } from '../../errors.js';
+import type { Command } from '../command.js';
+import { wantsColour } from '../context.js';
+import { createStyle } from '../style.js';
+
+export const command: Command = {
+  help: `Usage: hooks doctor [options]
+
+Checks the config and the hooks for the mistakes that otherwise fail silently: config errors in
+any layer; commands and scripts that do not exist or are not executable (a typo in a guard's path
+turns the guard off); "if" fields the event never has; duplicate ids; worst-case timeouts longer
+than Claude Code waits for a hook (it then drops the answer). One line per finding, with the fix.
+Exit 1 if any finding is an error.
+
+Options:
+  --config <path>   use this file as the project config instead of searching
+  --json            findings as JSON
+`,
+  args: { positional: [], flags: { config: 'string', json: 'boolean' } },
+  async run(args, ctx) {
+    let findings: Finding[];
+    let layers: string[] = [];
+    try {
+      const config = await loadConfig({ cwd: ctx.cwd, env: ctx.env, ...(typeof args.flags.config === 'string' ? { configFile: args.flags.config } : {}) });
+      layers = config.layers.map((l) => `${l.layer} ${l.file}`);
+      findings = diagnose(config, ctx.env);
+    } catch (error) {
+      if (!isHooksError(error) || !error.code.startsWith('CONFIG_')) throw error;
+      const issues = error.context.issues ?? [error.message];
+      findings = issues.map((issue) => ({ level: 'error', where: 'config', message: issue, fix: 'correct the config at that key path (hooks schema lists what is allowed)' }));
+    }
+    const errors = findings.filter((f) => f.level === 'error').length;
+    if (args.flags.json === true) {
+      ctx.stdout(`${JSON.stringify({ layers, findings, errors, warnings: findings.length - errors }, null, 2)}\n`);
+      return errors > 0 ? 1 : 0;
+    }
+    const s = createStyle(wantsColour(ctx.stdoutIsTTY, ctx.env));
+    const lines = layers.map((l) => s.dim(`checked ${l}`));
+    for (const f of findings) {
+      const label = f.level === 'error' ? s.red('error  ') : s.yellow('warning');
+      lines.push(`${label} ${f.where}: ${f.message} ${s.dim('— fix:')} ${f.fix}`);
+    }
+    const warnings = findings.length - errors;
+    lines.push(findings.length === 0 ? s.green('no problems found') : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+    ctx.stdout(`${lines.join('\n')}\n`);
+    return errors > 0 ? 1 : 0;
+  },
+};

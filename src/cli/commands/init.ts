@@ -1,0 +1,87 @@
+// `hooks init`: a starter config (with $schema) and an example guard, never overwriting without --force.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HooksError } from '../../errors.js';
+import type { Command } from '../command.js';
+
+const GUARD_FILE = path.join('.hooks', 'no-force-push.mjs');
+
+const GUARD = `#!/usr/bin/env node
+// Example guard written by \`hooks init\`: blocks \`git push --force\` (and -f), allows --force-with-lease.
+// It gets the event as JSON on stdin; exit 2 blocks with stderr as the reason; exit 0 lets it through.
+// Config: { "id": "no-force-push", "command": "node ${GUARD_FILE}", "match": "exec", "if": { "command": "*git*push*" } }
+import { readFileSync } from 'node:fs';
+
+const event = JSON.parse(readFileSync(0, 'utf8'));
+const words = String(event.tool_input?.command ?? '').split(/\\s+/);
+const push = words.indexOf('push');
+const forced = push > 0 && words[push - 1] === 'git' && words.slice(push + 1).some((w) => w === '--force' || w === '-f' || /^-[a-z]*f[a-z]*$/.test(w));
+if (forced) {
+  console.error('Force push blocked: it can destroy commits others pushed. Use git push --force-with-lease.');
+  process.exit(2);
+}
+`;
+
+export const command: Command = {
+  help: `Usage: hooks init [options]
+
+Writes a starter .hooksrc.json in the current folder (with "$schema" for editor completion) and
+an example guard, .hooks/no-force-push.mjs. Never overwrites an existing file without --force.
+
+Options:
+  --force   overwrite existing files
+`,
+  args: { positional: [], flags: { force: 'boolean' } },
+  async run(args, ctx) {
+    const configFile = path.join(ctx.cwd, '.hooksrc.json');
+    const guardFile = path.join(ctx.cwd, GUARD_FILE);
+    const force = args.flags.force === true;
+    for (const file of [configFile, guardFile]) {
+      if (existsSync(file) && !force) {
+        throw new HooksError('USAGE', `${file} already exists; nothing written (use --force to overwrite)`);
+      }
+    }
+    const config = {
+      $schema: schemaReference(ctx.cwd),
+      defaults: { timeout: 10 },
+      hooks: {
+        preToolUse: [
+          { builtin: 'command-safety' },
+          { builtin: 'sensitive-paths' },
+          { id: 'no-force-push', command: `node ${GUARD_FILE}`, match: 'exec', if: { command: '*git*push*' }, onFailure: 'block' },
+        ],
+        postToolUse: [{ builtin: 'redact-secrets' }],
+        userPromptSubmit: [{ builtin: 'redact-secrets' }],
+      },
+    };
+    writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
+    mkdirSync(path.dirname(guardFile), { recursive: true });
+    writeFileSync(guardFile, GUARD, { mode: 0o755 });
+    ctx.stdout(`wrote ${path.relative(ctx.cwd, configFile)}
+wrote ${GUARD_FILE}
+
+Try it:
+  hooks sample pre-tool-use --tool exec --input command='git push --force' | hooks run --verbose
+  hooks doctor
+Then let your agent call it:
+  hooks install claude-code
+`);
+    return 0;
+  },
+};
+
+/** `$schema`: the installed package's copy when there is one, else this package's own file. */
+function schemaReference(cwd: string): string {
+  const installed = path.join('node_modules', 'agent-hooks', 'schema', 'hooks.schema.json');
+  if (existsSync(path.join(cwd, installed))) return `./${installed}`;
+  const own = path.join(packageRoot(), 'schema', 'hooks.schema.json');
+  return path.relative(cwd, own) || own;
+}
+
+/** This package's folder: the first parent of this module holding package.json (works from dist/ and the bundle). */
+function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}

@@ -1,0 +1,218 @@
+// `hooks doctor`'s checks: the silent failures of hook setups, found before an agent runs into them.
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { hooksFor, type ResolvedConfig, type ResolvedHook } from '../config/resolve.js';
+import { EVENTS, eventSpec } from '../events/catalog.js';
+import { analyzeShell } from '../guards/shell/analyze.js';
+import { KILL_GRACE_MS } from '../run/process.js';
+
+export interface Finding {
+  level: 'error' | 'warning';
+  /** File and key path, or hook id: where to look. */
+  where: string;
+  message: string;
+  fix: string;
+}
+
+/** Every finding on a config that loaded. (A config that does not load is a finding of its own: see the command.) */
+export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Finding[] {
+  const findings: Finding[] = [];
+  if (env.HOOKS_DISABLE === '1' || env.HOOKS_DISABLE === 'true') {
+    findings.push({ level: 'warning', where: 'environment', message: 'HOOKS_DISABLE is set: hooks run does nothing', fix: 'unset HOOKS_DISABLE' });
+  }
+  if (env.HOOKS_SKIP) {
+    findings.push({ level: 'warning', where: 'environment', message: `HOOKS_SKIP=${env.HOOKS_SKIP} skips hooks on every run`, fix: 'unset HOOKS_SKIP unless you mean it' });
+  }
+  for (const hook of config.hooks) {
+    if (hook.run.kind === 'command') findings.push(...checkCommand(hook, env));
+    findings.push(...checkIfFields(hook));
+  }
+  findings.push(...checkDuplicateIds(config));
+  findings.push(...checkBudgets(config));
+  return findings;
+}
+
+// --- internal ---
+
+function where(hook: ResolvedHook): string {
+  return `${hook.source.file ?? hook.source.layer} ${hook.source.key} (${hook.id})`;
+}
+
+const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'python', 'python3', 'node', 'deno', 'bun', 'ruby', 'perl', 'php', 'tsx', 'ts-node']);
+const SHELL_BUILTINS = new Set(['echo', 'printf', 'exit', 'true', 'false', 'test', '[', 'cd', 'export', ':', 'read', 'cat', 'exec', 'set', 'eval', 'source', '.', 'if', 'for', 'while', 'case']);
+
+/** The classic silent fail-open: a typo in a guard's path, or a script without its executable bit. */
+function checkCommand(hook: ResolvedHook, env: NodeJS.ProcessEnv): Finding[] {
+  if (hook.run.kind !== 'command') return [];
+  const program = hook.run.args === undefined ? firstProgram(hook.run.command) : { program: hook.run.command, args: hook.run.args };
+  if (program === undefined) return [];
+  const problems: Finding[] = [];
+  const report = (message: string, fix: string) => problems.push({ level: 'error', where: where(hook), message, fix });
+
+  if (program.program.includes('/')) {
+    const file = path.resolve(hook.cwd, program.program);
+    if (!existsSync(file)) report(`${program.program} does not exist (looked in ${hook.cwd})`, 'correct the path; relative paths start at the hook\'s cwd (the project folder unless "cwd" says otherwise)');
+    else if (!isExecutable(file)) report(`${program.program} is not executable`, `chmod +x ${program.program}, or run it through its interpreter (e.g. "bash ${program.program}")`);
+    return problems;
+  }
+  if (!SHELL_BUILTINS.has(program.program) && findOnPath(program.program, env) === undefined) {
+    report(`"${program.program}" is not on PATH`, 'install it, or use an absolute path');
+    return problems;
+  }
+  if (INTERPRETERS.has(path.basename(program.program))) {
+    const script = program.args.find((a) => !a.startsWith('-'));
+    if (script !== undefined && /[/.]/.test(script) && !existsSync(path.resolve(hook.cwd, script))) {
+      report(`${program.program} ${script}: ${script} does not exist (looked in ${hook.cwd})`, 'correct the script path');
+    }
+  }
+  return problems;
+}
+
+/** The first program a shell command runs, with its arguments; undefined when it cannot be told statically. */
+function firstProgram(command: string): { program: string; args: string[] } | undefined {
+  const analysis = analyzeShell(command);
+  if (!analysis.ok) return undefined;
+  const first = analysis.commands.find((c) => c.depth === 0 && !c.inSubstitution && c.argv.length > 0);
+  if (first === undefined || first.dynamicProgram) return undefined;
+  return { program: first.programPath, args: first.words.slice(1).map((w) => w.value) };
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function findOnPath(program: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const file = path.join(dir, program);
+    if (isExecutable(file)) return file;
+  }
+  return undefined;
+}
+
+/** Tool-input fields each canonical tool has, and the top-level fields of each event. */
+const TOOL_FIELDS: Record<string, string[]> = {
+  exec: ['command', 'description', 'timeout', 'run_in_background', 'cmd'],
+  read: ['file_path', 'path', 'absolute_path', 'offset', 'limit'],
+  write: ['file_path', 'path', 'content'],
+  edit: ['file_path', 'path', 'old_string', 'new_string', 'replace_all', 'edits'],
+  apply_patch: ['command', 'input', 'patch'],
+  web_fetch: ['url', 'prompt'],
+  web_search: ['query', 'allowed_domains', 'blocked_domains'],
+};
+const EVENT_FIELDS: Record<string, string[]> = {
+  userPromptSubmit: ['prompt'],
+  sessionStart: ['source', 'model'],
+  sessionEnd: ['reason'],
+  stop: ['stop_hook_active', 'last_assistant_message'],
+  subagentStop: ['stop_hook_active', 'last_assistant_message', 'agent_type'],
+  preCompact: ['trigger', 'custom_instructions'],
+  notification: ['message', 'title', 'notification_type'],
+  postToolUseFailure: ['error', 'is_interrupt'],
+};
+const COMMON_FIELDS = ['session_id', 'cwd', 'transcript_path', 'permission_mode', 'hook_event_name', 'tool_name'];
+
+/** An `if` on a field the event never has makes the hook never run, silently. */
+function checkIfFields(hook: ResolvedHook): Finding[] {
+  if (hook.if === undefined) return [];
+  const spec = eventSpec(hook.event);
+  const tools = spec.tool ? (hook.match?.filter((m) => m in TOOL_FIELDS) ?? Object.keys(TOOL_FIELDS)) : [];
+  const known = new Set([...COMMON_FIELDS, ...(EVENT_FIELDS[hook.event] ?? []), ...tools.flatMap((t) => TOOL_FIELDS[t] ?? [])]);
+  const unknownTool = spec.tool && hook.match !== undefined && hook.match.some((m) => !(m in TOOL_FIELDS));
+  return Object.keys(hook.if)
+    .filter((field) => !known.has(field) && !unknownTool)
+    .map((field) => ({
+      level: 'warning' as const,
+      where: where(hook),
+      message: spec.tool
+        ? `if.${field}: ${tools.length === 1 ? `the ${tools[0]} tool's input has` : 'no known tool input has'} no field "${field}", so the hook never runs`
+        : `if.${field}: ${hook.event} events have no "${field}" (and no tool input), so the hook never runs`,
+      fix: `use one of: ${[...known].filter((f) => !COMMON_FIELDS.includes(f) || f === 'cwd').join(', ')}`,
+    }));
+}
+
+function checkDuplicateIds(config: ResolvedConfig): Finding[] {
+  const findings: Finding[] = [];
+  for (const event of EVENTS) {
+    const seen = new Map<string, ResolvedHook>();
+    for (const hook of hooksFor(config, event.name)) {
+      const first = seen.get(hook.id);
+      if (first !== undefined) {
+        findings.push({
+          level: 'warning',
+          where: where(hook),
+          message: `id "${hook.id}" is also used by ${first.source.file ?? first.source.layer} ${first.source.key}; HOOKS_SKIP and overrides act on both`,
+          fix: 'give each hook its own "id"',
+        });
+      }
+      seen.set(hook.id, hook);
+    }
+  }
+  return findings;
+}
+
+/** Claude Code's own limits on one command hook, per event (seconds): past them it drops our answer. */
+const CLAUDE_LIMITS: Partial<Record<string, number>> = { userPromptSubmit: 30, sessionEnd: 1.5 };
+const CLAUDE_DEFAULT_LIMIT = 600;
+
+/** A chain whose worst case outlives the agent's patience fails open at the agent, whatever onFailure says. */
+function checkBudgets(config: ResolvedConfig): Finding[] {
+  const installed = claudeTimeouts(config.projectDir);
+  const findings: Finding[] = [];
+  for (const event of EVENTS) {
+    const hooks = hooksFor(config, event.name).filter((h) => h.enabled);
+    if (hooks.length === 0) continue;
+    const worst = worstCaseSeconds(hooks, event.mode);
+    const limit = installed[event.claude] ?? CLAUDE_LIMITS[event.name] ?? CLAUDE_DEFAULT_LIMIT;
+    if (worst > limit) {
+      findings.push({
+        level: 'warning',
+        where: `${event.name}`,
+        message: `hooks may take up to ${worst} s (timeouts${event.mode === 'intercept' ? ' in sequence' : ''}), but Claude Code waits ${limit} s for a ${event.claude} hook, then drops the answer (fail-open)`,
+        fix: `lower the timeouts, mark read-only guards "parallel": true, or give the hook a larger "timeout" in .claude/settings.json`,
+      });
+    }
+  }
+  return findings;
+}
+
+function worstCaseSeconds(hooks: ResolvedHook[], mode: 'intercept' | 'observe'): number {
+  const grace = KILL_GRACE_MS;
+  if (mode === 'observe') return Math.max(...hooks.map((h) => h.timeoutMs + grace)) / 1000;
+  let total = 0;
+  let batch: number[] = [];
+  const flush = () => {
+    if (batch.length > 0) total += Math.max(...batch) + grace;
+    batch = [];
+  };
+  for (const hook of hooks) {
+    if (!hook.parallel) flush();
+    batch.push(hook.timeoutMs);
+    if (!hook.parallel) flush();
+  }
+  flush();
+  return Math.round(total / 100) / 10;
+}
+
+/** Timeouts the project's .claude/settings.json gives commands that call `hooks`, by Claude event name. */
+function claudeTimeouts(projectDir: string): Record<string, number> {
+  const file = path.join(projectDir, '.claude', 'settings.json');
+  const limits: Record<string, number> = {};
+  try {
+    const settings = JSON.parse(readFileSync(file, 'utf8')) as { hooks?: Record<string, { hooks?: { command?: string; timeout?: number }[] }[]> };
+    for (const [event, groups] of Object.entries(settings.hooks ?? {})) {
+      for (const handler of groups.flatMap((g) => g.hooks ?? [])) {
+        if (typeof handler.command === 'string' && /\bhooks(\.js)?["']?\s+run\b/.test(handler.command) && typeof handler.timeout === 'number') {
+          limits[event] = handler.timeout;
+        }
+      }
+    }
+  } catch {
+    // No settings, or not ours to judge: the defaults apply.
+  }
+  return limits;
+}
