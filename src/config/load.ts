@@ -135,7 +135,12 @@ function fromPackageJson(value: unknown): unknown {
 
 function unreadable(file: string, error: unknown): HooksError {
   const message = error instanceof Error ? error.message : String(error);
-  const firstLine = message.split('\n').find((l) => l.trim() !== '') ?? 'unreadable';
-  const text = firstLine.startsWith(file) ? firstLine : `${file}: ${firstLine}`;
+  // Parsers put the cause after a heading line ("YAML Error in <file>:") and before a code frame:
+  // keep heading and cause on one line, drop the frame.
+  const lines = message.split('\n').map((l) => l.trim());
+  const heading = lines.find((l) => l !== '') ?? 'unreadable';
+  const cause = heading.endsWith(':') ? lines.slice(lines.indexOf(heading) + 1).find((l) => l !== '') : undefined;
+  const first = cause === undefined ? heading : `${heading} ${cause}`;
+  const text = first.startsWith(file) ? first : `${file}: ${first}`;
   return new HooksError('CONFIG_UNREADABLE', text, { file });
 }

@@ -2,13 +2,22 @@
 import { HooksError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { claudeCode } from './claude-code.js';
+import { codex } from './codex.js';
+import { copilot } from './copilot.js';
+import { cursor } from './cursor.js';
 import type { Dialect } from './dialect.js';
+import { dockerMcp } from './docker-mcp.js';
+import { gemini } from './gemini.js';
 import { native } from './native.js';
 
 export type { Answer, Dialect } from './dialect.js';
 
-/** In detection order: the most specific first, native (the fallback) last. */
-const DIALECTS: readonly Dialect[] = [claudeCode, native];
+/**
+ * In detection order: the most specific first, native (the fallback) last. Codex, Gemini and Copilot's
+ * PascalCase mode all send Claude-like payloads, so each is checked for its own marks before
+ * claude-code claims anything with a PascalCase hook_event_name.
+ */
+const DIALECTS: readonly Dialect[] = [dockerMcp, cursor, codex, gemini, copilot, claudeCode, native];
 
 export const DIALECT_NAMES: readonly string[] = DIALECTS.map((d) => d.name);
 

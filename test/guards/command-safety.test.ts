@@ -133,10 +133,10 @@ describe('limits → unverifiable', () => {
     expect(judge('echo a; '.repeat(5000), {}, { maxMillis: 0 })).toMatchObject({ category: 'unverifiable' });
   });
 
-  it('stays fast on a large but legal command', () => {
-    const start = performance.now();
-    judgeCommand('echo a && '.repeat(3000) + 'true');
-    expect(performance.now() - start).toBeLessThan(500);
+  // Speed is measured in bench/command-safety.mjs; here: a large legal command is judged, not given up on.
+  it('judges a large but legal command instead of giving up on it', () => {
+    expect(judgeCommand('echo a && '.repeat(3000) + 'true')).toEqual({ verdict: 'allow' });
+    expect(judgeCommand('echo a && '.repeat(3000) + 'rm -rf /')).toMatchObject({ verdict: 'block', category: 'filesystem-destruction' });
   });
 
   it.each([

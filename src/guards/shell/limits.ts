@@ -11,7 +11,11 @@ export interface ShellLimits {
   maxDepth: number;
   /** Deepest nesting of code strings (`bash -c "eval '…'"`). */
   maxCodeNesting: number;
-  /** Wall-clock budget for one analysis. */
+  /**
+   * Wall-clock budget for one analysis: a last resort only. The node and nesting limits bound the
+   * work deterministically; a tight clock would block harmless commands whenever the machine is busy
+   * or the process is cold (every `hooks run` is a fresh process), so it is generous.
+   */
   maxMillis: number;
   /** Most iterations of a `for` loop over literal words that are walked one by one. */
   maxLoopUnroll: number;
@@ -23,7 +27,7 @@ export const DEFAULT_LIMITS: ShellLimits = Object.freeze({
   maxParenNesting: 48,
   maxDepth: 200,
   maxCodeNesting: 8,
-  maxMillis: 50,
+  maxMillis: 2000,
   maxLoopUnroll: 16,
 });
 

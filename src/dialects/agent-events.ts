@@ -1,0 +1,53 @@
+// Event names in an agent's own spelling: which canonical event each is, and which have none.
+import { HooksError } from '../errors.js';
+import { eventSpellings, findEvent, type EventSpec } from '../events/catalog.js';
+import { didYouMean } from '../suggest.js';
+import type { EventName } from '../types.js';
+
+/** Agent event name → canonical event, or `null` for an agent event with no canonical equivalent. */
+export type EventTable = Readonly<Record<string, EventName | null>>;
+
+export interface ResolvedEvent {
+  spec: EventSpec;
+  /** The agent's spelling: from the payload, else the command line, else the table's first match. */
+  agentEvent: string;
+}
+
+/**
+ * The event named on the command line (our spellings or the agent's) or in the payload. Both present
+ * must agree; an agent event with no canonical equivalent is `EVENT_UNKNOWN` naming the supported ones.
+ */
+export function resolveAgentEvent(agent: string, table: EventTable, cliName: string | undefined, payloadName: string | undefined): ResolvedEvent {
+  const named = cliName === undefined ? undefined : lookup(agent, table, cliName, 'event');
+  const said = payloadName === undefined ? undefined : lookup(agent, table, payloadName, 'stdin: event');
+  if (named !== undefined && said !== undefined && named.spec !== said.spec) {
+    throw new HooksError('EVENT_INVALID', `stdin: the payload is a "${payloadName}" event but the command line says "${cliName}"`);
+  }
+  const spec = (named ?? said)?.spec;
+  if (spec === undefined) {
+    throw new HooksError('EVENT_INVALID', `no event named: pass one (hooks run <event>); ${agent} events: ${supported(table).join(', ')}`);
+  }
+  const agentEvent = said?.agentEvent ?? named?.agentEvent ?? Object.keys(table).find((k) => table[k] === spec.name) ?? spec.claude;
+  return { spec, agentEvent };
+}
+
+/** The agent's event names that map to a canonical event. */
+export function supported(table: EventTable): string[] {
+  return Object.keys(table).filter((k) => table[k] !== null);
+}
+
+function lookup(agent: string, table: EventTable, spelling: string, where: string): { spec: EventSpec; agentEvent?: string } {
+  if (Object.hasOwn(table, spelling)) {
+    const name = table[spelling];
+    if (name === null || name === undefined) {
+      throw new HooksError('EVENT_UNKNOWN', `${where}: ${agent} event "${spelling}" has no agent-hooks equivalent; supported: ${supported(table).join(', ')}`);
+    }
+    return { spec: findEvent(name)!, agentEvent: spelling };
+  }
+  const spec = findEvent(spelling);
+  if (spec === undefined) {
+    const candidates = [...supported(table), ...eventSpellings()];
+    throw new HooksError('EVENT_UNKNOWN', `${where}: unknown event "${spelling}"${didYouMean(spelling, candidates)}; ${agent} events: ${supported(table).join(', ')}`);
+  }
+  return { spec };
+}

@@ -1,0 +1,40 @@
+// The codex dialect: Codex CLI reads Claude Code's format, minus what it marks as a failed hook and then
+// ignores (ask, and continue:false on PreToolUse), and replaces a tool result only through a block.
+import { resolveAgentEvent, type EventTable } from './agent-events.js';
+import { claudeStyleAnswer, type ClaudeProfile } from './claude-answer.js';
+import type { Dialect } from './dialect.js';
+import { eventFromClaudePayload } from './payload.js';
+import { isRecord, requireRecord, stringField } from './record.js';
+
+const CODEX: ClaudeProfile = { agent: 'Codex', canAsk: false, canHaltPreToolUse: false, outputRewrite: 'block-reason' };
+
+export const CODEX_EVENTS: EventTable = {
+  PreToolUse: 'preToolUse',
+  PostToolUse: 'postToolUse',
+  UserPromptSubmit: 'userPromptSubmit',
+  Stop: 'stop',
+  SubagentStop: 'subagentStop',
+  PreCompact: 'preCompact',
+  SessionStart: 'sessionStart',
+  SessionEnd: 'sessionEnd',
+  PermissionRequest: null,
+  PostCompact: null,
+  SubagentStart: null,
+};
+
+export const codex: Dialect = {
+  name: 'codex',
+  // Claude's format, told apart by what only Codex sends: a turn id, or its rollout transcript file.
+  detect: (raw) =>
+    isRecord(raw) &&
+    typeof raw.hook_event_name === 'string' &&
+    (typeof raw.turn_id === 'string' || /(^|[\\/])rollout-[^\\/]*\.jsonl$/.test(stringField(raw, 'transcript_path') ?? '')),
+  toEvent(raw, eventName) {
+    const payload = requireRecord(raw);
+    const { spec } = resolveAgentEvent('codex', CODEX_EVENTS, eventName, stringField(payload, 'hook_event_name'));
+    // Codex's payload is already Claude's: Bash input has `command`, apply_patch has the patch in
+    // `command` (which sensitive-paths reads), PostToolUse `tool_response` is the output as a string.
+    return eventFromClaudePayload(payload, spec.name);
+  },
+  answer: (decision) => claudeStyleAnswer(decision, CODEX),
+};

@@ -1,0 +1,31 @@
+// GitHub Copilot CLI: a file of our own, `.github/hooks/agent-hooks.json` (or
+// `$COPILOT_HOME/hooks/agent-hooks.json`, default `~/.copilot`), camelCase events (which get camelCase
+// payloads), `{type: "command", bash, timeoutSec}` handlers.
+import path from 'node:path';
+import { flatEntries } from '../event-table.js';
+import { jsonAgent } from '../json-agent.js';
+
+export const copilot = jsonAgent({
+  name: 'copilot',
+  dialect: 'copilot',
+  file: (scope, { cwd, home, env }) =>
+    scope === 'project'
+      ? path.join(cwd, '.github', 'hooks', 'agent-hooks.json')
+      : path.join(env.COPILOT_HOME || path.join(home, '.copilot'), 'hooks', 'agent-hooks.json'),
+  events: {
+    preToolUse: 'preToolUse',
+    postToolUse: 'postToolUse',
+    postToolUseFailure: 'postToolUseFailure',
+    userPromptSubmitted: 'userPromptSubmit',
+    agentStop: 'stop',
+    subagentStop: 'subagentStop',
+    preCompact: 'preCompact',
+    sessionStart: 'sessionStart',
+    sessionEnd: 'sessionEnd',
+    notification: 'notification',
+  },
+  entries: flatEntries('bash'),
+  entry: (command, timeout) => ({ type: 'command', bash: command, timeoutSec: timeout }),
+  skeleton: { version: 1 },
+  ownFile: true,
+});

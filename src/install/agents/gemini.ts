@@ -1,0 +1,26 @@
+// Gemini CLI: `.gemini/settings.json` (or `~/.gemini/settings.json`), Claude-like groups under Gemini's
+// own event names. Its timeout is in milliseconds; `name` is what /hooks shows and toggles.
+import path from 'node:path';
+import { eventSpec } from '../../events/catalog.js';
+import { nestedEntries } from '../event-table.js';
+import { jsonAgent } from '../json-agent.js';
+
+export const gemini = jsonAgent({
+  name: 'gemini',
+  dialect: 'gemini',
+  file: (scope, { cwd, home }) => path.join(scope === 'project' ? cwd : home, '.gemini', 'settings.json'),
+  events: {
+    BeforeTool: 'preToolUse',
+    AfterTool: 'postToolUse',
+    BeforeAgent: 'userPromptSubmit',
+    AfterAgent: 'stop',
+    PreCompress: 'preCompact',
+    SessionStart: 'sessionStart',
+    SessionEnd: 'sessionEnd',
+    Notification: 'notification',
+  },
+  entries: nestedEntries,
+  entry: (command, timeout, event) => ({
+    hooks: [{ type: 'command', name: `agent-hooks-${eventSpec(event).cli}`, command, timeout: timeout * 1000 }],
+  }),
+});

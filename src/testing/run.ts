@@ -1,0 +1,126 @@
+// Runs test cases through the same engine as `hooks run`: load the config, build the event, run, check.
+import path from 'node:path';
+import { hooksFor, type ResolvedConfig } from '../config/resolve.js';
+import { eventFromClaudePayload } from '../dialects/payload.js';
+import { loadConfig, runnerFor } from '../engine.js';
+import { HooksError, isHooksError } from '../errors.js';
+import { sampleEvent } from '../events/samples.js';
+import type { HookEvent } from '../types.js';
+import type { TestCase } from './case.js';
+import { checkExpectation, observe, type FieldCheck, type Observed } from './expect.js';
+import { showPath } from './load.js';
+
+/** `updated`: it failed, and `--update` wrote the current decision as its expectation. */
+export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'updated';
+
+export interface CaseResult {
+  case: TestCase;
+  status: CaseStatus;
+  /** Every expected field, checked. */
+  checks: FieldCheck[];
+  /** What the engine decided, through the fields an expectation can name. */
+  observed?: Observed;
+  /** Why the case failed without a field check, or was skipped. */
+  note?: string;
+  ms: number;
+}
+
+export interface RunCasesOptions {
+  /** Shown paths are relative to it. */
+  cwd: string;
+  /** The environment hooks run with (each case's `env` goes on top). */
+  env: NodeJS.ProcessEnv;
+  /** `--hook`: test this hook alone in every case that names no hook of its own. */
+  hook?: string;
+  signal?: AbortSignal;
+  /** Called as each case ends, for live output. */
+  onResult?: (result: CaseResult) => void;
+}
+
+/** Runs the cases in order, one at a time (hooks are processes; their output stays in order). */
+export async function runCases(cases: readonly TestCase[], options: RunCasesOptions): Promise<CaseResult[]> {
+  const configs = new Map<string, Promise<ResolvedConfig>>();
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    const result = await runCase(c, options, configs);
+    options.onResult?.(result);
+    results.push(result);
+  }
+  return results;
+}
+
+// --- internal ---
+
+async function runCase(c: TestCase, options: RunCasesOptions, configs: Map<string, Promise<ResolvedConfig>>): Promise<CaseResult> {
+  const started = performance.now();
+  const where = `${showPath(c.file, options.cwd)}${c.key === '' ? '' : `: ${c.key}`}`;
+  const config = await configFor(c, options, configs, where);
+  const event = buildEvent(c, config);
+  const env = { ...options.env, ...c.env };
+
+  const hookId = c.hook ?? options.hook;
+  let runConfig = config;
+  if (hookId !== undefined) {
+    const candidates = hooksFor(config, event.name);
+    if (!candidates.some((h) => h.id === hookId)) {
+      const known = candidates.length === 0 ? 'it has none' : `its hooks: ${candidates.map((h) => h.id).join(', ')}`;
+      const problem = `no hook "${hookId}" on ${event.name} in ${configName(config, options.cwd)} (${known})`;
+      // A case that names a hook must find it; --hook just passes over the cases it does not apply to.
+      if (c.hook !== undefined) throw new HooksError('CONFIG_INVALID', `${where}${c.key === '' ? ': hook' : '.hook'}: ${problem}`, { file: c.file, path: `${c.key}.hook` });
+      return { case: c, status: 'skipped', checks: [], note: problem, ms: elapsed(started) };
+    }
+    runConfig = { ...config, hooks: config.hooks.filter((h) => h.id === hookId) };
+  }
+
+  const decision = await runnerFor(runConfig, env).run(event, options.signal === undefined ? {} : { signal: options.signal });
+  const observed = observe(decision);
+  const ms = elapsed(started);
+  if (c.expect === undefined) {
+    return { case: c, status: 'failed', checks: [], observed, note: 'no "expect": add one, or run hooks test --update to record the current decision', ms };
+  }
+  const checks = checkExpectation(c.expect, observed);
+  return { case: c, status: checks.every((k) => k.ok) ? 'passed' : 'failed', checks, observed, ms };
+}
+
+/** The case's config, loaded once per file (or per search folder) for the whole run. */
+function configFor(c: TestCase, options: RunCasesOptions, configs: Map<string, Promise<ResolvedConfig>>, where: string): Promise<ResolvedConfig> {
+  const dir = path.dirname(c.file);
+  const key = c.config ?? `search:${dir}`;
+  let pending = configs.get(key);
+  if (pending === undefined) {
+    pending = loadConfig({ cwd: dir, env: options.env, ...(c.config === undefined ? {} : { configFile: c.config }) }).then((config) => {
+      if (!config.layers.some((l) => l.layer === 'project')) {
+        throw new HooksError('CONFIG_UNREADABLE', `no config found from ${showPath(dir, options.cwd)} upwards; set "config" in the case file or pass --config`);
+      }
+      return config;
+    });
+    configs.set(key, pending);
+  }
+  return pending.catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    const at = c.config === undefined ? '' : c.key === '' ? ': config' : '.config';
+    throw new HooksError(isHooksError(error) ? error.code : 'INTERNAL', `${where}${at}: ${message}`, { file: c.file });
+  });
+}
+
+/** The event the case describes; samples are generated fresh, in the project folder. */
+function buildEvent(c: TestCase, config: ResolvedConfig): HookEvent {
+  if (c.event.kind === 'payload') return eventFromClaudePayload(c.event.payload, undefined);
+  const { sample, tool, input, fields } = c.event;
+  const payload = sampleEvent(sample, {
+    cwd: config.projectDir,
+    ...(tool === undefined ? {} : { tool }),
+    ...(input === undefined ? {} : { input }),
+    ...(fields === undefined ? {} : { fields }),
+  });
+  return eventFromClaudePayload(payload, undefined);
+}
+
+function configName(config: ResolvedConfig, cwd: string): string {
+  const project = config.layers.find((l) => l.layer === 'project');
+  return project === undefined ? 'the config' : showPath(project.file, cwd);
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
+}

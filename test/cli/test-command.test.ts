@@ -1,0 +1,203 @@
+// `hooks test` as a real process, on real case files and real hook processes.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
+
+// Two hooks in node: a rewrite and a guard, as a project would have them.
+const REWRITE = `import { readFileSync } from 'node:fs';
+const e = JSON.parse(readFileSync(0, 'utf8'));
+const c = e.tool_input.command;
+if (c.startsWith('ls ')) console.log(JSON.stringify({ decision: 'modify', reason: 'colour off', updatedInput: { ...e.tool_input, command: c.replace('ls ', 'ls --color=never ') } }));
+`;
+const GUARD = `import { readFileSync } from 'node:fs';
+const e = JSON.parse(readFileSync(0, 'utf8'));
+if (e.tool_input.command.includes(process.env.FORBIDDEN ?? 'production')) { process.stderr.write('no ' + (process.env.FORBIDDEN ?? 'production') + ' commands'); process.exit(2); }
+`;
+const CONFIG = {
+  hooks: {
+    preToolUse: [
+      { id: 'rewrite-ls', command: 'node hooks/rewrite.mjs', match: 'exec' },
+      { id: 'no-prod', command: 'node hooks/guard.mjs', match: 'exec' },
+    ],
+  },
+};
+
+const exec = (command: string) => ({ sample: 'pre-tool-use', tool: 'exec', input: { command } });
+const PASSING = [
+  { name: 'rewrites ls', event: exec('ls -la'), expect: { decision: 'modify', updatedInput: { command: 'ls --color=never -la' }, ran: ['rewrite-ls', 'no-prod'] } },
+  { name: 'blocks production', event: exec('deploy production'), expect: { decision: 'block', reason: '/^no production/' } },
+];
+const FAILING = { name: 'wrongly expects allow', event: exec('deploy production'), expect: { decision: 'allow', reason: 'fine' } };
+
+function project(cases: Record<string, unknown>, extra: Record<string, string> = {}) {
+  const files: Record<string, string> = {
+    '.hooksrc.json': JSON.stringify(CONFIG),
+    'hooks/rewrite.mjs': REWRITE,
+    'hooks/guard.mjs': GUARD,
+    ...Object.fromEntries(Object.entries(cases).map(([name, content]) => [name, typeof content === 'string' ? content : JSON.stringify(content, null, 2)])),
+    ...extra,
+  };
+  const dir = tmpProject(files);
+  return { dir, run: (args: string[] = []) => runCli(['test', ...args], { cwd: dir, env: isolatedEnv(dir) }) };
+}
+
+const lines = (text: string) => text.split('\n');
+
+describe('hooks test', () => {
+  it('passing cases: ✓ per case, the summary line alone, exit 0, no colour off a terminal', () => {
+    const p = project({ 'hooks-tests/basic.json': PASSING });
+    const r = p.run();
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^✓ rewrites ls hooks-tests\/basic\.json \[0\] \d+ms$/m);
+    expect(r.stdout).toMatch(/^✓ blocks production hooks-tests\/basic\.json \[1\] \d+ms$/m);
+    expect(lines(r.stdout)).toContain('2 passed, 0 failed');
+    expect(r.stdout).not.toMatch(/\u001b\[/);
+  });
+
+  it('a failing case: ✗, what failed, a diff of expected and actual, exit 1', () => {
+    const p = project({ 'hooks-tests/basic.json': { cases: [...PASSING, FAILING] } });
+    const r = p.run();
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^✗ wrongly expects allow hooks-tests\/basic\.json cases\[2\] \d+ms$/m);
+    expect(r.stdout).toContain('    decision: expected allow, got block\n');
+    expect(r.stdout).toContain('    reason: expected text containing "fine", got "no production commands"\n');
+    expect(r.stdout).toContain('    -   "decision": "allow"\n    +   "decision": "block"\n');
+    expect(r.stdout).toContain('    -   "reason": "fine"\n    +   "reason": "no production commands"\n');
+    expect(lines(r.stdout)).toContain('2 passed, 1 failed');
+  });
+
+  it('a case with no expectation fails and says how to record one', () => {
+    const r = project({ 'hooks-tests/new.json': { name: 'new', event: exec('ls -la') } }).run();
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('no "expect": add one, or run hooks test --update');
+    expect(lines(r.stdout)).toContain('0 passed, 1 failed');
+  });
+
+  it('--json: counts, and per case the status, what the engine decided and what failed', () => {
+    const r = project({ 'hooks-tests/basic.json': [...PASSING, FAILING] }).run(['--json']);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ passed: 2, failed: 1, skipped: 0 });
+    expect(report.cases.map((c: { status: string }) => c.status)).toEqual(['passed', 'passed', 'failed']);
+    expect(report.cases[0].actual).toMatchObject({ decision: 'modify', updatedInput: { command: 'ls --color=never -la' }, ran: ['rewrite-ls', 'no-prod'] });
+    expect(report.cases[2]).toMatchObject({ name: 'wrongly expects allow', file: 'hooks-tests/basic.json', key: '[2]' });
+    expect(report.cases[2].failures.map((f: { field: string }) => f.field)).toEqual(['decision', 'reason']);
+  });
+
+  it('--reporter junit: XML with the right counts, one testcase per case, escaped names', () => {
+    const cases = [...PASSING, { ...FAILING, name: 'allow <prod> & "quotes"' }];
+    const p = project({ 'hooks-tests/a.json': cases, 'hooks-tests/b.json': PASSING });
+    const r = p.run(['--reporter', 'junit']);
+    expect(r.code).toBe(1);
+    expect(r.stdout.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);
+    expect(r.stdout).toMatch(/<testsuites name="hooks test" tests="5" failures="1" errors="0" skipped="0" time="[\d.]+">/);
+    expect(r.stdout).toMatch(/<testsuite name="hooks-tests\/a\.json" tests="3" failures="1"/);
+    expect(r.stdout).toMatch(/<testsuite name="hooks-tests\/b\.json" tests="2" failures="0"/);
+    expect(r.stdout.match(/<testcase /g)).toHaveLength(5);
+    expect(r.stdout.match(/<failure /g)).toHaveLength(1);
+    expect(r.stdout).toContain('name="allow &lt;prod&gt; &amp; &quot;quotes&quot;"');
+    // Balanced: every opened element is closed.
+    for (const tag of ['testsuites', 'testsuite', 'failure']) {
+      expect(r.stdout.match(new RegExp(`<${tag}[ >]`, 'g'))?.length).toBe(r.stdout.match(new RegExp(`</${tag}>`, 'g'))?.length);
+    }
+  });
+
+  it('--filter runs only the cases whose name contains the text', () => {
+    const p = project({ 'hooks-tests/basic.json': [...PASSING, FAILING] });
+    const r = p.run(['--filter', 'REWRITES']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('✓ rewrites ls');
+    expect(r.stdout).not.toContain('production');
+    expect(lines(r.stdout)).toContain('1 passed, 0 failed');
+    const none = p.run(['--filter', 'nothing like it']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toBe('agent-hooks: no test cases match --filter "nothing like it" in hooks-tests/basic.json\n');
+  });
+
+  it('--update writes the current decision into failing cases, keeps the rest, and a second run passes', () => {
+    const p = project({ 'hooks-tests/basic.json': { cases: [...PASSING, FAILING, { name: 'new', event: exec('ls -la') }] } });
+    const file = path.join(p.dir, 'hooks-tests', 'basic.json');
+    const r = p.run(['--update']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('↻ wrongly expects allow');
+    expect(lines(r.stdout)).toContain('4 passed, 0 failed');
+    const written = JSON.parse(readFileSync(file, 'utf8'));
+    expect(written.cases.slice(0, 2)).toEqual(PASSING);
+    expect(written.cases[2].expect).toEqual({ decision: 'block', reason: 'no production commands' });
+    expect(written.cases[3].expect).toEqual({ decision: 'modify', reason: 'colour off', updatedInput: { command: 'ls --color=never -la' } });
+    const again = p.run();
+    expect(again.code).toBe(0);
+    expect(lines(again.stdout)).toContain('4 passed, 0 failed');
+  });
+
+  it('--update leaves YAML files alone and prints the expectation to paste', () => {
+    const yaml = '# my cases\nname: wrong\nevent: { sample: pre-tool-use, input: { command: deploy production } }\nexpect: { decision: allow }\n';
+    const p = project({ 'hooks-tests/a.yaml': yaml });
+    const r = p.run(['--update']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('hooks-tests/a.yaml: not updated (--update rewrites JSON case files only');
+    expect(r.stdout).toContain('expect: {"decision":"block","reason":"no production commands"}');
+    expect(readFileSync(path.join(p.dir, 'hooks-tests', 'a.yaml'), 'utf8')).toBe(yaml);
+  });
+
+  it('hook (in the case) and --hook test one hook alone', () => {
+    const alone = { name: 'guard alone', event: exec('ls -la'), expect: { decision: 'continue', ran: ['no-prod'] } };
+    const p = project({ 'hooks-tests/a.json': [alone], 'hooks-tests/b.json': [{ ...alone, name: 'named in the case', hook: 'no-prod' }] });
+    const all = p.run(['hooks-tests/a.json']);
+    expect(all.code).toBe(1);
+    expect(all.stdout).toContain('ran: expected [no-prod] to run, ran [rewrite-ls, no-prod]');
+    const flag = p.run(['hooks-tests/a.json', '--hook', 'no-prod']);
+    expect(flag.code).toBe(0);
+    expect(lines(flag.stdout)).toContain('1 passed, 0 failed');
+    expect(p.run(['hooks-tests/b.json']).code).toBe(0);
+    const typo = p.run(['hooks-tests/a.json', '--hook', 'no-prd']);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toBe("agent-hooks: --hook no-prd: no case's event has a hook with that id\n");
+  });
+
+  it('env in a case reaches the hooks; config is found from the case file, or named', () => {
+    const cases = [
+      { name: 'env', env: { FORBIDDEN: 'staging' }, event: exec('deploy staging'), expect: { decision: 'block', reason: 'no staging commands' } },
+    ];
+    const p = project({ 'elsewhere/cases.json': { config: '../.hooksrc.json', cases } });
+    expect(p.run(['elsewhere']).code).toBe(0);
+    const found = project({ 'hooks-tests/cases.json': cases });
+    expect(found.run().code).toBe(0);
+  });
+
+  it('runner errors are one line naming the case file and key path, exit 1', () => {
+    const badCase = project({ 'hooks-tests/a.json': { cases: [PASSING[0], { ...PASSING[1], expect: { decison: 'block' } }] } }).run();
+    expect(badCase.code).toBe(1);
+    expect(badCase.stdout).toBe('');
+    expect(badCase.stderr).toBe('agent-hooks: hooks-tests/a.json: cases[1].expect.decison: unknown key (did you mean "decision"?)\n');
+
+    const badConfig = project({ 'hooks-tests/a.json': [{ ...PASSING[0], config: '../broken.json' }] }, { 'broken.json': JSON.stringify({ hooks: { preToolUse: [{ command: 'x', timeout: 'soon' }] } }) }).run();
+    expect(badConfig.code).toBe(1);
+    expect(badConfig.stderr).toMatch(/^agent-hooks: hooks-tests\/a\.json: \[0\]\.config: \S*broken\.json: hooks\.preToolUse\[0\]\.timeout: expected number, received string\n$/);
+
+    const unknownHook = project({ 'hooks-tests/a.json': { ...PASSING[0], hook: 'nope' } }).run();
+    expect(unknownHook.stderr).toMatch(/^agent-hooks: hooks-tests\/a\.json: hook: no hook "nope" on preToolUse in \.hooksrc\.json \(its hooks: rewrite-ls, no-prod\)\n$/);
+
+    const dir = tmpProject({ 'hooks-tests/a.json': JSON.stringify(PASSING) });
+    const noConfig = runCli(['test'], { cwd: dir, env: isolatedEnv(dir) });
+    expect(noConfig.code).toBe(1);
+    expect(noConfig.stderr).toMatch(/^agent-hooks: hooks-tests\/a\.json: \[0\]: no config found from hooks-tests upwards/);
+
+    const empty = tmpProject();
+    const noFolder = runCli(['test'], { cwd: empty, env: isolatedEnv(empty) });
+    expect(noFolder.code).toBe(1);
+    expect(noFolder.stderr).toBe('agent-hooks: hooks-tests: no such file or folder; pass case files or folders, or create it (see docs/testing.md)\n');
+  });
+
+  it("the repository's own hooks-tests pass: every example guard and builtin", () => {
+    const r = runCli(['test'], { cwd: ROOT, env: isolatedEnv(tmpProject()) });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).not.toContain('✗');
+    expect(r.stdout).toMatch(/^(\d+) passed, 0 failed$/m);
+    expect(Number(/^(\d+) passed/m.exec(r.stdout)![1])).toBeGreaterThanOrEqual(27);
+    expect(r.code).toBe(0);
+  });
+});
+

@@ -1,0 +1,59 @@
+// Every real payload is detected as its own agent's dialect, never another's, and becomes a canonical
+// event in Claude Code's format (or a clear error for agent events with no canonical equivalent).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DIALECT_NAMES, detectDialect, getDialect } from '../../src/dialects/index.js';
+import { ROOT } from '../helpers.js';
+
+const PAYLOADS = path.join(ROOT, 'test', 'fixtures', 'payloads');
+const AGENTS: Record<string, string> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', copilot: 'copilot', cursor: 'cursor', 'docker-mcp': 'docker-mcp' };
+
+/** Agent events with no canonical equivalent, per dialect. */
+const UNSUPPORTED = /^(PermissionRequest|permissionRequest|PostCompact|PostToolBatch|AfterModel|BeforeModel|BeforeToolSelection|afterAgentResponse)\b/;
+/** Copilot's camelCase payloads do not name their event: the command line must. */
+const COPILOT_CAMEL: Record<string, string> = { agentStop: 'agentStop', postToolUse: 'postToolUse', preToolUse: 'preToolUse', sessionEnd: 'sessionEnd', sessionStart: 'sessionStart', userPromptSubmitted: 'userPromptSubmitted' };
+
+const files = Object.keys(AGENTS).flatMap((agent) =>
+  readdirSync(path.join(PAYLOADS, agent))
+    .filter((f) => f.endsWith('.json'))
+    .map((file) => ({ agent, file, raw: JSON.parse(readFileSync(path.join(PAYLOADS, agent, file), 'utf8')) as unknown })),
+);
+
+describe('auto-detection', () => {
+  it('covers every dialect', () => {
+    expect(DIALECT_NAMES).toEqual(['docker-mcp', 'cursor', 'codex', 'gemini', 'copilot', 'claude-code', 'native']);
+    expect(files.length).toBeGreaterThan(100);
+  });
+
+  it.each(files.map((f) => [`${f.agent}/${f.file}`, f] as const))('%s is detected as its own agent', (_, { agent, raw }) => {
+    expect(detectDialect(raw).name).toBe(AGENTS[agent]);
+  });
+
+  it('a Claude-format payload without hook_event_name, or with our spelling, falls back to native', () => {
+    expect(detectDialect({ tool_name: 'Bash', tool_input: { command: 'ls' } }).name).toBe('native');
+    expect(detectDialect({ hook_event_name: 'pre-tool-use', tool_name: 'Bash', tool_input: { command: 'ls' } }).name).toBe('native');
+  });
+});
+
+describe('every payload becomes a canonical event in Claude Code format', () => {
+  const convertible = files.filter((f) => !UNSUPPORTED.test(f.file));
+  it.each(convertible.map((f) => [`${f.agent}/${f.file}`, f] as const))('%s', (_, { agent, file, raw }) => {
+    const dialect = getDialect(AGENTS[agent]!);
+    const camel = agent === 'copilot' ? COPILOT_CAMEL[file.split('.')[0]!] : undefined;
+    const event = dialect.toEvent(raw, camel);
+    expect(event.payload.hook_event_name).toMatch(/^[A-Z][A-Za-z]+$/);
+    if (event.tool === undefined) return;
+    expect(event.payload.tool_name).toBe(event.tool.name);
+    const input = event.payload.tool_input!;
+    expect(typeof input).toBe('object');
+    // Where a guard looks: `command` for shell tools, `file_path` for file tools.
+    if (event.tool.canonical === 'exec') expect(typeof input.command).toBe('string');
+    if (['read', 'write', 'edit'].includes(event.tool.canonical)) expect(typeof input.file_path).toBe('string');
+    if (event.name === 'postToolUse' && agent !== 'cursor') expect(event.payload.tool_response).toBeDefined();
+  });
+
+  it.each(files.filter((f) => UNSUPPORTED.test(f.file)).map((f) => [`${f.agent}/${f.file}`, f] as const))('%s has no equivalent: EVENT_UNKNOWN', (_, { agent, raw }) => {
+    expect(() => getDialect(AGENTS[agent]!).toEvent(raw, undefined)).toThrow(expect.objectContaining({ code: 'EVENT_UNKNOWN' }));
+  });
+});

@@ -1,0 +1,196 @@
+// Claude Code for real: the pinned CLI in -p mode against a fake Anthropic Messages server, with
+// `hooks run <event> --dialect claude-code` as the hook command of six events. Each test proves
+// one effect by what happened on disk and what the model was sent next.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
+import { everything, toolResults, userTexts } from './harness/anthropic.js';
+import { installAgent } from './harness/install-agent.js';
+import { startModelServer, type ModelServer, type Step } from './harness/model-server.js';
+import { killTracked, run, waitFor, type RunResult } from './harness/process.js';
+import { REDACTED, TOKEN } from './harness/fixtures.js';
+import { hooksRun, makeWorkspace, removeWorkspaces, type Workspace } from './harness/workspace.js';
+
+const EVENTS = {
+  PreToolUse: 'pre-tool-use',
+  PostToolUse: 'post-tool-use',
+  UserPromptSubmit: 'user-prompt-submit',
+  Stop: 'stop',
+  SessionStart: 'session-start',
+  SessionEnd: 'session-end',
+} as const;
+
+/** .claude/settings.json: every event's one hook command is the runner. */
+function claudeSettings(): object {
+  return {
+    hooks: Object.fromEntries(Object.entries(EVENTS).map(([claude, cli]) => [claude, [{ hooks: [{ type: 'command', command: hooksRun(cli, 'claude-code'), timeout: 30 }] }]])),
+  };
+}
+
+const bash = (command: string): Step => ({ tool: { name: 'Bash', input: { command, description: 'run it' } } });
+
+interface ClaudeRun {
+  ws: Workspace;
+  model: ModelServer;
+  result: RunResult;
+  /** Claude's --output-format json result, when it printed one. */
+  json: Record<string, unknown> | undefined;
+}
+
+let claude: string;
+const servers: ModelServer[] = [];
+
+async function runClaude(label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string>; prompt?: string }): Promise<ClaudeRun> {
+  const ws = makeWorkspace(`claude-${label}`);
+  ws.write({ '.claude/settings.json': claudeSettings(), '.hooksrc.json': hooksConfig(options.hooks), ...options.files });
+  const model = await startModelServer('anthropic', options.script, ws.root);
+  servers.push(model);
+  const result = await run(claude, ['-p', options.prompt ?? 'clean up the workspace', '--output-format', 'json', '--allowedTools', 'Bash Write Edit Read'], {
+    cwd: ws.dir,
+    timeoutMs: 90_000,
+    env: ws.env({
+      ANTHROPIC_BASE_URL: model.url,
+      ANTHROPIC_API_KEY: 'sk-ant-test',
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_AUTOUPDATER: '1',
+    }),
+  });
+  model.stop();
+  let json: Record<string, unknown> | undefined;
+  try {
+    json = JSON.parse(result.stdout) as Record<string, unknown>;
+  } catch {
+    json = undefined;
+  }
+  expect(result.timedOut, `claude timed out\n${result.stderr}`).toBe(false);
+  return { ws, model, result, json };
+}
+
+function describeRun(r: ClaudeRun): string {
+  return `exit ${r.result.code}\nstdout: ${r.result.stdout.slice(0, 2000)}\nstderr: ${r.result.stderr.slice(0, 2000)}\nturns: ${r.model.turns().length}`;
+}
+
+beforeAll(async () => {
+  claude = await installAgent('claude');
+});
+
+afterAll(() => {
+  for (const s of servers) s.stop();
+  killTracked();
+  removeWorkspaces();
+});
+
+describe('Claude Code (real CLI, --dialect claude-code)', () => {
+  it('blocks a dangerous Bash call: the command never runs and the reason reaches the model', async () => {
+    // The marker is written by the same command line: if any part of it ran, the file exists.
+    const r = await runClaude('block', { script: [bash('touch ran.marker && rm -rf --preserve-root /')] });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    expect(r.ws.exists('ran.marker')).toBe(false);
+
+    const turns = r.model.turns();
+    expect(turns.length, describeRun(r)).toBeGreaterThanOrEqual(2);
+    const results = toolResults(turns[1]!);
+    expect(results).toHaveLength(1);
+    expect(results[0]!.is_error).toBe(true);
+    expect(results[0]!.text).toContain('command-safety: filesystem-destruction: recursive delete of / (the root directory)');
+    // Claude also reports it as a permission denial in its own result.
+    expect(JSON.stringify(r.json?.permission_denials)).toContain('rm -rf --preserve-root /');
+  });
+
+  it('a rewrite (updatedInput) changes the command that actually runs', async () => {
+    const r = await runClaude('rewrite', {
+      script: [bash('echo original > out.txt')],
+      hooks: { preToolUse: [REWRITE_HOOK.entry] },
+      files: REWRITE_HOOK.files,
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    expect(r.ws.read('out.txt')).toBe('rewritten\n');
+    const turns = r.model.turns();
+    expect(turns.length).toBeGreaterThanOrEqual(2);
+    const results = toolResults(turns[1]!);
+    expect(results).toHaveLength(1);
+    expect(results[0]!.is_error).toBeFalsy();
+  });
+
+  it('a PostToolUse block: the tool has run, and the reason reaches the model', async () => {
+    const reason = 'post-check: this output must not be used (POST-BLOCK-7731)';
+    const r = await runClaude('post-block', {
+      script: [bash('echo hello > post.txt')],
+      hooks: { postToolUse: [{ id: 'post-block', command: `cat >/dev/null; echo '${reason}' >&2; exit 2`, match: 'exec' }] },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    expect(r.ws.read('post.txt')).toBe('hello\n'); // PostToolUse cannot undo the tool
+    const turns = r.model.turns();
+    expect(turns.length, describeRun(r)).toBeGreaterThanOrEqual(2);
+    expect(everything(turns[0]!)).not.toContain('POST-BLOCK-7731');
+    expect(everything(turns[1]!)).toContain(reason);
+  });
+
+  it('redact-secrets rewrites the Bash output the model receives (updatedToolOutput)', async () => {
+    const r = await runClaude('redact', { script: [bash(`echo OUTPUT-MARKER-3141; echo ${TOKEN}`)] });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    const turns = r.model.turns();
+    expect(turns.length, describeRun(r)).toBeGreaterThanOrEqual(2);
+    const results = toolResults(turns[1]!);
+    expect(results).toHaveLength(1);
+    // Claude Code 2.1.328 does apply updatedToolOutput to Bash: the model gets the redacted text.
+    // (The token is still in the model's own tool_use input, which the model wrote itself.)
+    expect(results[0]!.text).not.toContain(TOKEN);
+    expect(results[0]!.text).toContain(REDACTED);
+    expect(results[0]!.text).toContain('OUTPUT-MARKER-3141');
+    expect(results[0]!.is_error).toBeFalsy();
+  });
+
+  it('a UserPromptSubmit block stops the prompt: the model never sees it', async () => {
+    const r = await runClaude('prompt-block', {
+      script: [{ text: 'I should never be asked.' }],
+      prompt: 'please deploy PROMPT-SECRET-5150 to production',
+      hooks: { userPromptSubmit: [{ id: 'no-deploy', command: `grep -q 'deploy' && { echo 'deploys are not done by the agent' >&2; exit 2; }; exit 0` }] },
+    });
+    const sent = r.model.requests().filter((q) => everything(q).includes('PROMPT-SECRET-5150'));
+    expect(sent, describeRun(r)).toEqual([]);
+    expect(r.model.turns()).toEqual([]);
+    expect(r.result.stdout + r.result.stderr).toContain('deploys are not done by the agent');
+  });
+
+  it('a Stop block makes Claude go on, with the reason as its next instruction', async () => {
+    const r = await runClaude('stop-block', {
+      script: [{ text: 'All finished.' }, { text: 'Tests run, now finished.' }],
+      hooks: { stop: [{ id: 'stop-guard', command: 'node hooks/stop-guard.mjs' }] },
+      files: {
+        'hooks/stop-guard.mjs': `import { appendFileSync, readFileSync } from 'node:fs';
+const event = JSON.parse(readFileSync(0, 'utf8'));
+appendFileSync('stop-calls.jsonl', JSON.stringify(event) + '\\n');
+if (!event.stop_hook_active) console.log(JSON.stringify({ decision: 'block', reason: 'Run the tests before you stop (STOP-GUARD-4242)' }));
+`,
+      },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    const turns = r.model.turns();
+    expect(turns.length, describeRun(r)).toBe(2);
+    expect(everything(turns[0]!)).not.toContain('STOP-GUARD-4242');
+    expect(userTexts(turns[1]!).join('\n')).toContain('Run the tests before you stop (STOP-GUARD-4242)');
+    const calls = (r.ws.read('stop-calls.jsonl') ?? '').trim().split('\n').map((l) => JSON.parse(l) as { stop_hook_active?: boolean });
+    expect(calls.map((c) => c.stop_hook_active ?? false)).toEqual([false, true]);
+    expect(r.json?.result).toBe('Tests run, now finished.');
+  });
+
+  it('SessionStart context reaches the model, and SessionEnd fires', async () => {
+    const r = await runClaude('session', {
+      script: [{ text: 'Hello.' }],
+      hooks: {
+        sessionStart: [{ id: 'session-note', command: `echo 'Project note: deploys go through make ship (SESSION-CONTEXT-9917)'` }],
+        sessionEnd: [{ id: 'session-end-marker', command: `cat > session-end.json` }],
+      },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    const turns = r.model.turns();
+    expect(turns.length, describeRun(r)).toBeGreaterThanOrEqual(1);
+    // Claude Code puts it at the head of the system context: "SessionStart hook additional context: ...".
+    expect(everything(turns[0]!)).toContain('SessionStart hook additional context: Project note: deploys go through make ship (SESSION-CONTEXT-9917)');
+    const end = await waitFor(() => r.ws.read('session-end.json') || undefined, { timeoutMs: 10_000, what: 'the SessionEnd marker' });
+    const payload = JSON.parse(end) as { hook_event_name: string; reason: string };
+    expect(payload.hook_event_name).toBe('SessionEnd');
+    expect(typeof payload.reason).toBe('string');
+  });
+});

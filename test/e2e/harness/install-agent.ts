@@ -1,0 +1,131 @@
+// Installs the real agent CLIs on demand into a cache folder, never into the repo's dependencies.
+//
+// Cache: $AGENT_HOOKS_E2E_CACHE, else <repo>/node_modules/.cache/agent-hooks-e2e (git-ignored with
+// node_modules, kept between local runs). Each package lives in <cache>/<pkg>@<version>, installed
+// with `npm install --prefix <dir> --no-save --no-audit --no-fund <pkg>@<version>`.
+//
+// Two workers may ask for the same agent at once: a lock directory (mkdir is atomic) lets one of
+// them install, into a temporary prefix that is renamed into place only when complete, so a
+// reader never sees half an install and a crashed install never looks done.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+export interface AgentPackage {
+  /** npm package name. */
+  pkg: string;
+  /** Pinned version (the one /work/shared/agents.md was written against). */
+  version: string;
+  /** The agent's executable, relative to the install prefix. */
+  bin: string;
+}
+
+export const AGENTS = {
+  // The npm package's launcher needs its postinstall; the real binary is in the platform package.
+  claude: { pkg: '@anthropic-ai/claude-code', version: '2.1.328', bin: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude' },
+  gemini: { pkg: '@google/gemini-cli', version: '0.61.0', bin: 'node_modules/.bin/gemini' },
+  codex: { pkg: '@openai/codex', version: '0.169.0', bin: 'node_modules/.bin/codex' },
+  copilot: { pkg: '@github/copilot', version: '1.0.102', bin: 'node_modules/.bin/copilot' },
+  opencode: { pkg: 'opencode-ai', version: '1.18.33', bin: 'node_modules/.bin/opencode' },
+} as const satisfies Record<string, AgentPackage>;
+
+export type AgentName = keyof typeof AGENTS;
+
+export function cacheDir(): string {
+  return process.env.AGENT_HOOKS_E2E_CACHE ?? path.join(REPO, 'node_modules', '.cache', 'agent-hooks-e2e');
+}
+
+const DONE_MARKER = '.agent-hooks-e2e-installed';
+const LOCK_STALE_MS = 10 * 60_000;
+const INSTALL_TIMEOUT_MS = 5 * 60_000;
+
+/** The absolute path of the agent's executable, installing the pinned package first if needed. */
+export async function installAgent(name: AgentName): Promise<string> {
+  const agent: AgentPackage = AGENTS[name];
+  const prefix = await ensureInstalled(agent.pkg, agent.version, agent.bin, false);
+  return path.join(prefix, agent.bin);
+}
+
+/**
+ * opencode installs `@opencode-ai/plugin` into a workspace's `.opencode/` (from the npm registry,
+ * ~25 s) before it loads a project plugin, unless `package.json`, `package-lock.json` and
+ * `node_modules` are already there. This installs them once into the cache, as opencode would
+ * (`--save-exact`), and returns that folder, for a test to copy into `.opencode/`.
+ */
+export async function installOpencodePluginDeps(): Promise<string> {
+  return ensureInstalled('@opencode-ai/plugin', AGENTS.opencode.version, 'node_modules/@opencode-ai/plugin/package.json', true);
+}
+
+/** <cache>/<pkg>@<version>, installed (once, under a lock, renamed into place when complete). */
+async function ensureInstalled(pkg: string, version: string, check: string, save: boolean): Promise<string> {
+  const prefix = path.join(cacheDir(), `${pkg}@${version}`);
+  if (isInstalled(prefix, path.join(prefix, check))) return prefix;
+
+  mkdirSync(path.dirname(prefix), { recursive: true });
+  const lock = `${prefix}.lock`;
+  await acquire(lock);
+  try {
+    if (isInstalled(prefix, path.join(prefix, check))) return prefix; // another worker finished while we waited
+    const tmp = `${prefix}.tmp-${process.pid}-${Date.now()}`;
+    mkdirSync(tmp, { recursive: true }); // npm wants the prefix folder to exist
+    try {
+      if (save) writeFileSync(path.join(tmp, 'package.json'), '{}\n');
+      await npmInstall(tmp, `${pkg}@${version}`, save);
+      if (!existsSync(path.join(tmp, check))) throw new Error(`${pkg}@${version} installed but ${check} is missing`);
+      writeFileSync(path.join(tmp, DONE_MARKER), `${new Date().toISOString()}\n`);
+      rmSync(prefix, { recursive: true, force: true }); // a leftover without the marker
+      renameSync(tmp, prefix);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  if (!isInstalled(prefix, path.join(prefix, check))) throw new Error(`installing ${pkg}@${version} into ${prefix} failed`);
+  return prefix;
+}
+
+function isInstalled(prefix: string, bin: string): boolean {
+  return existsSync(path.join(prefix, DONE_MARKER)) && existsSync(bin);
+}
+
+async function acquire(lock: string): Promise<void> {
+  const deadline = Date.now() + INSTALL_TIMEOUT_MS + 30_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    try {
+      if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+    } catch {
+      // the holder just released it
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for the install lock ${lock}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function npmInstall(prefix: string, spec: string, save: boolean): Promise<void> {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const args = ['install', '--prefix', prefix, save ? '--save-exact' : '--no-save', '--no-audit', '--no-fund', '--loglevel=error', spec];
+  return new Promise((resolve, reject) => {
+    // cwd outside the repo, so npm never touches the repo's own package.json or lock file.
+    const child = spawn(npm, args, { cwd: prefix, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), INSTALL_TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`npm ${args.join(' ')} failed (${signal ?? `exit ${code}`}):\n${output.slice(-4000)}`));
+    });
+  });
+}

@@ -1,0 +1,102 @@
+// The tests every agent with command hooks must pass: a dangerous shell command is blocked (it never
+// runs, and the reason reaches the model), a rewrite changes the command that really runs, and
+// redact-secrets keeps a token in a command's output from reaching the model.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DANGER_REASON, DANGEROUS, REDACTED, TOKEN } from './fixtures.js';
+import { REWRITE_HOOK, runAgent, type AGENT_SPECS, type AgentRun } from './agents.js';
+import { installAgent } from './install-agent.js';
+import type { Step } from './model-server.js';
+import { killTracked } from './process.js';
+import { everything } from './requests.js';
+import { removeWorkspaces } from './workspace.js';
+
+
+export interface ShellAgentOptions {
+  title: string;
+  dialect: string;
+  /** The agent's own shell tool call for this command. */
+  shell: (command: string) => Step;
+  /** Checks on the redacted tool output beyond "token gone, marker there" (e.g. how the agent flags it). */
+  redacted?: (output: { text: string; error: boolean }, run: AgentRun) => void;
+  /**
+   * What a userPromptSubmit block does in this agent: `blocks` (the prompt never reaches the model)
+   * or `cannot-block` (the agent has no way to stop a prompt from a hook: it goes on to the model).
+   */
+  promptBlock: 'blocks' | 'cannot-block';
+  /** More tests inside the same describe. */
+  extra?: () => void;
+}
+
+export function shellAgentSuite(agent: keyof typeof AGENT_SPECS, options: ShellAgentOptions): void {
+  describe(options.title, () => {
+    beforeAll(async () => {
+      await installAgent(agent);
+    });
+    afterAll(() => {
+      killTracked();
+      removeWorkspaces();
+    });
+
+    it('blocks a dangerous shell command: it never runs, and the reason reaches the model', async () => {
+      const r = await runAgent(agent, { label: 'block', dialect: options.dialect, script: [options.shell(DANGEROUS)] });
+      expect(r.result.timedOut, r.describe()).toBe(false);
+      expect(r.ws.exists('ran.marker'), r.describe()).toBe(false);
+      const turns = r.model.turns();
+      expect(turns.length, r.describe()).toBeGreaterThanOrEqual(2);
+      expect(everything(turns[0]!)).not.toContain(DANGER_REASON);
+      const outputs = r.outputs(1);
+      expect(outputs, r.describe()).toHaveLength(1);
+      expect(outputs[0]!.text, r.describe()).toContain(DANGER_REASON);
+    });
+
+    it('a rewrite changes the command that actually runs', async () => {
+      const r = await runAgent(agent, {
+        label: 'rewrite',
+        dialect: options.dialect,
+        script: [options.shell('echo original > out.txt')],
+        hooks: { preToolUse: [REWRITE_HOOK.entry] },
+        files: REWRITE_HOOK.files,
+      });
+      expect(r.result.timedOut, r.describe()).toBe(false);
+      expect(r.ws.read('out.txt'), r.describe()).toBe('rewritten\n');
+      expect(r.model.turns().length, r.describe()).toBeGreaterThanOrEqual(2);
+    });
+
+    it('redact-secrets: a token in the command output does not reach the model', async () => {
+      // The output also carries a marker line, so "the output was replaced by something else
+      // entirely" is told apart from "the token in it was redacted".
+      const r = await runAgent(agent, { label: 'redact', dialect: options.dialect, script: [options.shell(`echo OUTPUT-MARKER-3141; echo ${TOKEN}`)] });
+      expect(r.result.timedOut, r.describe()).toBe(false);
+      const outputs = r.outputs(1);
+      expect(outputs, r.describe()).toHaveLength(1);
+      expect(outputs[0]!.text, r.describe()).not.toContain(TOKEN);
+      expect(outputs[0]!.text).toContain(REDACTED);
+      expect(outputs[0]!.text).toContain('OUTPUT-MARKER-3141');
+      options.redacted?.(outputs[0]!, r);
+    });
+
+    const promptTitle =
+      options.promptBlock === 'blocks'
+        ? 'a userPromptSubmit block stops the prompt: the model never sees it'
+        : 'a userPromptSubmit block cannot stop the prompt here (the agent has no such reply): the model gets it';
+    it(promptTitle, async () => {
+      const r = await runAgent(agent, {
+        label: 'prompt',
+        dialect: options.dialect,
+        prompt: 'please deploy PROMPT-SECRET-5150 to production',
+        script: [{ text: 'Not deploying.' }],
+        hooks: { userPromptSubmit: [{ id: 'no-deploy', command: `grep -q 'deploy' && { echo 'deploys are not done by the agent' >&2; exit 2; }; exit 0` }] },
+      });
+      expect(r.result.timedOut, r.describe()).toBe(false);
+      const sent = r.model.requests().filter((q) => everything(q).includes('PROMPT-SECRET-5150'));
+      if (options.promptBlock === 'blocks') {
+        expect(sent, r.describe()).toEqual([]);
+        expect(r.model.turns(), r.describe()).toEqual([]);
+      } else {
+        expect(sent.length, r.describe()).toBeGreaterThanOrEqual(1);
+      }
+    });
+
+    options.extra?.();
+  });
+}

@@ -1,0 +1,96 @@
+// opencode for real (`opencode run`): it has no command hooks, so `hooks install opencode --project`
+// writes a JS plugin into .opencode/plugin/ that calls `hooks run` on tool.execute.before/after.
+// The model is a Chat Completions provider on the fake server (opencode.json in the workspace).
+import { cpSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
+import { installAgent, installOpencodePluginDeps } from './harness/install-agent.js';
+import { startModelServer, type Step } from './harness/model-server.js';
+import { killTracked, run } from './harness/process.js';
+import { everything, toolOutputs } from './harness/requests.js';
+import { DANGER_REASON, DANGEROUS } from './harness/fixtures.js';
+import { HOOKS_BIN, makeWorkspace, removeWorkspaces } from './harness/workspace.js';
+
+let opencode: string;
+let pluginDeps: string;
+
+beforeAll(async () => {
+  [opencode, pluginDeps] = await Promise.all([installAgent('opencode'), installOpencodePluginDeps()]);
+});
+afterAll(() => {
+  killTracked();
+  removeWorkspaces();
+});
+
+const bash = (command: string): Step => ({ tool: { name: 'bash', input: { command, description: 'run it' } } });
+
+async function runOpencode(label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string> }) {
+  const ws = makeWorkspace(`opencode-${label}`);
+  ws.write({ '.hooksrc.json': hooksConfig(options.hooks), ...options.files });
+  const env = ws.env({
+    OPENCODE_DISABLE_MODELS_FETCH: '1',
+    OPENCODE_DISABLE_AUTOUPDATE: '1',
+    OPENCODE_DISABLE_DEFAULT_PLUGINS: '1',
+    OPENCODE_DISABLE_LSP_DOWNLOAD: '1',
+    OPENCODE_DISABLE_SHARE: '1',
+  });
+
+  // What a user runs: our installer writes the plugin.
+  const install = await run(process.execPath, [HOOKS_BIN, 'install', 'opencode', '--project'], { cwd: ws.dir, env, timeoutMs: 30_000 });
+  expect(install.code, `hooks install opencode --project: ${install.stdout}${install.stderr}`).toBe(0);
+  expect(ws.exists('.opencode/plugin/agent-hooks.js')).toBe(true);
+  // opencode's own plugin dependencies, pre-installed (see installOpencodePluginDeps).
+  for (const name of ['package.json', 'package-lock.json', 'node_modules']) {
+    cpSync(path.join(pluginDeps, name), path.join(ws.dir, '.opencode', name), { recursive: true, verbatimSymlinks: true, preserveTimestamps: true });
+  }
+
+  const model = await startModelServer('chat', options.script, ws.root);
+  try {
+    ws.write({
+      'opencode.json': {
+        provider: {
+          fake: {
+            npm: '@ai-sdk/openai-compatible',
+            name: 'Fake',
+            options: { baseURL: `${model.url}/v1`, apiKey: 'sk-test' },
+            models: { 'fake-model': { name: 'Fake', tool_call: true } },
+          },
+        },
+        model: 'fake/fake-model',
+        permission: { bash: 'allow', edit: 'allow', read: 'allow' },
+        autoupdate: false,
+        share: 'disabled',
+      },
+    });
+    const result = await run(opencode, ['run', 'clean up the workspace'], { cwd: ws.dir, env, timeoutMs: 90_000 });
+    const describeRun = () => `opencode exit ${result.code} in ${result.ms} ms, ${model.turns().length} turns\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-2500)}`;
+    expect(result.timedOut, describeRun()).toBe(false);
+    return { ws, model, result, describeRun };
+  } finally {
+    model.stop();
+  }
+}
+
+describe('opencode (real CLI, plugin from `hooks install opencode --project`)', () => {
+  it('blocks a dangerous bash call: it never runs, and the reason reaches the model', async () => {
+    const r = await runOpencode('block', { script: [bash(DANGEROUS)] });
+    expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
+    const turns = r.model.turns();
+    expect(turns.length, r.describeRun()).toBeGreaterThanOrEqual(2);
+    expect(everything(turns[0]!)).not.toContain(DANGER_REASON);
+    const outputs = toolOutputs('chat', turns[1]!);
+    expect(outputs, r.describeRun()).toHaveLength(1);
+    expect(outputs[0]!.text).toContain(DANGER_REASON);
+  });
+
+  it('a rewrite changes the command that actually runs', async () => {
+    const r = await runOpencode('rewrite', {
+      script: [bash('echo original > out.txt')],
+      hooks: { preToolUse: [REWRITE_HOOK.entry] },
+      files: REWRITE_HOOK.files,
+    });
+    expect(r.ws.read('out.txt'), r.describeRun()).toBe('rewritten\n');
+    expect(r.model.turns().length, r.describeRun()).toBeGreaterThanOrEqual(2);
+  });
+});
