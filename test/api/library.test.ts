@@ -94,3 +94,23 @@ describe('createRunner', () => {
     await expect(loadConfig({ cwd: dir, config: { hooks: { nope: [] } }, env: isolatedEnv(dir) })).rejects.toBeInstanceOf(HooksError);
   });
 });
+
+describe('the README example', () => {
+  it('runs as written: a handler blocks a prod command, eventFromPayload builds the event', async () => {
+    const { eventFromPayload } = await import('../../src/index.js');
+    const dir = tmpProject();
+    const runner = await createRunner({
+      cwd: dir,
+      env: isolatedEnv(dir),
+      handlers: [{
+        event: 'preToolUse', id: 'no-prod', match: 'exec',
+        handler: (input) => String(input.tool_input?.command).includes('prod')
+          ? { decision: 'block', reason: 'not in production' } : undefined,
+      }],
+    });
+    const ok = await runner.run(eventFromPayload({ tool_name: 'Bash', tool_input: { command: 'ls' } }, 'preToolUse'));
+    expect(ok.decision).toBe('continue');
+    const prod = await runner.run(eventFromPayload({ tool_name: 'Bash', tool_input: { command: 'deploy prod' } }, 'preToolUse'));
+    expect(prod).toMatchObject({ decision: 'block', reason: 'not in production', decidedBy: 'no-prod' });
+  });
+});
