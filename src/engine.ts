@@ -1,6 +1,7 @@
 // The engine: loads a config once, then runs events through it. The same engine serves the CLI and the library.
 import { loadConfigLayers, type ConfigLayer } from './config/load.js';
-import { hooksFor, resolveConfig, type HandlerSpec, type ResolvedConfig, type ResolvedHook } from './config/resolve.js';
+import { resolveCached } from './config/cache.js';
+import { hooksFor, type HandlerSpec, type ResolvedConfig, type ResolvedHook } from './config/resolve.js';
 import type { HooksConfig } from './config/schema.js';
 import { applyResult, chainEnded, finishChain, outcomeOf, startChain, type Decision, type HookResult, type Step } from './decide/combine.js';
 import { eventSpec } from './events/catalog.js';
@@ -51,7 +52,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
   } else {
     layers = await loadConfigLayers(options.configFile === undefined ? { cwd, env } : { cwd, env, configFile: options.configFile });
   }
-  return resolveConfig(layers, options.handlers === undefined ? { cwd, env } : { cwd, env, handlers: options.handlers });
+  return resolveCached(layers, options.handlers === undefined ? { cwd, env } : { cwd, env, handlers: options.handlers });
 }
 
 /** Loads the config and returns a runner for it; call `run` once per event, as often as you like. */

@@ -76,8 +76,11 @@ export interface Guard<Options = Record<string, unknown>> {
   events: EventName[];
   /** Canonical tool names it looks at by default (picomatch globs); all tools when absent. */
   match?: string[];
-  /** Checks the `options` object of the config entry (errors carry the key path). */
-  options: ZodType<Options>;
+  /**
+   * Loads the schema of the config entry's `options` (errors carry the key path). A loader, so the
+   * guard's runtime never pulls zod in: a run from a cached, already-checked config skips it.
+   */
+  options(): Promise<ZodType<Options>>;
   /** Builds the handler once per run. Guards never implement `audit` mode: the host does. */
   create(options: Options, context?: GuardContext): HandlerFn;
   /**

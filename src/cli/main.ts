@@ -5,7 +5,7 @@ import { parseArgs } from './args.js';
 import type { Command } from './command.js';
 import type { CliContext } from './context.js';
 
-export const VERSION = '0.1.0';
+import { VERSION } from '../version.js';
 
 interface CommandEntry {
   summary: string;

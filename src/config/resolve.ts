@@ -6,9 +6,9 @@ import { EVENTS, eventSpec, findEvent } from '../events/catalog.js';
 import { GUARD_IDS, loadGuard } from '../guards/index.js';
 import { checkToolPattern, type Matchable } from '../match/select.js';
 import { didYouMean } from '../suggest.js';
-import type { EventName, GuardContext, HandlerFn, ObservedRun } from '../types.js';
+import type { EventName, Guard, GuardContext, HandlerFn, ObservedRun } from '../types.js';
 import type { ConfigLayer, LayerName } from './load.js';
-import { ConfigSchema, DefaultsSchema, HandlerSchema } from './schema.js';
+import type { HandlerSchema } from './schema.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 
@@ -22,7 +22,15 @@ export interface HookSource {
 
 export type HookRun =
   | { kind: 'command'; command: string; args?: string[] }
-  | { kind: 'builtin'; guard: string; audit: boolean; handler: HandlerFn; observer?: (run: ObservedRun) => void | Promise<void> }
+  | {
+      kind: 'builtin';
+      guard: string;
+      audit: boolean;
+      /** The options as the guard's schema parsed them. */
+      options: unknown;
+      handler: HandlerFn;
+      observer?: (run: ObservedRun) => void | Promise<void>;
+    }
   | { kind: 'function'; handler: HandlerFn };
 
 /** A hook ready to run: every default applied, every path absolute. */
@@ -77,10 +85,12 @@ export async function resolveConfig(
   const hooks: ResolvedHook[] = [];
 
   for (const layer of layers) {
+    // Loaded only when there is a layer to check: a run without config (or from the cache) skips zod.
+    const { ConfigSchema, CONFIG_KEYS } = await import('./schema.js');
     const parsed = ConfigSchema.safeParse(layer.config);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const { keyPath, message } = describeIssue(issue);
+        const { keyPath, message } = describeIssue(issue, CONFIG_KEYS);
         issues.push(`${layer.file}: ${keyPath === '' ? '' : `${keyPath.slice(1)}: `}${message}`);
       }
       continue;
@@ -162,6 +172,13 @@ export function hooksFor(config: ResolvedConfig, event: EventName): ResolvedHook
   return config.hooks.filter((h) => h.event === event);
 }
 
+/** A builtin guard ready to run, from options its schema already parsed. */
+export function builtinRun(guard: Guard<any>, options: unknown, audit: boolean, context: GuardContext): HookRun {
+  const run: HookRun = { kind: 'builtin', guard: guard.id, audit, options, handler: guard.create(options, context) };
+  if (guard.observe !== undefined) run.observer = guard.observe(options, context);
+  return run;
+}
+
 // --- internal ---
 
 type Entry = z.output<typeof HandlerSchema>;
@@ -206,16 +223,16 @@ async function toRun(
     issues.push(at('.options.audit: expected boolean'));
     return undefined;
   }
-  const parsed = guard.options.safeParse(rest);
+  const schema = await guard.options();
+  const parsed = schema.safeParse(rest);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const { keyPath, message } = describeIssue(issue);
+      const { keyPath, message } = describeIssue(issue, 'shape' in schema && typeof schema.shape === 'object' && schema.shape !== null ? Object.keys(schema.shape) : []);
       issues.push(at(`.options${keyPath}: ${message}`));
     }
     return undefined;
   }
-  const run: HookRun = { kind: 'builtin', guard: id, audit: audit === true, handler: guard.create(parsed.data, guardContext) };
-  if (guard.observe !== undefined) run.observer = guard.observe(parsed.data, guardContext);
+  const run = builtinRun(guard, parsed.data, audit === true, guardContext);
   return guard.match === undefined ? { run } : { run, defaultMatch: [...guard.match] };
 }
 
@@ -275,14 +292,9 @@ function uniqueId(base: string, used: Set<string>, event: EventName): string {
 
 const EVENT_KEYS = EVENTS.flatMap((e) => [e.name, e.cli, e.claude]);
 
-const KNOWN_KEYS = [
-  ...Object.keys(ConfigSchema.shape),
-  ...Object.keys(DefaultsSchema.shape),
-  ...Object.keys(HandlerSchema.shape),
-];
 
 /** A zod issue as a key path (`.hooks.preToolUse[2].timeout`) and a message (`expected number, received string`). */
-function describeIssue(issue: z.core.$ZodIssue): { keyPath: string; message: string } {
+function describeIssue(issue: z.core.$ZodIssue, knownKeys: readonly string[]): { keyPath: string; message: string } {
   const parts: PropertyKey[] = [...issue.path];
   let message = issue.message.replace(/^Invalid (input|option): /, '');
   if (issue.code === 'unrecognized_keys') {
@@ -290,7 +302,7 @@ function describeIssue(issue: z.core.$ZodIssue): { keyPath: string; message: str
     parts.push(key);
     if (parts.length === 2 && parts[0] === 'hooks') message = `unknown event${didYouMean(key, EVENT_KEYS)}`;
     else if (parts.length === 1 && findEvent(key) !== undefined) message = 'unknown key (events go under "hooks")';
-    else message = `unknown key${didYouMean(key, KNOWN_KEYS)}`;
+    else message = `unknown key${didYouMean(key, knownKeys)}`;
   }
   const keyPath = parts.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
   return { keyPath, message };

@@ -60,6 +60,11 @@ export const ConfigSchema = z.strictObject({
   hooks: HooksSchema.optional(),
 });
 
+/** Every key a config file may use at any level, for "did you mean" suggestions. */
+export const CONFIG_KEYS: readonly string[] = [
+  ...new Set([...Object.keys(ConfigSchema.shape), ...Object.keys(DefaultsSchema.shape), ...Object.keys(HandlerSchema.shape)]),
+];
+
 /** One hook entry as written in a config file. */
 export type HandlerConfig = z.input<typeof HandlerSchema>;
 /** A whole config file. */

@@ -49,9 +49,6 @@ const INPUT_ALIASES = [
   ['new_str', 'new_string'],
 ] as const;
 
-/** Copilot tools the shared tool table does not know yet. */
-const CANONICAL: Record<string, string> = { powershell: 'exec' };
-
 type Mode = 'camel' | 'pascal';
 
 export const copilot: Dialect = {
@@ -81,7 +78,7 @@ export const copilot: Dialect = {
     }
     if (spec.name === 'sessionStart' && input.prompt === undefined && typeof input.initial_prompt === 'string') input.prompt = input.initial_prompt;
     const toolName = stringField(input, 'tool_name');
-    return canonicalEvent(spec, input, { dialect: 'copilot', agentEvent, mode, ...(mapping === undefined ? {} : { input: mapping }) }, toolName === undefined ? undefined : CANONICAL[toolName]);
+    return canonicalEvent(spec, input, { dialect: 'copilot', agentEvent, mode, ...(mapping === undefined ? {} : { input: mapping }) });
   },
   answer: answerCopilot,
 };

@@ -2,7 +2,7 @@
 
 /** Canonical tool names, and the agent spellings that map to each. */
 const ALIASES: Record<string, readonly string[]> = {
-  exec: ['Bash', 'bash', 'shell', 'Shell', 'run_shell_command', 'exec_command', 'local_shell', 'run_terminal_cmd', 'execute_command', 'terminal'],
+  exec: ['Bash', 'bash', 'shell', 'Shell', 'run_shell_command', 'exec_command', 'local_shell', 'run_terminal_cmd', 'execute_command', 'terminal', 'powershell', 'PowerShell'],
   read: ['Read', 'read_file', 'ReadFile', 'view', 'NotebookRead', 'read_many_files'],
   write: ['Write', 'write_file', 'WriteFile', 'create', 'create_file'],
   edit: ['Edit', 'MultiEdit', 'NotebookEdit', 'replace', 'edit_file', 'str_replace_editor', 'search_replace'],

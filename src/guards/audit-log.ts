@@ -4,18 +4,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
 import type { Guard, GuardContext, ObservedRun } from '../types.js';
+import type { AuditLogOptions } from './audit-log/options.js';
 import { createRedactor } from './redact-secrets/engine.js';
 
-const optionsSchema = z.strictObject({
-  /** Where to append; `~` is the home folder, relative paths are relative to the project folder. */
-  path: z.string().min(1).optional(),
-  /** Longest reason or failure message kept per record; longer ones are cut and marked. */
-  maxReasonLength: z.number().int().min(0).max(100_000).optional(),
-});
-
-export type AuditLogOptions = z.output<typeof optionsSchema>;
+export type { AuditLogOptions } from './audit-log/options.js';
 
 const RECORD_VERSION = 1;
 
@@ -23,7 +16,7 @@ export const auditLog: Guard<AuditLogOptions> = {
   id: 'audit-log',
   summary: 'Appends one JSONL record per event and per hook decision (secrets redacted) to an audit log.',
   events: ['preToolUse', 'postToolUse', 'userPromptSubmit', 'stop', 'subagentStop', 'preCompact', 'sessionStart', 'sessionEnd', 'notification', 'postToolUseFailure'],
-  options: optionsSchema,
+  options: async () => (await import('./audit-log/options.js')).auditLogOptions,
   // In the chain it answers nothing: it records the whole run once the decision is made.
   create: () => () => undefined,
   observe(options, context) {

@@ -1,9 +1,10 @@
 // The command-safety guard: blocks destructive shell commands, judged on a real parse.
 import type { Guard, HookInput, ReplyObject } from '../types.js';
 import { type Judgement, judge } from './command-safety/judge.js';
-import { type CommandSafetyOptions, commandSafetyOptionsSchema } from './command-safety/options.js';
+import type { CommandSafetyOptions } from './command-safety/options.js';
 
-export { CATEGORIES, type Category, type CommandSafetyOptions, commandSafetyOptionsSchema } from './command-safety/options.js';
+// Types only: the schema (and zod) loads through `options()`, never with the guard.
+export type { Category, CommandSafetyOptions } from './command-safety/options.js';
 export type { Judgement } from './command-safety/judge.js';
 
 /**
@@ -19,7 +20,7 @@ export const commandSafety: Guard<CommandSafetyOptions> = {
   summary: 'Blocks destructive shell commands (rm -rf /, dd to disks, curl | sh, fork bombs, …) judged on a real parse',
   events: ['preToolUse'],
   match: ['exec'],
-  options: commandSafetyOptionsSchema,
+  options: async () => (await import('./command-safety/options.js')).commandSafetyOptionsSchema,
   create(options: CommandSafetyOptions) {
     return (input: HookInput): ReplyObject | undefined => {
       const command = input.tool_input?.command;

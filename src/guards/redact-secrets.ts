@@ -1,11 +1,10 @@
 // Guard `redact-secrets`: replaces secrets in tool output and prompts with a marker before the model sees them.
 import type { Guard, HandlerFn, ReplyObject } from '../types.js';
 import { createRedactor, type Finding } from './redact-secrets/engine.js';
-import { redactSecretsOptions, type RedactSecretsOptions } from './redact-secrets/options.js';
+import type { RedactSecretsOptions } from './redact-secrets/options.js';
 
 export { createRedactor, redactText, redactValue } from './redact-secrets/engine.js';
 export type { Finding, RedactTextResult, Redactor } from './redact-secrets/engine.js';
-export { redactSecretsOptions } from './redact-secrets/options.js';
 export type { RedactSecretsOptions, RedactSecretsOptionsInput } from './redact-secrets/options.js';
 export { SECRET_RULES, SECRET_RULE_IDS } from './redact-secrets/rules.js';
 
@@ -13,7 +12,7 @@ export const redactSecrets: Guard<RedactSecretsOptions> = {
   id: 'redact-secrets',
   summary: 'Replaces secrets (cloud keys, VCS tokens, API keys, private keys, URL passwords) in tool output and prompts.',
   events: ['postToolUse', 'userPromptSubmit'],
-  options: redactSecretsOptions,
+  options: async () => (await import('./redact-secrets/options.js')).redactSecretsOptions,
   create(options) {
     const redactor = createRedactor(options);
     const handler: HandlerFn = (input, context) => {

@@ -1,8 +1,8 @@
 // Guard `sensitive-paths`: blocks file tools and shell commands that touch credentials, keys and auth files.
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
-import { z } from 'zod';
 import type { Guard, HandlerFn, HookInput } from '../types.js';
+import type { SensitivePathsOptions, SensitivePathsOptionsInput as OptionsInput } from './sensitive-paths/options.js';
 import { commandFileWords } from './shell/words.js';
 
 export type Access = 'read' | 'write';
@@ -17,19 +17,7 @@ export interface JudgeContext {
   access: Access;
 }
 
-export const sensitivePathsOptions = z
-  .object({
-    /** Extra path globs to block (read and write), e.g. `~/.config/acme/**` or `secrets/**`. */
-    extra: z.array(z.string().min(1)).default([]),
-    /** Path globs that are always allowed; they win over every built-in rule and over `extra`. */
-    allow: z.array(z.string().min(1)).default([]),
-    /** Home directory used for `~`, `$HOME` and the home-anchored rules; defaults to `os.homedir()`. */
-    home: z.string().min(1).optional(),
-  })
-  .strict();
-
-export type SensitivePathsOptions = z.output<typeof sensitivePathsOptions>;
-type OptionsInput = z.input<typeof sensitivePathsOptions>;
+export type { SensitivePathsOptions } from './sensitive-paths/options.js';
 
 const NO_OPTIONS: OptionsInput = {};
 
@@ -57,7 +45,7 @@ export const sensitivePaths: Guard<SensitivePathsOptions> = {
   summary: 'Blocks reads and writes of SSH keys, cloud credentials, keyrings, .env files, private keys and auth files.',
   events: ['preToolUse'],
   match: ['read', 'write', 'edit', 'apply_patch', 'exec'],
-  options: sensitivePathsOptions,
+  options: async () => (await import('./sensitive-paths/options.js')).sensitivePathsOptions,
   create(options) {
     const home = options.home ?? homedir();
     const judge = compile(options, home);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { commandSafety, commandSafetyOptionsSchema, judgeCommand } from '../../src/guards/command-safety.js';
+import { commandSafety, judgeCommand } from '../../src/guards/command-safety.js';
+import { commandSafetyOptionsSchema } from '../../src/guards/command-safety/options.js';
 import { globMatch } from '../../src/guards/command-safety/glob.js';
 import { judge } from '../../src/guards/command-safety/judge.js';
 import { analyzeShell } from '../../src/guards/shell/analyze.js';

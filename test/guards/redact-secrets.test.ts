@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   createRedactor,
   redactSecrets,
-  redactSecretsOptions,
   redactText,
   redactValue,
   SECRET_RULE_IDS,
 } from '../../src/guards/redact-secrets.js';
+import { redactSecretsOptions } from '../../src/guards/redact-secrets/options.js';
 import type { HandlerContext, HookInput, ReplyObject } from '../../src/types.js';
 
 // Fake tokens, built at run time so no scanner mistakes this file for a leak: right shape, no real value.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { globToRegExp, judgePath, resolvePath, sensitivePaths, sensitivePathsOptions } from '../../src/guards/sensitive-paths.js';
+import { globToRegExp, judgePath, resolvePath, sensitivePaths } from '../../src/guards/sensitive-paths.js';
+import { sensitivePathsOptions } from '../../src/guards/sensitive-paths/options.js';
 import type { HandlerContext, HookInput, ReplyObject } from '../../src/types.js';
 
 const home = '/home/dev';

@@ -18,7 +18,8 @@ guard does not act on passes untouched.
 Guards: command-safety, sensitive-paths, redact-secrets, audit-log
 
 Options:
-  --dialect <name>          claude-code | native | ... (default: detected from the payload)
+  --dialect <name>          claude-code | codex | gemini | cursor | copilot | docker-mcp | native
+                            (default: detected from the payload)
   --option <key=value>      a guard option; the value is read as JSON when it parses (repeatable)
   --options <json>          all options as one JSON object
   --audit                   report what the guard would have done, never block or rewrite

@@ -14,7 +14,8 @@ The event may be named in any spelling (pre-tool-use, preToolUse, PreToolUse); w
 payload's hook_event_name names it.
 
 Options:
-  --dialect <name>     claude-code | native (default: detected from the payload)
+  --dialect <name>     claude-code | codex | gemini | cursor | copilot | docker-mcp | native
+                       (default: detected from the payload)
   --config <path>      use this file as the project config instead of searching
   --verbose            one line per hook on stderr: id, outcome, time, where it came from
   --dry-run            show how the decision came about (as hooks explain) instead of answering

@@ -4,7 +4,7 @@ import type { ShellLimits } from '../shell/limits.js';
 import type { SimpleCommand } from '../shell/types.js';
 import type { CommandRule, Finding } from './finding.js';
 import { globMatch } from './glob.js';
-import { type Category, type CommandSafetyOptions } from './options.js';
+import type { Category, CommandSafetyOptions } from './options.js';
 import { authFilesRule } from './rules/auth-files.js';
 import { backdoorRule } from './rules/backdoor.js';
 import { diskRule } from './rules/disk.js';
