@@ -31,6 +31,17 @@ export function resolveAgentEvent(agent: string, table: EventTable, cliName: str
   return { spec, agentEvent };
 }
 
+/** The canonical event of each of these agent events (for `hooks install`); a name the table does not map is a bug. */
+export function eventsOf(table: EventTable, names: readonly string[]): Record<string, EventName> {
+  return Object.fromEntries(
+    names.map((name) => {
+      const event = table[name];
+      if (event === undefined || event === null) throw new Error(`no canonical event for "${name}"`);
+      return [name, event];
+    }),
+  );
+}
+
 /** The agent's event names that map to a canonical event. */
 export function supported(table: EventTable): string[] {
   return Object.keys(table).filter((k) => table[k] !== null);

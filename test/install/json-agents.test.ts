@@ -47,9 +47,9 @@ const CASES: AgentCase[] = [
     user: '.claude/settings.json',
     userEnv: { name: 'CLAUDE_CONFIG_DIR', file: (dir) => path.join(dir, 'settings.json') },
     events: {
-      PreToolUse: 'pre-tool-use', PostToolUse: 'post-tool-use', PostToolUseFailure: 'post-tool-use-failure',
+      PreToolUse: 'pre-tool-use', PostToolUse: 'post-tool-use',
       UserPromptSubmit: 'user-prompt-submit', Stop: 'stop', SubagentStop: 'subagent-stop', PreCompact: 'pre-compact',
-      SessionStart: 'session-start', SessionEnd: 'session-end', Notification: 'notification',
+      SessionStart: 'session-start', SessionEnd: 'session-end', Notification: 'notification', PostToolUseFailure: 'post-tool-use-failure',
     },
     ours: nested,
     timeout: 60,

@@ -2,6 +2,8 @@
 // event names; it has no Notification or PostToolUseFailure. Timeout in seconds.
 import path from 'node:path';
 import { nestedEntries } from '../event-table.js';
+import { eventsOf } from '../../dialects/agent-events.js';
+import { CODEX_EVENTS } from '../../dialects/codex.js';
 import { jsonAgent } from '../json-agent.js';
 
 export const codex = jsonAgent({
@@ -9,17 +11,8 @@ export const codex = jsonAgent({
   dialect: 'codex',
   file: (scope, { cwd, home, env }) =>
     scope === 'project' ? path.join(cwd, '.codex', 'hooks.json') : path.join(env.CODEX_HOME || path.join(home, '.codex'), 'hooks.json'),
-  events: {
-    PreToolUse: 'preToolUse',
-    PostToolUse: 'postToolUse',
-    UserPromptSubmit: 'userPromptSubmit',
-    Stop: 'stop',
-    SubagentStop: 'subagentStop',
-    PreCompact: 'preCompact',
-    SessionStart: 'sessionStart',
-    // Not in Codex's documented list, but the real CLI fires it (shared/payloads/codex/SessionEnd.json).
-    SessionEnd: 'sessionEnd',
-  },
+  // SessionEnd is not in Codex's documented list, but the real CLI fires it (shared/payloads/codex/SessionEnd.json).
+  events: eventsOf(CODEX_EVENTS, ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PreCompact', 'SessionStart', 'SessionEnd']),
   entries: nestedEntries,
   entry: (command, timeout) => ({ hooks: [{ type: 'command', command, timeout }] }),
   note: 'codex runs a hook only once you trust it: review the new ones with /hooks',

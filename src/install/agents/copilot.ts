@@ -3,6 +3,8 @@
 // payloads), `{type: "command", bash, timeoutSec}` handlers.
 import path from 'node:path';
 import { flatEntries } from '../event-table.js';
+import { eventsOf } from '../../dialects/agent-events.js';
+import { COPILOT_EVENTS } from '../../dialects/copilot.js';
 import { jsonAgent } from '../json-agent.js';
 
 export const copilot = jsonAgent({
@@ -12,18 +14,7 @@ export const copilot = jsonAgent({
     scope === 'project'
       ? path.join(cwd, '.github', 'hooks', 'agent-hooks.json')
       : path.join(env.COPILOT_HOME || path.join(home, '.copilot'), 'hooks', 'agent-hooks.json'),
-  events: {
-    preToolUse: 'preToolUse',
-    postToolUse: 'postToolUse',
-    postToolUseFailure: 'postToolUseFailure',
-    userPromptSubmitted: 'userPromptSubmit',
-    agentStop: 'stop',
-    subagentStop: 'subagentStop',
-    preCompact: 'preCompact',
-    sessionStart: 'sessionStart',
-    sessionEnd: 'sessionEnd',
-    notification: 'notification',
-  },
+  events: eventsOf(COPILOT_EVENTS, ['preToolUse', 'postToolUse', 'postToolUseFailure', 'userPromptSubmitted', 'agentStop', 'subagentStop', 'preCompact', 'sessionStart', 'sessionEnd', 'notification']),
   entries: flatEntries('bash'),
   entry: (command, timeout) => ({ type: 'command', bash: command, timeoutSec: timeout }),
   skeleton: { version: 1 },

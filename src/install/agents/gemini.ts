@@ -3,22 +3,15 @@
 import path from 'node:path';
 import { eventSpec } from '../../events/catalog.js';
 import { nestedEntries } from '../event-table.js';
+import { eventsOf } from '../../dialects/agent-events.js';
+import { GEMINI_EVENTS } from '../../dialects/gemini.js';
 import { jsonAgent } from '../json-agent.js';
 
 export const gemini = jsonAgent({
   name: 'gemini',
   dialect: 'gemini',
   file: (scope, { cwd, home }) => path.join(scope === 'project' ? cwd : home, '.gemini', 'settings.json'),
-  events: {
-    BeforeTool: 'preToolUse',
-    AfterTool: 'postToolUse',
-    BeforeAgent: 'userPromptSubmit',
-    AfterAgent: 'stop',
-    PreCompress: 'preCompact',
-    SessionStart: 'sessionStart',
-    SessionEnd: 'sessionEnd',
-    Notification: 'notification',
-  },
+  events: eventsOf(GEMINI_EVENTS, ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'PreCompress', 'SessionStart', 'SessionEnd', 'Notification']),
   entries: nestedEntries,
   entry: (command, timeout, event) => ({
     hooks: [{ type: 'command', name: `agent-hooks-${eventSpec(event).cli}`, command, timeout: timeout * 1000 }],
