@@ -1,6 +1,7 @@
 // Per-command judgement time of the command-safety guard over the test corpus.
 // Run after `npm run build`:  node bench/command-safety.mjs [iterations]
 import { readFileSync } from 'node:fs';
+import { parse } from 'unbash';
 import { judgeCommand } from '../dist/guards/command-safety.js';
 
 const corpus = JSON.parse(readFileSync(new URL('../test/guards/corpus/command-safety.json', import.meta.url), 'utf8'));
@@ -38,6 +39,28 @@ for (const [name, commands] of Object.entries(sets)) {
     'p99 ms': percentile(samples, 99).toFixed(4),
     'max ms': samples[samples.length - 1].toFixed(3),
   });
+}
+
+// Baseline in the same run: unbash's parse alone over the same corpus, so the figure reads as the cost
+// of our unwrapping and rules on top of the parser.
+{
+  const parseSamples = [];
+  const judgeSamples = [];
+  for (let i = 0; i < iterations; i += 1) {
+    for (const command of sets.all) {
+      let start = process.hrtime.bigint();
+      parse(command);
+      parseSamples.push(Number(process.hrtime.bigint() - start) / 1e6);
+      start = process.hrtime.bigint();
+      judgeCommand(command);
+      judgeSamples.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+  }
+  parseSamples.sort((a, b) => a - b);
+  judgeSamples.sort((a, b) => a - b);
+  const [p, j] = [percentile(parseSamples, 50), percentile(judgeSamples, 50)];
+  rows.push({ set: 'baseline: unbash parse only (all)', commands: sets.all.length, judgements: parseSamples.length, 'median ms': p.toFixed(4), 'p90 ms': percentile(parseSamples, 90).toFixed(4), 'p99 ms': percentile(parseSamples, 99).toFixed(4), 'max ms': parseSamples.at(-1).toFixed(3) });
+  rows.push({ set: `judge ÷ parse (median)`, commands: '', judgements: '', 'median ms': `${(j / p).toFixed(2)}×`, 'p90 ms': '', 'p99 ms': '', 'max ms': '' });
 }
 
 // The slowest commands, by their median over the iterations.

@@ -27,8 +27,11 @@ const cases = [
   { name: "node -e ''", cwd: project(), args: ['-e', ''], input: '' },
   { name: 'hooks --version', cwd: project(), args: [bin, '--version'], input: '' },
   { name: 'hooks run, no config', cwd: project(), args: [bin, 'run', 'pre-tool-use'], input: event },
+  { name: 'hooks guard command-safety (no config)', cwd: project(), args: [bin, 'guard', 'command-safety'], input: event },
+  { name: 'hooks run, 1 builtin (command-safety)', cwd: project({ hooks: { preToolUse: [{ builtin: 'command-safety' }] } }), args: [bin, 'run', 'pre-tool-use'], input: event },
   { name: 'hooks run, 1 builtin (sensitive-paths)', cwd: project({ hooks: { preToolUse: [{ builtin: 'sensitive-paths' }] } }), args: [bin, 'run', 'pre-tool-use'], input: event },
   { name: 'hooks run, 1 command (true)', cwd: project({ hooks: { preToolUse: [{ command: 'true', args: [] }] } }), args: [bin, 'run', 'pre-tool-use'], input: event },
+  { name: 'hooks run, 1 command, HOOKS_NO_CACHE', cwd: project({ hooks: { preToolUse: [{ command: 'true', args: [] }] } }), args: [bin, 'run', 'pre-tool-use'], input: event, env: { HOOKS_NO_CACHE: '1' } },
   { name: 'hooks run, no hook matches', cwd: project({ hooks: { preToolUse: [{ command: 'true', match: 'write' }] } }), args: [bin, 'run', 'pre-tool-use'], input: event },
 ];
 
@@ -37,7 +40,7 @@ const samples = cases.map(() => []);
 for (let i = 0; i < runs + 2; i++) {
   cases.forEach((c, k) => {
     const started = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, c.args, { cwd: c.cwd, input: c.input, env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, c.args, { cwd: c.cwd, input: c.input, env: { ...env, ...c.env }, encoding: 'utf8' });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     if (r.status !== 0) throw new Error(`${c.name}: exit ${r.status}: ${r.stderr}`);
     if (i >= 2) samples[k].push(ms); // the first two rounds warm the disk cache
@@ -47,8 +50,8 @@ for (let i = 0; i < runs + 2; i++) {
 const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const base = q(samples[0], 0.5);
 console.log(`agent-hooks start-up, ${runs} runs each, Node ${process.version}, ${os.cpus().length} cores`);
-console.log(`${'case'.padEnd(42)} ${'median'.padStart(8)} ${'p90'.padStart(8)} ${'× node'.padStart(8)} ${'+ms'.padStart(7)}`);
+console.log(`${'case'.padEnd(44)} ${'median'.padStart(8)} ${'p90'.padStart(8)} ${'× node'.padStart(8)} ${'+ms'.padStart(7)}`);
 cases.forEach((c, k) => {
   const med = q(samples[k], 0.5);
-  console.log(`${c.name.padEnd(42)} ${med.toFixed(1).padStart(8)} ${q(samples[k], 0.9).toFixed(1).padStart(8)} ${(med / base).toFixed(2).padStart(8)} ${(med - base).toFixed(1).padStart(7)}`);
+  console.log(`${c.name.padEnd(44)} ${med.toFixed(1).padStart(8)} ${q(samples[k], 0.9).toFixed(1).padStart(8)} ${(med / base).toFixed(2).padStart(8)} ${(med - base).toFixed(1).padStart(7)}`);
 });

@@ -1,5 +1,5 @@
 // `hooks guard <id>`: one first-party guard as a standalone hook command, no config needed.
-import { resolveConfig } from '../../config/resolve.js';
+import { resolveCached } from '../../config/cache.js';
 import { detectDialect, getDialect } from '../../dialects/index.js';
 import { runnerFor } from '../../engine.js';
 import { HooksError } from '../../errors.js';
@@ -49,7 +49,8 @@ In Claude Code's .claude/settings.json:
     const dialect = typeof args.flags.dialect === 'string' ? getDialect(args.flags.dialect) : detectDialect(raw);
     const event = dialect.toEvent(raw, undefined);
     const hooks = guard.events.includes(event.name) ? { [event.name]: [{ builtin: id, options }] } : {};
-    const config = await resolveConfig([{ layer: 'cli', file: `hooks guard ${id}`, dir: ctx.cwd, config: { hooks } }], { cwd: ctx.cwd, env: ctx.env });
+    // Cached like any config: checking the options loads zod, which would cost more than the guard.
+    const config = await resolveCached([{ layer: 'cli', file: `hooks guard ${id}`, dir: ctx.cwd, config: { hooks } }], { cwd: ctx.cwd, env: ctx.env });
     const decision = await runnerFor(config, ctx.env).run(event, { signal: ctx.signal });
     const answer = dialect.answer(decision);
     ctx.stdout(answer.stdout);
