@@ -1,5 +1,6 @@
 // The engine: loads a config once, then runs events through it. The same engine serves the CLI and the library.
-import { loadConfigLayers, type ConfigLayer } from './config/load.js';
+import { loadConfigLayers, loadUserLayer, type ConfigLayer } from './config/load.js';
+import { readSwitches } from './config/switches.js';
 import { resolveCached } from './config/cache.js';
 import { hooksFor, type HandlerSpec, type ResolvedConfig, type ResolvedHook } from './config/resolve.js';
 import type { HooksConfig } from './config/schema.js';
@@ -44,11 +45,9 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
   const env = options.env ?? process.env;
   let layers: ConfigLayer[];
   if (options.config !== undefined) {
-    const fileLayers = await loadConfigLayers({ cwd, env, configFile: undefined });
-    layers = [
-      ...fileLayers.filter((l) => l.layer === 'user'),
-      { layer: 'project', file: '<inline config>', dir: cwd, config: options.config },
-    ];
+    // The inline object is the project layer: files in `cwd` are not read (the user's own layer still is).
+    const user = await loadUserLayer(env);
+    layers = [...(user === undefined ? [] : [user]), { layer: 'project', file: '<inline config>', dir: cwd, config: options.config }];
   } else {
     layers = await loadConfigLayers(options.configFile === undefined ? { cwd, env } : { cwd, env, configFile: options.configFile });
   }
@@ -63,7 +62,7 @@ export async function createRunner(options: LoadConfigOptions = {}): Promise<Run
 
 /** A runner over an already resolved config. */
 export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = process.env): Runner {
-  const skip = new Set((env.HOOKS_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+  const { skip } = readSwitches(env);
   const plan = (event: HookEvent) => selectHooks(hooksFor(config, event.name), event, skip);
   return {
     config,
@@ -80,8 +79,9 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       for (const [index, batch] of batches.entries()) {
         const current = state.event;
         const step = (hook: ResolvedHook, rest: Omit<Step, 'id' | 'source' | 'batch'>): Step => ({ id: hook.id, source: hook.source, batch: index + 1, ...rest });
-        if (chainEnded(state)) {
-          steps.push(...batch.map((hook) => step(hook, { status: 'not-reached', why: `the chain ended at "${state.blocked?.id ?? state.halted?.id}"` })));
+        if (chainEnded(state) || options.signal?.aborted) {
+          const why = options.signal?.aborted ? 'the run was cancelled' : `the chain ended at "${state.halted?.id ?? state.blocked?.id}"`;
+          steps.push(...batch.map((hook) => step(hook, { status: 'not-reached', why })));
           continue;
         }
         // Selection is judged on the payload as rewritten so far: `if` sees what will actually run.
@@ -188,7 +188,7 @@ async function runHook(
       end.kind === 'returned'
         ? readReturnValue(end.value, spec)
         : end.kind === 'timeout'
-          ? { ok: false, failure: { kind: 'timeout', message: `timed out after ${hook.timeoutMs / 1000}s` } }
+          ? readProcessEnd({ kind: 'timeout', timeoutMs: hook.timeoutMs }, spec)
           : { ok: false, failure: { kind: 'error', message: end.message } };
   }
   const ms = Math.round(performance.now() - started);

@@ -87,8 +87,12 @@ export async function cli(argv: string[], ctx: CliContext): Promise<number> {
 export async function main(argv: string[] = process.argv.slice(2)): Promise<never> {
   const controller = new AbortController();
   let signalled: NodeJS.Signals | undefined;
+  // Hooks run in process groups of their own, so a signal to the runner does not reach them: the abort
+  // kills them (TERM, then KILL). A second signal must not kill the runner before that is done, or the
+  // groups would live on: repeats are ignored, and the run ends within the kill grace.
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(sig, () => {
+    process.on(sig, () => {
+      if (signalled !== undefined) return;
       signalled = sig;
       controller.abort(new Error(sig));
     });

@@ -59,13 +59,15 @@ function cacheFile(layers: readonly ConfigLayer[], cwd: string, env: NodeJS.Proc
 
 /** The cached config rebuilt, or undefined on any miss or damage (then it is checked afresh). */
 async function read(file: string, env: NodeJS.ProcessEnv): Promise<ResolvedConfig | undefined> {
-  let entry: Entry;
   try {
-    entry = JSON.parse(readFileSync(file, 'utf8')) as Entry;
+    return await rebuild(JSON.parse(readFileSync(file, 'utf8')) as Entry, env);
   } catch {
     return undefined;
   }
-  if (entry.format !== FORMAT) return undefined;
+}
+
+async function rebuild(entry: Entry, env: NodeJS.ProcessEnv): Promise<ResolvedConfig | undefined> {
+  if (entry.format !== FORMAT || !Array.isArray(entry.config?.hooks)) return undefined;
   const context = { projectDir: entry.config.projectDir, env };
   const hooks: ResolvedHook[] = [];
   for (const stored of entry.config.hooks) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { cosmiconfig, defaultLoaders } from 'cosmiconfig';
 import { HooksError } from '../errors.js';
 import { findEvent } from '../events/catalog.js';
+import { isInside } from '../paths.js';
 
 export type LayerName = 'user' | 'project' | 'local' | 'api' | 'cli';
 
@@ -46,16 +47,12 @@ const SEARCH_PLACES = [
 export async function loadConfigLayers(options: LoadOptions): Promise<ConfigLayer[]> {
   const env = options.env ?? process.env;
   const home = env.HOME || os.homedir();
-  const explorer = cosmiconfig('hooks', {
-    searchPlaces: SEARCH_PLACES,
-    searchStrategy: 'global',
-    stopDir: home,
-    cache: false,
-  });
+  const explorer = createExplorer(env);
   const layers: ConfigLayer[] = [];
 
   const userFile = userConfigPath(env, home);
-  if (existsSync(userFile)) layers.push(await read(explorer, 'user', userFile));
+  const user = await loadUserLayer(env, explorer);
+  if (user !== undefined) layers.push(user);
 
   let projectDir = options.cwd;
   if (options.configFile !== undefined) {
@@ -76,6 +73,12 @@ export async function loadConfigLayers(options: LoadOptions): Promise<ConfigLaye
   const localFile = path.join(projectDir, LOCAL_CONFIG_NAME);
   if (existsSync(localFile)) layers.push(await read(explorer, 'local', localFile));
   return layers;
+}
+
+/** The user layer alone, if there is one. */
+export async function loadUserLayer(env: NodeJS.ProcessEnv = process.env, explorer: Explorer = createExplorer(env)): Promise<ConfigLayer | undefined> {
+  const file = userConfigPath(env, env.HOME || os.homedir());
+  return existsSync(file) ? read(explorer, 'user', file) : undefined;
 }
 
 /** `$XDG_CONFIG_HOME/agent-hooks/config.json`, else `~/.config/agent-hooks/config.json`. */
@@ -100,6 +103,10 @@ export async function readDataFile(file: string): Promise<unknown> {
 
 type Explorer = ReturnType<typeof cosmiconfig>;
 
+function createExplorer(env: NodeJS.ProcessEnv): Explorer {
+  return cosmiconfig('hooks', { searchPlaces: SEARCH_PLACES, searchStrategy: 'global', stopDir: env.HOME || os.homedir(), cache: false });
+}
+
 async function read(explorer: Explorer, layer: LayerName, file: string): Promise<ConfigLayer> {
   try {
     const result = await explorer.load(file);
@@ -121,7 +128,7 @@ async function search(explorer: Explorer, cwd: string): Promise<ConfigLayer | un
   if (result === null) return undefined;
   const dir = path.dirname(result.filepath);
   // cosmiconfig's global strategy ends in the OS config dir; that is the user layer's business, not a project.
-  if (path.relative(dir, cwd).startsWith('..')) return undefined;
+  if (!isInside(dir, cwd)) return undefined;
   const config = path.basename(result.filepath) === 'package.json' ? fromPackageJson(result.config) : result.config;
   return { layer: 'project', file: result.filepath, dir, config: config ?? {} };
 }
@@ -135,12 +142,13 @@ function fromPackageJson(value: unknown): unknown {
 
 function unreadable(file: string, error: unknown): HooksError {
   const message = error instanceof Error ? error.message : String(error);
-  // Parsers put the cause after a heading line ("YAML Error in <file>:") and before a code frame:
-  // keep heading and cause on one line, drop the frame.
-  const lines = message.split('\n').map((l) => l.trim());
-  const heading = lines.find((l) => l !== '') ?? 'unreadable';
-  const cause = heading.endsWith(':') ? lines.slice(lines.indexOf(heading) + 1).find((l) => l !== '') : undefined;
-  const first = cause === undefined ? heading : `${heading} ${cause}`;
-  const text = first.startsWith(file) ? first : `${file}: ${first}`;
-  return new HooksError('CONFIG_UNREADABLE', text, { file });
+  // cosmiconfig's parsers write "JSON Error in <file>:", a code frame ("1 | {...", "> 2 |", "  ^"),
+  // and the cause somewhere around it. One line: the kind and the cause, the file named once.
+  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const isFrame = (l: string) => /^>?\s*\d+\s*\|/.test(l) || l.startsWith('|') || /^\^+$/.test(l);
+  const heading = lines[0] ?? 'unreadable';
+  const where = /^(\w+) Error in .*:$/.exec(heading);
+  const cause = lines.slice(1).find((l) => !isFrame(l));
+  const text = where === null ? heading : `invalid ${where[1]}: ${cause ?? 'cannot be parsed'}`;
+  return new HooksError('CONFIG_UNREADABLE', `${file}: ${text.replaceAll(`${file}: `, '')}`, { file });
 }

@@ -106,6 +106,8 @@ export async function resolveConfig(
         if (entry.command === undefined && entry.builtin === undefined) {
           const problem = applyOverride(layer, spec.name, entry, hooks);
           if (problem !== undefined) issues.push(at(problem));
+          // An override's own match/if could switch the hook off by a typo: checked like any other.
+          else for (const hook of hooks.filter((h) => h.id === entry.id && h.event === spec.name)) issues.push(...checkMatching(hook, spec.tool).map(at));
           continue;
         }
         const resolved = await toRun(entry, spec.name, guardContext, issues, at);

@@ -78,7 +78,7 @@ export function applyResult(state: ChainState, result: HookResult): ChainState {
   const spec = eventSpec(state.event.name);
   const next: ChainState = { ...state, results: [...state.results, result], context: [...state.context], warnings: [...state.warnings] };
   if (result.failure !== undefined) {
-    const policy = result.reply.decision === 'block' ? 'blocking (onFailure: block)' : 'continuing';
+    const policy = result.reply.decision !== 'block' ? 'continuing' : spec.canBlock ? 'blocking (onFailure: block)' : `onFailure is block, but ${spec.name} cannot block; continuing`;
     next.warnings.push(`hook "${result.id}" failed (${result.failure.kind}: ${result.failure.message}); ${policy}`);
   }
   if (result.wouldHave !== undefined) {
@@ -98,7 +98,7 @@ export function applyResult(state: ChainState, result: HookResult): ChainState {
   switch (reply.decision) {
     case 'block':
       if (spec.canBlock) next.blocked = result;
-      else next.warnings.push(`hook "${result.id}" answered block, which ${spec.name} cannot do; ignored`);
+      else if (result.failure === undefined) next.warnings.push(`hook "${result.id}" answered block, which ${spec.name} cannot do; ignored`);
       return next;
     case 'ask':
       if (spec.canAsk) next.asked = [...next.asked, result];
@@ -158,7 +158,7 @@ export function finishChain(state: ChainState, original: HookEvent): Decision {
 
 /** A reply in a few words, for warnings: `block: reason`. */
 export function describe(reply: Reply): string {
-  const what = rewrites(reply) && reply.decision === 'continue' ? 'modify' : reply.decision;
+  const what = outcomeOf(reply);
   return reply.reason === undefined ? what : `${what}: ${reply.reason}`;
 }
 

@@ -2,6 +2,7 @@
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { hooksFor, type ResolvedConfig, type ResolvedHook } from '../config/resolve.js';
+import { readSwitches } from '../config/switches.js';
 import { EVENTS, eventSpec } from '../events/catalog.js';
 import { analyzeShell } from '../guards/shell/analyze.js';
 import { KILL_GRACE_MS } from '../run/process.js';
@@ -17,10 +18,12 @@ export interface Finding {
 /** Every finding on a config that loaded. (A config that does not load is a finding of its own: see the command.) */
 export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Finding[] {
   const findings: Finding[] = [];
-  if (env.HOOKS_DISABLE === '1' || env.HOOKS_DISABLE === 'true') {
+  const switches = readSwitches(env);
+  if (switches.disabled) {
     findings.push({ level: 'warning', where: 'environment', message: 'HOOKS_DISABLE is set: hooks run does nothing', fix: 'unset HOOKS_DISABLE' });
   }
-  if (env.HOOKS_SKIP) {
+  for (const problem of switches.problems) findings.push({ level: 'warning', where: 'environment', message: problem, fix: 'set HOOKS_DISABLE to 1 or 0' });
+  if (switches.skip.size > 0) {
     findings.push({ level: 'warning', where: 'environment', message: `HOOKS_SKIP=${env.HOOKS_SKIP} skips hooks on every run`, fix: 'unset HOOKS_SKIP unless you mean it' });
   }
   for (const hook of config.hooks) {
@@ -39,7 +42,8 @@ function where(hook: ResolvedHook): string {
 }
 
 const INTERPRETERS = new Set(['sh', 'bash', 'zsh', 'dash', 'python', 'python3', 'node', 'deno', 'bun', 'ruby', 'perl', 'php', 'tsx', 'ts-node']);
-const SHELL_BUILTINS = new Set(['echo', 'printf', 'exit', 'true', 'false', 'test', '[', 'cd', 'export', ':', 'read', 'cat', 'exec', 'set', 'eval', 'source', '.', 'if', 'for', 'while', 'case']);
+/** Shell builtins and keywords: never on PATH, never missing. */
+const SHELL_BUILTINS = new Set(['echo', 'printf', 'exit', 'true', 'false', 'test', '[', 'cd', 'export', ':', 'read', 'exec', 'set', 'eval', 'source', '.', 'if', 'for', 'while', 'case']);
 
 /** The classic silent fail-open: a typo in a guard's path, or a script without its executable bit. */
 function checkCommand(hook: ResolvedHook, env: NodeJS.ProcessEnv): Finding[] {

@@ -14,6 +14,6 @@ export const GUARD_IDS: readonly string[] = Object.keys(GUARDS);
 
 /** The guard with this id, or undefined if there is none. */
 export async function loadGuard(id: string): Promise<Guard<any> | undefined> {
-  const loader = GUARDS[id];
+  const loader = Object.hasOwn(GUARDS, id) ? GUARDS[id] : undefined;
   return loader === undefined ? undefined : loader();
 }

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { CANONICAL_TOOLS, KNOWN_TOOL_NAMES, TOOL_GROUPS, isMcpTool } from '../events/tools.js';
+import { isInside } from '../paths.js';
 import type { HookEvent } from '../types.js';
 
 /** The parts of a resolved hook that matching looks at. */
@@ -33,7 +34,7 @@ export function selectHooks<H extends Matchable>(
 /** Why a `match` pattern is wrong, or undefined when it can match a known tool (or an MCP tool). */
 export function checkToolPattern(pattern: string): string | undefined {
   if (pattern.startsWith('group:')) {
-    return pattern in TOOL_GROUPS ? undefined : `unknown tool group "${pattern}"; known groups: ${Object.keys(TOOL_GROUPS).join(', ')}`;
+    return Object.hasOwn(TOOL_GROUPS, pattern) ? undefined : `unknown tool group "${pattern}"; known groups: ${Object.keys(TOOL_GROUPS).join(', ')}`;
   }
   if (isMcpTool(pattern)) return undefined;
   const matcher = compile(pattern, TOOL_OPTIONS);
@@ -82,7 +83,7 @@ function rejection(hook: Matchable, event: HookEvent, skip: ReadonlySet<string>)
 }
 
 function toolMatches(pattern: string, tool: { name: string; canonical: string }): boolean {
-  const group = TOOL_GROUPS[pattern];
+  const group = Object.hasOwn(TOOL_GROUPS, pattern) ? TOOL_GROUPS[pattern] : undefined;
   if (group !== undefined) return group.includes(tool.canonical);
   const matcher = compile(pattern, TOOL_OPTIONS);
   return matcher(tool.canonical) || matcher(tool.name);
@@ -108,8 +109,7 @@ function fieldMatches(field: string, pattern: string, value: string, event: Hook
   // Agents send absolute paths; users write globs relative to the project (`src/**`).
   const cwd = event.payload.cwd;
   if (typeof cwd === 'string' && path.isAbsolute(value)) {
-    const relative = path.relative(cwd, value);
-    return !relative.startsWith('..') && matcher(relative);
+    return isInside(cwd, value) && matcher(path.relative(cwd, value));
   }
   return false;
 }

@@ -37,7 +37,8 @@ export type ProcessEnd =
   | { kind: 'timeout'; timeoutMs: number }
   | { kind: 'signal'; signal: string; stderr: string }
   | { kind: 'not-found'; message: string }
-  | { kind: 'too-large'; stream: 'stdout' | 'stderr'; limit: number };
+  | { kind: 'too-large'; stream: 'stdout' | 'stderr'; limit: number }
+  | { kind: 'cancelled' };
 
 /** Reads a process hook's end as section 3 of the contract says. */
 export function readProcessEnd(end: ProcessEnd, event: EventSpec): Reading {
@@ -49,7 +50,9 @@ export function readProcessEnd(end: ProcessEnd, event: EventSpec): Reading {
     case 'not-found':
       return failed('not-found', end.message);
     case 'too-large':
-      return failed('output-too-large', `${end.stream} exceeded ${end.limit} bytes`);
+      return failed('output-too-large', `${end.stream} exceeded ${end.limit} characters`);
+    case 'cancelled':
+      return failed('signal', 'cancelled: the runner itself was interrupted');
     case 'exited':
       return readExit(end, event);
   }
@@ -149,7 +152,7 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   const said = text(o.decision, 'decision') ?? text(specific.permissionDecision, 'hookSpecificOutput.permissionDecision') ?? text(o.permission, 'permission');
   let decision: Reply['decision'] | 'modify' = 'continue';
   if (said !== undefined && said !== '') {
-    const known = DECISIONS[said];
+    const known = Object.hasOwn(DECISIONS, said) ? DECISIONS[said] : undefined;
     if (known === undefined) problems.push(`unknown decision "${said}"`);
     else decision = known;
   }

@@ -25,6 +25,7 @@ export const DRAIN_MS = 200;
 
 /** Runs the hook to its end; every way it can end is a value, never an exception. */
 export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
+  if (spec.signal?.aborted) return { kind: 'cancelled' };
   const timeout = AbortSignal.timeout(spec.timeoutMs);
   const signal = spec.signal === undefined ? timeout : AbortSignal.any([spec.signal, timeout]);
   const posix = process.platform !== 'win32';
@@ -64,7 +65,9 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   };
   signal.addEventListener('abort', onAbort, { once: true });
   // A hook that exits but leaves a background child writing to our pipes must not hold the runner.
+  // (After an abort the kill path owns the timing: the group keeps its full grace before SIGKILL.)
   sub.once('exit', () => {
+    if (signal.aborted) return;
     timers.push(
       setTimeout(() => {
         if (pid !== undefined) killTree(pid, 'SIGKILL');
@@ -83,7 +86,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
     return { kind: 'too-large', stream, limit: OUTPUT_LIMITS[stream] };
   }
   if (timeout.aborted) return { kind: 'timeout', timeoutMs: spec.timeoutMs };
-  if (spec.signal?.aborted) return { kind: 'signal', signal: 'cancelled by the runner', stderr: '' };
+  if (spec.signal?.aborted) return { kind: 'cancelled' };
   const code = (result as { code?: string }).code;
   if (code === 'ENOENT' || code === 'EACCES') {
     const what = code === 'ENOENT' ? 'not found' : 'not executable';

@@ -101,7 +101,7 @@ describe('runProcess', () => {
     setTimeout(() => controller.abort(), 300);
     const started = Date.now();
     const end = await runProcess({ ...base(dir, { PID_FILE: pidFile, MODE: 'hang' }), command: path.join(FIXTURES, 'spawns-background.sh'), timeoutMs: 10_000, signal: controller.signal });
-    expect(end.kind).toBe('signal');
+    expect(end.kind).toBe('cancelled');
     expect(Date.now() - started).toBeLessThan(1500);
     expect(await gone(readPid(pidFile))).toBe(true);
   });

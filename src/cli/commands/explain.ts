@@ -1,10 +1,9 @@
 // `hooks explain <event>`: runs the event through the config and shows how the decision came about.
-import { detectDialect, getDialect } from '../../dialects/index.js';
 import { createRunner } from '../../engine.js';
 import type { Command } from '../command.js';
 import { wantsColour, type CliContext } from '../context.js';
 import { explanationJson, renderExplanation } from '../explain-view.js';
-import { parseEvent } from './run.js';
+import { readEvent } from '../read-event.js';
 
 export const command: Command = {
   help: `Usage: hooks explain [event] [options] < event.json
@@ -27,9 +26,9 @@ Example:
   run: (args, ctx) =>
     explainEvent(
       {
-        ...(args.positional.event === undefined ? {} : { event: args.positional.event }),
-        ...(typeof args.flags.dialect === 'string' ? { dialect: args.flags.dialect } : {}),
-        ...(typeof args.flags.config === 'string' ? { config: args.flags.config } : {}),
+        event: args.positional.event,
+        dialect: typeof args.flags.dialect === 'string' ? args.flags.dialect : undefined,
+        config: typeof args.flags.config === 'string' ? args.flags.config : undefined,
         json: args.flags.json === true,
       },
       ctx,
@@ -38,12 +37,10 @@ Example:
 
 /** Shared with `hooks run --dry-run`; always exits 0 (the explanation is the answer). */
 export async function explainEvent(
-  flags: { event?: string; dialect?: string; config?: string; json: boolean },
+  flags: { event?: string | undefined; dialect?: string | undefined; config?: string | undefined; json: boolean },
   ctx: CliContext,
 ): Promise<number> {
-  const raw = parseEvent(await ctx.readStdin());
-  const dialect = flags.dialect === undefined ? detectDialect(raw) : getDialect(flags.dialect);
-  const event = dialect.toEvent(raw, flags.event);
+  const { event } = await readEvent(ctx, flags);
   const runner = await createRunner({ cwd: ctx.cwd, env: ctx.env, ...(flags.config === undefined ? {} : { configFile: flags.config }) });
   const decision = await runner.run(event, { signal: ctx.signal });
   ctx.stdout(flags.json ? `${JSON.stringify(explanationJson(decision), null, 2)}\n` : renderExplanation(decision, wantsColour(ctx.stdoutIsTTY, ctx.env)));

@@ -1,12 +1,12 @@
 // `hooks guard <id>`: one first-party guard as a standalone hook command, no config needed.
 import { resolveCached } from '../../config/cache.js';
-import { detectDialect, getDialect } from '../../dialects/index.js';
 import { runnerFor } from '../../engine.js';
 import { HooksError } from '../../errors.js';
 import { GUARD_IDS, loadGuard } from '../../guards/index.js';
 import { didYouMean } from '../../suggest.js';
 import type { Command } from '../command.js';
-import { parseEvent } from './run.js';
+import { readEvent } from '../read-event.js';
+import { disabled } from './run.js';
 
 export const command: Command = {
   help: `Usage: hooks guard <id> [options] < event.json
@@ -45,9 +45,8 @@ In Claude Code's .claude/settings.json:
     }
     const options = { ...parseOptionsFlag(args.flags.options), ...parseOptionList(args.lists.option ?? []), ...(args.flags.audit === true ? { audit: true } : {}) };
 
-    const raw = parseEvent(await ctx.readStdin());
-    const dialect = typeof args.flags.dialect === 'string' ? getDialect(args.flags.dialect) : detectDialect(raw);
-    const event = dialect.toEvent(raw, undefined);
+    if (await disabled(ctx)) return 0;
+    const { dialect, event } = await readEvent(ctx, { dialect: typeof args.flags.dialect === 'string' ? args.flags.dialect : undefined });
     const hooks = guard.events.includes(event.name) ? { [event.name]: [{ builtin: id, options }] } : {};
     // Cached like any config: checking the options loads zod, which would cost more than the guard.
     const config = await resolveCached([{ layer: 'cli', file: `hooks guard ${id}`, dir: ctx.cwd, config: { hooks } }], { cwd: ctx.cwd, env: ctx.env });

@@ -1,9 +1,9 @@
 // `hooks run <event>`: one event on stdin, the combined answer in the caller's dialect on stdout.
-import { detectDialect, getDialect } from '../../dialects/index.js';
+import { readSwitches } from '../../config/switches.js';
 import { createRunner } from '../../engine.js';
-import { HooksError } from '../../errors.js';
 import type { Command } from '../command.js';
 import { wantsColour, type CliContext } from '../context.js';
+import { readEvent } from '../read-event.js';
 import type { Reporter } from '../reporter.js';
 
 export const command: Command = {
@@ -37,47 +37,30 @@ Examples:
     flags: { dialect: 'string', config: 'string', verbose: 'boolean', 'on-error': 'string', 'dry-run': 'boolean' },
   },
   async run(args, ctx) {
+    const flags = {
+      event: args.positional.event,
+      dialect: typeof args.flags.dialect === 'string' ? args.flags.dialect : undefined,
+      config: typeof args.flags.config === 'string' ? args.flags.config : undefined,
+    };
     if (args.flags['dry-run'] === true) {
       const { explainEvent } = await import('./explain.js');
-      return explainEvent(
-        {
-          ...(args.positional.event === undefined ? {} : { event: args.positional.event }),
-          ...(typeof args.flags.dialect === 'string' ? { dialect: args.flags.dialect } : {}),
-          ...(typeof args.flags.config === 'string' ? { config: args.flags.config } : {}),
-          json: false,
-        },
-        ctx,
-      );
+      return explainEvent({ ...flags, json: false }, ctx);
     }
-    return runEvent(
-      {
-        ...(args.positional.event === undefined ? {} : { event: args.positional.event }),
-        ...(typeof args.flags.dialect === 'string' ? { dialect: args.flags.dialect } : {}),
-        ...(typeof args.flags.config === 'string' ? { config: args.flags.config } : {}),
-        verbose: args.flags.verbose === true,
-      },
-      ctx,
-    );
+    return runEvent({ ...flags, verbose: args.flags.verbose === true }, ctx);
   },
 };
 
 export interface RunFlags {
-  event?: string;
-  dialect?: string;
-  config?: string;
+  event?: string | undefined;
+  dialect?: string | undefined;
+  config?: string | undefined;
   verbose: boolean;
 }
 
 /** Runs the event; returns the exit code. */
 export async function runEvent(flags: RunFlags, ctx: CliContext): Promise<number> {
-  if (ctx.env.HOOKS_DISABLE === '1' || ctx.env.HOOKS_DISABLE === 'true') {
-    await ctx.readStdin();
-    ctx.stderr('agent-hooks: disabled by HOOKS_DISABLE; no hooks ran\n');
-    return 0;
-  }
-  const raw = parseEvent(await ctx.readStdin());
-  const dialect = flags.dialect === undefined ? detectDialect(raw) : getDialect(flags.dialect);
-  const event = dialect.toEvent(raw, flags.event);
+  if (await disabled(ctx)) return 0;
+  const { dialect, event } = await readEvent(ctx, flags);
   const runner = await createRunner({ cwd: ctx.cwd, env: ctx.env, ...(flags.config === undefined ? {} : { configFile: flags.config }) });
 
   let reporter: Reporter | undefined;
@@ -97,12 +80,15 @@ export async function runEvent(flags: RunFlags, ctx: CliContext): Promise<number
   return answer.exitCode;
 }
 
-/** The stdin text as one JSON value, or an `EVENT_INVALID` error saying what is wrong. */
-export function parseEvent(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    const what = text.trim() === '' ? 'empty' : `not JSON (${(error as Error).message})`;
-    throw new HooksError('EVENT_INVALID', `stdin: expected one JSON event, got ${what}`);
-  }
+/**
+ * HOOKS_DISABLE: drain stdin (the agent is writing to it), say so, answer nothing. A value the switch
+ * does not understand is reported, and the hooks run.
+ */
+export async function disabled(ctx: CliContext): Promise<boolean> {
+  const switches = readSwitches(ctx.env);
+  for (const problem of switches.problems) ctx.stderr(`agent-hooks: ${problem}\n`);
+  if (!switches.disabled) return false;
+  await ctx.readStdin();
+  ctx.stderr('agent-hooks: disabled by HOOKS_DISABLE; no hooks ran\n');
+  return true;
 }
