@@ -164,7 +164,8 @@ export async function resolveConfig(
 
   if (issues.length > 0) {
     const more = issues.length > 1 ? ` (+${issues.length - 1} more)` : '';
-    throw new HooksError('CONFIG_INVALID', `${issues[0]}${more}`, { issues, file: layers[0]?.file });
+    const file = layers.find((l) => issues[0]!.startsWith(`${l.file}: `))?.file;
+    throw new HooksError('CONFIG_INVALID', `${issues[0]}${more}`, file === undefined ? { issues } : { issues, file });
   }
   return { layers: layers.map(({ layer, file }) => ({ layer, file })), projectDir, hooks: order(hooks) };
 }
