@@ -16,19 +16,25 @@ export interface ResolvedEvent {
 /**
  * The event named on the command line (our spellings or the agent's) or in the payload. Both present
  * must agree; an agent event with no canonical equivalent is `EVENT_UNKNOWN` naming the supported ones.
+ * `payloadKey` is where the payload names its event, for errors (`hook_event_name`, Copilot's `hookName`).
  */
-export function resolveAgentEvent(agent: string, table: EventTable, cliName: string | undefined, payloadName: string | undefined): ResolvedEvent {
+export function resolveAgentEvent(agent: string, table: EventTable, cliName: string | undefined, payloadName: string | undefined, payloadKey = 'hook_event_name'): ResolvedEvent {
   const named = cliName === undefined ? undefined : lookup(agent, table, cliName, 'event');
-  const said = payloadName === undefined ? undefined : lookup(agent, table, payloadName, 'stdin: event');
+  const said = payloadName === undefined ? undefined : lookup(agent, table, payloadName, `stdin: ${payloadKey}`);
   if (named !== undefined && said !== undefined && named.spec !== said.spec) {
-    throw new HooksError('EVENT_INVALID', `stdin: the payload is a "${payloadName}" event but the command line says "${cliName}"`);
+    throw new HooksError('EVENT_INVALID', `stdin: ${payloadKey} is "${payloadName}" but the command line says "${cliName}"`);
   }
   const spec = (named ?? said)?.spec;
   if (spec === undefined) {
-    throw new HooksError('EVENT_INVALID', `no event named: pass one (hooks run <event>); ${agent} events: ${supported(table).join(', ')}`);
+    throw new HooksError('EVENT_INVALID', `no event named: pass one (hooks run <event>) or send ${payloadKey}; ${agent} events: ${supported(table).join(', ')}`);
   }
-  const agentEvent = said?.agentEvent ?? named?.agentEvent ?? Object.keys(table).find((k) => table[k] === spec.name) ?? spec.claude;
+  const agentEvent = said?.agentEvent ?? named?.agentEvent ?? agentEventName(table, spec);
   return { spec, agentEvent };
+}
+
+/** The agent's first spelling of a canonical event, else `fallback` (Claude's spelling by default). */
+export function agentEventName(table: EventTable, spec: EventSpec, fallback: string = spec.claude): string {
+  return Object.keys(table).find((k) => table[k] === spec.name) ?? fallback;
 }
 
 /** The canonical event of each of these agent events (for `hooks install`); a name the table does not map is a bug. */

@@ -4,6 +4,7 @@ import type { Decision } from '../decide/combine.js';
 import { eventSpec } from '../events/catalog.js';
 import type { Answer } from './dialect.js';
 import { outputText } from './output.js';
+import { systemMessage, warningLines } from './warnings.js';
 
 export interface ClaudeProfile {
   /** The agent's name, for warnings. */
@@ -14,6 +15,12 @@ export interface ClaudeProfile {
   canHaltPreToolUse: boolean;
   /** How a rewritten tool output is sent: Claude's `updatedToolOutput`, or Codex's block, whose reason replaces the result. */
   outputRewrite: 'updatedToolOutput' | 'block-reason';
+  /**
+   * `updatedInput` is applied only together with `permissionDecision: "allow"` (Codex: without it the hook
+   * is marked failed and the original runs). Such an agent's rewrite also approves the call. Claude Code
+   * applies `updatedInput` alone and still runs its permission check on the rewritten call.
+   */
+  rewriteNeedsAllow: boolean;
 }
 
 export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): Answer {
@@ -34,7 +41,9 @@ export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): A
       } else {
         Object.assign(out, { continue: false, stopReason: reason });
       }
-      if (spec.canBlock) exitCode = 2;
+      // On Stop, exit 2 means "do not stop, go on" and the JSON (continue: false) is not read on exit 2:
+      // a halt there is the JSON on exit 0, so the agent stops as asked.
+      if (spec.canBlock && spec.name !== 'stop' && spec.name !== 'subagentStop') exitCode = 2;
       break;
     case 'block':
       if (spec.name === 'preToolUse') Object.assign(specific, deny(reason));
@@ -55,9 +64,13 @@ export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): A
       break;
     case 'modify':
       if (decision.updatedInput !== undefined) {
-        // Both agents apply updatedInput only together with an allow.
-        specific.permissionDecision = 'allow';
-        if (decision.reason !== undefined) specific.permissionDecisionReason = decision.reason;
+        // A rewrite is not an approval: Claude Code applies updatedInput alone and asks for permission
+        // for the rewritten call as usual. `allow` goes with it only when a hook said allow, or when the
+        // agent takes no rewrite without it (Codex), where the rewrite then approves the call.
+        if (profile.rewriteNeedsAllow || explicitlyAllowed(decision)) {
+          specific.permissionDecision = 'allow';
+          if (decision.reason !== undefined) specific.permissionDecisionReason = decision.reason;
+        }
         specific.updatedInput = decision.updatedInput;
       }
       if (decision.updatedOutput !== undefined) {
@@ -83,13 +96,18 @@ export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): A
   }
   if (decision.additionalContext.length > 0) specific.additionalContext = decision.additionalContext.join('\n\n');
   if (Object.keys(specific).length > 0) out.hookSpecificOutput = { hookEventName: spec.claude, ...specific };
-  if (warnings.length > 0) out.systemMessage = warnings.map((w) => `agent-hooks: ${w}`).join('\n');
+  if (warnings.length > 0) out.systemMessage = systemMessage(warnings);
 
   const stdout = Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : '';
   const blockReason = exitCode === 2 ? blockText(out, specific) ?? reason : undefined;
   // On exit 2 the agent shows stderr as the reason, so it carries the reason alone.
-  const stderr = blockReason !== undefined ? `${blockReason}\n` : warnings.map((w) => `agent-hooks: ${w}\n`).join('');
+  const stderr = blockReason !== undefined ? `${blockReason}\n` : warningLines(warnings);
   return { stdout, stderr, exitCode };
+}
+
+/** A hook of the chain answered allow itself (an allow that also rewrote makes the decision `modify`). */
+function explicitlyAllowed(decision: Decision): boolean {
+  return decision.results.some((r) => r.failure === undefined && r.reply.decision === 'allow');
 }
 
 function deny(reason: string): Record<string, unknown> {

@@ -12,6 +12,7 @@ import { canonicalEvent } from './event.js';
 import { aliasInput, originOf, unaliasInput } from './origin.js';
 import { outputText } from './output.js';
 import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
+import { warningLines } from './warnings.js';
 
 export const COPILOT_EVENTS: EventTable = {
   preToolUse: 'preToolUse',
@@ -66,7 +67,7 @@ export const copilot: Dialect = {
     const payload = requireRecord(raw);
     const mode: Mode = typeof payload.hook_event_name === 'string' ? 'pascal' : 'camel';
     const said = stringField(payload, 'hook_event_name') ?? stringField(payload, 'hookName');
-    const { spec, agentEvent } = resolveAgentEvent('copilot', COPILOT_EVENTS, eventName, said);
+    const { spec, agentEvent } = resolveAgentEvent('copilot', COPILOT_EVENTS, eventName, said, mode === 'pascal' ? 'hook_event_name' : 'hookName');
     const input: Json = mode === 'camel' ? { ...payload, ...snakeKeys(payload) } : { ...payload };
     let mapping;
     if (spec.tool) {
@@ -77,8 +78,7 @@ export const copilot: Dialect = {
       if (input.tool_response === undefined && result !== undefined) input.tool_response = result;
     }
     if (spec.name === 'sessionStart' && input.prompt === undefined && typeof input.initial_prompt === 'string') input.prompt = input.initial_prompt;
-    const toolName = stringField(input, 'tool_name');
-    return canonicalEvent(spec, input, { dialect: 'copilot', agentEvent, mode, ...(mapping === undefined ? {} : { input: mapping }) });
+    return canonicalEvent(spec, input, { dialect: 'copilot', agentEvent, mode, ...(mapping === undefined ? {} : { input: mapping }) }, { toolKey: mode === 'camel' ? 'toolName' : 'tool_name' });
   },
   answer: answerCopilot,
 };
@@ -151,7 +151,7 @@ function answerCopilot(decision: Decision): Answer {
     const nested = claudeNested(out, spec.claude);
     if (nested !== undefined) out.hookSpecificOutput = nested;
   }
-  const lines = warnings.map((w) => `agent-hooks: ${w}\n`).join('');
+  const lines = warningLines(warnings);
   return {
     stdout: Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : '',
     stderr: stderrReason === undefined ? lines : `${stderrReason}\n${lines}`,

@@ -4,11 +4,12 @@
 // `decision` + `updated_input` on preToolUse, `continue` on beforeSubmitPrompt, `followup_message` on stop.
 import type { Decision } from '../decide/combine.js';
 import { eventSpec } from '../events/catalog.js';
-import { resolveAgentEvent, type EventTable } from './agent-events.js';
+import { agentEventName, resolveAgentEvent, type EventTable } from './agent-events.js';
 import type { Answer, Dialect } from './dialect.js';
 import { canonicalEvent } from './event.js';
 import { aliasInput, originOf, unaliasInput, type InputMapping } from './origin.js';
 import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
+import { warningLines } from './warnings.js';
 
 export const CURSOR_EVENTS: EventTable = {
   preToolUse: 'preToolUse',
@@ -93,7 +94,7 @@ function toolOf(agentEvent: string, p: Json): { name: unknown; input: Json; resp
 function answerCursor(decision: Decision): Answer {
   const spec = eventSpec(decision.event.name);
   const origin = originOf(decision.event);
-  const agentEvent = origin?.agentEvent ?? Object.keys(CURSOR_EVENTS).find((k) => CURSOR_EVENTS[k] === spec.name) ?? spec.name;
+  const agentEvent = origin?.agentEvent ?? agentEventName(CURSOR_EVENTS, spec, spec.name);
   const out: Json = {};
   const warnings = [...decision.warnings];
   const context = [...decision.additionalContext];
@@ -142,12 +143,11 @@ function answerCursor(decision: Decision): Answer {
       out.additional_context = context.join('\n\n');
     } else cannot('a hook added context');
   }
+  // Always a JSON object, `{}` when there is nothing to say (no opinion, and no approval): Cursor reads
+  // invalid output on its permission events as a failure, which beforeReadFile and beforeMCPExecution
+  // fail closed on, and with `failClosed: true` an empty output blocks on every event.
   // Cursor shows no hook warnings to the user from stdout; stderr goes to its hook log.
-  return {
-    stdout: Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : '',
-    stderr: warnings.map((w) => `agent-hooks: ${w}\n`).join(''),
-    exitCode: 0,
-  };
+  return { stdout: `${JSON.stringify(out)}\n`, stderr: warningLines(warnings), exitCode: 0 };
 }
 
 /**

@@ -4,10 +4,12 @@
 // answers the call instead of the tool and on after replaces the result. A non-zero exit fails the
 // call with a gateway error, so every answer exits 0.
 import type { Decision } from '../decide/combine.js';
+import { HooksError } from '../errors.js';
 import { resolveAgentEvent, type EventTable } from './agent-events.js';
 import type { Answer, Dialect } from './dialect.js';
 import { canonicalEvent, mcpName } from './event.js';
 import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
+import { warningLines } from './warnings.js';
 
 export const DOCKER_MCP_EVENTS: EventTable = {
   before: 'preToolUse',
@@ -25,6 +27,9 @@ export const UNNAMED_TOOL = 'mcp';
 
 const RESULT_KEYS = new Set(['content', 'isError', 'structuredContent', '_meta']);
 
+const REQUEST_SHAPES = '{"method": "tools/call", "params": {"name": ..., "arguments": {...}}}, {"Params": {"name": ..., "arguments": {...}}}, or either under "request"';
+const RESULT_SHAPES = '{"content": [...], "isError"?: ..., "structuredContent"?: ...}, or {"request": ..., "response": {"content": [...]}}';
+
 export const dockerMcp: Dialect = {
   name: 'docker-mcp',
   detect: (raw) => requestOf(raw) !== undefined || resultOf(raw) !== undefined,
@@ -32,7 +37,14 @@ export const dockerMcp: Dialect = {
     const payload = requireRecord(raw);
     const request = requestOf(payload);
     const result = resultOf(payload);
-    const { spec, agentEvent } = resolveAgentEvent('docker-mcp', DOCKER_MCP_EVENTS, eventName, request !== undefined && result === undefined ? 'before' : result !== undefined ? 'after' : undefined);
+    const { spec, agentEvent } = resolveAgentEvent('docker-mcp', DOCKER_MCP_EVENTS, eventName, request !== undefined && result === undefined ? 'before' : result !== undefined ? 'after' : undefined, 'the payload (a tools/call request or a CallToolResult)');
+    // A payload of neither shape must not pass as an unnamed tool with no arguments.
+    if (spec.name === 'preToolUse' && request === undefined) {
+      throw new HooksError('EVENT_INVALID', `stdin: a docker-mcp ${agentEvent} event must be an MCP tools/call request: ${REQUEST_SHAPES}`);
+    }
+    if (spec.name === 'postToolUse' && result === undefined) {
+      throw new HooksError('EVENT_INVALID', `stdin: a docker-mcp ${agentEvent} event must be a CallToolResult: ${RESULT_SHAPES}`);
+    }
     const params = request ?? {};
     const tool = stringField(params, 'name');
     // The gateway does not send the server's name; a wrapper may (`server`, or `_meta.server`).
@@ -89,7 +101,7 @@ function answerDockerMcp(decision: Decision): Answer {
   return {
     stdout: result === undefined ? '' : `${JSON.stringify(result)}\n`,
     // stderr lands in the gateway's log.
-    stderr: warnings.map((w) => `agent-hooks: ${w}\n`).join(''),
+    stderr: warningLines(warnings),
     exitCode: 0,
   };
 }

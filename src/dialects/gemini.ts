@@ -3,12 +3,13 @@
 // `hookSpecificOutput` (tool_input merged into the call, tool_output, additionalContext).
 import type { Decision } from '../decide/combine.js';
 import { eventSpec } from '../events/catalog.js';
-import { resolveAgentEvent, type EventTable } from './agent-events.js';
+import { agentEventName, resolveAgentEvent, type EventTable } from './agent-events.js';
 import type { Answer, Dialect } from './dialect.js';
 import { canonicalEvent, mcpName } from './event.js';
 import { aliasInput, originOf, unaliasInput } from './origin.js';
 import { outputText } from './output.js';
 import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
+import { systemMessage, warningLines } from './warnings.js';
 
 export const GEMINI_EVENTS: EventTable = {
   BeforeTool: 'preToolUse',
@@ -56,7 +57,7 @@ export const gemini: Dialect = {
     if (spec.name === 'stop' && input.last_assistant_message === undefined && typeof payload.prompt_response === 'string') {
       input.last_assistant_message = payload.prompt_response;
     }
-    return canonicalEvent(spec, input, { dialect: 'gemini', agentEvent, ...(mapping === undefined ? {} : { input: mapping }) }, canonical);
+    return canonicalEvent(spec, input, { dialect: 'gemini', agentEvent, ...(mapping === undefined ? {} : { input: mapping }) }, canonical === undefined ? {} : { canonical });
   },
   answer: answerGemini,
 };
@@ -64,7 +65,7 @@ export const gemini: Dialect = {
 function answerGemini(decision: Decision): Answer {
   const spec = eventSpec(decision.event.name);
   const origin = originOf(decision.event);
-  const agentEvent = origin?.agentEvent ?? Object.keys(GEMINI_EVENTS).find((k) => GEMINI_EVENTS[k] === spec.name) ?? spec.claude;
+  const agentEvent = origin?.agentEvent ?? agentEventName(GEMINI_EVENTS, spec);
   const out: Json = {};
   const specific: Json = {};
   const warnings = [...decision.warnings];
@@ -115,11 +116,11 @@ function answerGemini(decision: Decision): Answer {
   }
   if (decision.additionalContext.length > 0) specific.additionalContext = decision.additionalContext.join('\n\n');
   if (Object.keys(specific).length > 0) out.hookSpecificOutput = { hookEventName: agentEvent, ...specific };
-  if (warnings.length > 0) out.systemMessage = warnings.map((w) => `agent-hooks: ${w}`).join('\n');
+  if (warnings.length > 0) out.systemMessage = systemMessage(warnings);
   // Exit 0 always: Gemini reads the JSON only on exit 0, and on exit 2 would drop `continue: false`.
   return {
     stdout: Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : '',
-    stderr: warnings.map((w) => `agent-hooks: ${w}\n`).join(''),
+    stderr: warningLines(warnings),
     exitCode: 0,
   };
 }

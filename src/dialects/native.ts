@@ -2,6 +2,7 @@
 import { outcomeOf } from '../decide/combine.js';
 import type { Dialect } from './dialect.js';
 import { eventFromClaudePayload } from './payload.js';
+import { warningLines } from './warnings.js';
 
 export const native: Dialect = {
   name: 'native',
@@ -29,7 +30,7 @@ export const native: Dialect = {
     if (decision.warnings.length > 0) out.warnings = decision.warnings;
     return {
       stdout: `${JSON.stringify(out)}\n`,
-      stderr: decision.warnings.map((w) => `agent-hooks: ${w}\n`).join(''),
+      stderr: warningLines(decision.warnings),
       exitCode: blocking ? 2 : 0,
     };
   },

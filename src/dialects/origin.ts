@@ -50,7 +50,9 @@ export function aliasInput(original: Json, pairs: readonly (readonly [agentField
 
 /**
  * A rewritten input back in the agent's field names. The copies are dropped; a hook that changed a copy
- * (a Claude-style hook rewriting `file_path`) has its change moved onto the agent's field.
+ * (a Claude-style hook rewriting `file_path`) has its change moved onto the agent's field, and so has a
+ * copy the hook kept while leaving out the agent's field (a Claude-style hook that answers a fresh
+ * `{file_path, content}` object, with no `path`).
  */
 export function unaliasInput(updated: Json, mapping: InputMapping | undefined): Json {
   if (mapping === undefined) return updated;
@@ -58,7 +60,8 @@ export function unaliasInput(updated: Json, mapping: InputMapping | undefined): 
   for (const [claudeField, agentField] of Object.entries(mapping.aliases)) {
     const value = out[claudeField];
     delete out[claudeField];
-    if (value !== undefined && !sameJson(value, mapping.canonical[claudeField])) out[agentField] = value;
+    if (value === undefined) continue;
+    if (out[agentField] === undefined || !sameJson(value, mapping.canonical[claudeField])) out[agentField] = value;
   }
   return out;
 }

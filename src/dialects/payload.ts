@@ -4,16 +4,14 @@ import { findEvent, eventSpellings, type EventSpec } from '../events/catalog.js'
 import { canonicalTool } from '../events/tools.js';
 import { didYouMean } from '../suggest.js';
 import type { HookEvent, HookInput } from '../types.js';
+import { isRecord, requireRecord } from './record.js';
 
 /**
  * The event named on the command line wins; the payload's `hook_event_name` is the fallback, and when
  * both are present they must agree.
  */
 export function eventFromClaudePayload(raw: unknown, eventName: string | undefined): HookEvent {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new HooksError('EVENT_INVALID', 'stdin: the event must be a JSON object');
-  }
-  const payload = raw as Record<string, unknown>;
+  const payload = requireRecord(raw);
   const named = eventName === undefined ? undefined : requireEvent(eventName, 'event');
   const said = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
   const fromPayload = said === undefined ? undefined : findEvent(said);
@@ -27,7 +25,7 @@ export function eventFromClaudePayload(raw: unknown, eventName: string | undefin
   if (spec === undefined) {
     throw new HooksError('EVENT_INVALID', `no event named: pass one (hooks run <event>) or send hook_event_name; events: ${eventSpellings().join(', ')}`);
   }
-  if (payload.tool_input !== undefined && (typeof payload.tool_input !== 'object' || payload.tool_input === null || Array.isArray(payload.tool_input))) {
+  if (payload.tool_input !== undefined && !isRecord(payload.tool_input)) {
     throw new HooksError('EVENT_INVALID', 'stdin: tool_input must be an object');
   }
   const input: HookInput = { ...payload, hook_event_name: spec.claude };

@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { isRecord } from '../dialects/record.js';
 import { HooksError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { findEvent, eventSpellings, type EventSpec } from './catalog.js';
@@ -65,7 +66,7 @@ export function parseInputPairs(pairs: readonly string[], where = '--input'): Re
   for (const pair of pairs) {
     if (pair.trimStart().startsWith('{')) {
       const value = parseJson(pair);
-      if (!isPlainObject(value)) throw new HooksError('USAGE', `${where}: "${pair}" is not a JSON object`);
+      if (!isRecord(value)) throw new HooksError('USAGE', `${where}: "${pair}" is not a JSON object`);
       out = mergeDeep(out, value);
       continue;
     }
@@ -320,16 +321,13 @@ function nest(keys: string[], value: unknown): Record<string, unknown> {
   return keys.reduceRight<Record<string, unknown>>((inner, key) => ({ [key]: inner }), value as Record<string, unknown>) as Record<string, unknown>;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Objects merge key by key; anything else in `over` replaces what is in `base`. */
 function mergeDeep(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const current = out[key];
-    out[key] = isPlainObject(current) && isPlainObject(value) ? mergeDeep(current, value) : value;
+    out[key] = isRecord(current) && isRecord(value) ? mergeDeep(current, value) : value;
   }
   return out;
 }

@@ -3,8 +3,8 @@ import { z } from 'zod';
 
 export const OUTCOMES = ['continue', 'allow', 'ask', 'block', 'modify', 'halt'] as const;
 
-/** A substring, or `/regex/flags`. */
-const TextMatch = z.string().superRefine((text, ctx) => {
+/** A substring, or `/regex/flags`. Never empty: an empty text is in every text, so it would check nothing. */
+const TextMatch = z.string().min(1, 'an empty text matches any text, so it checks nothing: write the text to look for, or null for none').superRefine((text, ctx) => {
   const re = regexParts(text);
   if (re === undefined) return;
   try {
@@ -16,7 +16,7 @@ const TextMatch = z.string().superRefine((text, ctx) => {
 
 const FailedEntry = z.union([z.string().min(1), z.strictObject({ id: z.string().min(1), kind: z.string().min(1).optional() })]);
 
-export const ExpectationSchema = z.strictObject({
+const EXPECTATION_SHAPE = {
   decision: z.enum(OUTCOMES).optional(),
   reason: TextMatch.nullable().optional(),
   /** How `updatedInput`, `updatedOutput` and `prompt` compare: `exact` (default) or `partial`. */
@@ -28,6 +28,14 @@ export const ExpectationSchema = z.strictObject({
   ran: z.array(z.string().min(1)).optional(),
   failed: z.array(FailedEntry).optional(),
   skipped: z.array(z.string().min(1)).optional(),
+};
+
+/** The keys that check something (`match` only says how). */
+export const EXPECTATION_CHECKS = Object.keys(EXPECTATION_SHAPE).filter((k) => k !== 'match');
+
+/** An expectation that checks nothing would pass whatever happened: at least one key besides `match`. */
+export const ExpectationSchema = z.strictObject(EXPECTATION_SHAPE).refine((e) => EXPECTATION_CHECKS.some((k) => e[k as keyof typeof e] !== undefined), {
+  message: `expects nothing, so it would pass whatever happened: name at least one of ${EXPECTATION_CHECKS.join(', ')}`,
 });
 
 /** `{"sample": "pre-tool-use", "tool": "exec", "input": {...}}`: a generated event. */
@@ -41,15 +49,16 @@ export const SampleRefSchema = z.strictObject({
 /** `{"file": "../events/push.json"}`: an event payload kept in its own file, relative to the case file. */
 export const FileRefSchema = z.strictObject({ file: z.string().min(1) });
 
-/** An inline payload in Claude Code's format; `hook_event_name` names the event. */
-export const InlineEventSchema = z.looseObject({ hook_event_name: z.string().min(1) });
-
 const env = z.record(z.string(), z.string());
 
 export const CaseSchema = z.strictObject({
   name: z.string().min(1),
   // Checked further by its form (sample, file or inline) in load.ts, for precise key paths.
   event: z.record(z.string(), z.unknown()),
+  /** File and inline events: the agent whose payload it is (default: detected from the payload, as `hooks run` does). */
+  dialect: z.string().min(1).optional(),
+  /** File and inline events: the event, when the payload does not name it (as `hooks run <event>`). */
+  eventName: z.string().min(1).optional(),
   config: z.string().min(1).optional(),
   hook: z.string().min(1).optional(),
   env: env.optional(),
@@ -68,7 +77,7 @@ export type SampleRef = z.output<typeof SampleRefSchema>;
 
 export type EventSource =
   | { kind: 'sample'; sample: string; tool?: string; input?: Record<string, unknown>; fields?: Record<string, unknown> }
-  | { kind: 'payload'; payload: Record<string, unknown> };
+  | { kind: 'payload'; payload: Record<string, unknown>; dialect?: string; eventName?: string };
 
 /** One case, validated, with where it came from. */
 export interface TestCase {

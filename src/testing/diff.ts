@@ -1,5 +1,6 @@
 // A small diff of two JSON values: one line per key, `-` for expected, `+` for actual, ` ` when equal.
 // Objects are compared key by key, arrays by their longest common run, anything else as a whole.
+import { isRecord } from '../dialects/record.js';
 import { deepEqual } from './expect.js';
 
 export interface DiffLine {
@@ -36,7 +37,7 @@ function diffValue(expected: unknown, actual: unknown, label: string, depth: num
     out.push({ sign: ' ', depth, text: `${label}${show(expected)}` });
     return;
   }
-  if (isObject(expected) && isObject(actual)) {
+  if (isRecord(expected) && isRecord(actual)) {
     out.push({ sign: ' ', depth, text: `${label}{` });
     const keys = [...Object.keys(expected), ...Object.keys(actual).filter((k) => !Object.hasOwn(expected, k))];
     for (const key of keys) diffValue(expected[key], actual[key], `${JSON.stringify(key)}: `, depth + 1, out);
@@ -92,6 +93,3 @@ function show(value: unknown): string {
   return value === undefined ? 'undefined' : JSON.stringify(value);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -1,5 +1,6 @@
 // Checks a combined decision against a case's expectation, field by field. Pure.
 import type { Decision } from '../decide/combine.js';
+import { isRecord } from '../dialects/record.js';
 import { regexParts, type Expectation } from './case.js';
 
 /** One expected field: whether it held, and the two sides as the diff shows them. */
@@ -113,7 +114,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
  */
 export function partialMatch(want: unknown, got: unknown): boolean {
   if (typeof want === 'string' && typeof got === 'string') return got.includes(want);
-  if (isObject(want) && isObject(got)) return Object.entries(want).every(([k, v]) => Object.hasOwn(got, k) && partialMatch(v, got[k]));
+  if (isRecord(want) && isRecord(got)) return Object.entries(want).every(([k, v]) => Object.hasOwn(got, k) && partialMatch(v, got[k]));
   if (Array.isArray(want) && Array.isArray(got)) return want.length === got.length && want.every((v, i) => partialMatch(v, got[i]));
   return deepEqual(want, got);
 }
@@ -135,13 +136,10 @@ function describeText(pattern: string): string {
 
 /** `got` cut down to the keys `want` names, so a partial match's diff shows only what was compared. */
 function projectOnto(want: unknown, got: unknown): unknown {
-  if (isObject(want) && isObject(got)) {
+  if (isRecord(want) && isRecord(got)) {
     return Object.fromEntries(Object.keys(want).filter((k) => Object.hasOwn(got, k)).map((k) => [k, projectOnto(want[k], got[k])]));
   }
   if (Array.isArray(want) && Array.isArray(got)) return got.map((v, i) => (i < want.length ? projectOnto(want[i], v) : v));
   return got;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

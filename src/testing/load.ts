@@ -4,16 +4,18 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { readDataFile } from '../config/load.js';
-import { eventFromClaudePayload } from '../dialects/payload.js';
-import { HooksError } from '../errors.js';
+import { detectDialect, getDialect } from '../dialects/index.js';
+import { isRecord } from '../dialects/record.js';
+import { HooksError, isHooksError } from '../errors.js';
+import { findEvent } from '../events/catalog.js';
 import { sampleEvent } from '../events/samples.js';
+import type { HookEvent } from '../types.js';
 import { didYouMean } from '../suggest.js';
 import {
   CaseFileSchema,
   CaseSchema,
   ExpectationSchema,
   FileRefSchema,
-  InlineEventSchema,
   SampleRefSchema,
   type EventSource,
   type TestCase,
@@ -80,12 +82,12 @@ export async function loadCaseFile(file: string, options: LoadCasesOptions): Pro
   let defaults: { config?: string; env?: Record<string, string> } = {};
   if (Array.isArray(data)) {
     entries = data.map((raw, i) => ({ key: `[${i}]`, raw }));
-  } else if (isObject(data) && 'cases' in data) {
+  } else if (isRecord(data) && 'cases' in data) {
     const parsed = CaseFileSchema.safeParse(data);
     if (!parsed.success) fail(...firstIssue(parsed.error, ''));
     defaults = parsed.data!;
     entries = parsed.data!.cases.map((raw, i) => ({ key: `cases[${i}]`, raw }));
-  } else if (isObject(data)) {
+  } else if (isRecord(data)) {
     entries = [{ key: '', raw: data }];
   } else {
     return fail('', 'expected a test case object, a list of cases, or { "cases": [...] }');
@@ -98,7 +100,7 @@ export async function loadCaseFile(file: string, options: LoadCasesOptions): Pro
     const parsed = CaseSchema.safeParse(raw);
     if (!parsed.success) fail(...firstIssue(parsed.error, key));
     const c = parsed.data!;
-    const event = await eventSource(c.event, dir, (sub, message) => fail(join(key, `event${sub}`), message));
+    const event = await eventSource(c, dir, (sub, message) => fail(join(key, sub), message));
     const config = c.config ?? defaults.config;
     const configFile = config !== undefined ? path.resolve(dir, config) : options.config === undefined ? undefined : path.resolve(options.cwd, options.config);
     cases.push({
@@ -140,46 +142,66 @@ async function walk(dir: string): Promise<string[]> {
 
 type Fail = (subPath: string, message: string) => never;
 
-/** The case's event by its form: a sample reference, a file reference, or an inline payload. */
-async function eventSource(event: Record<string, unknown>, dir: string, fail: Fail): Promise<EventSource> {
+/**
+ * The case's event by its form: a sample reference, a file reference, or an inline payload. File and
+ * inline payloads are any agent's, built into the event as `hooks run` would (`dialect`, else detected).
+ * `fail` takes the key path under the case (`.event.file`, `.dialect`).
+ */
+async function eventSource(c: { event: Record<string, unknown>; dialect?: string | undefined; eventName?: string | undefined }, dir: string, fail: Fail): Promise<EventSource> {
+  const event = c.event;
   if ('sample' in event) {
     const parsed = SampleRefSchema.safeParse(event);
-    if (!parsed.success) fail(...issueAt(parsed.error));
+    if (!parsed.success) fail(`.event${issueAt(parsed.error)[0]}`, issueAt(parsed.error)[1]);
     const ref = parsed.data!;
-    // Generating it once here turns an unknown event or tool into a load error with a key path.
+    // A sample is Claude Code's payload for the event it names: nothing to detect or name.
+    for (const key of ['dialect', 'eventName'] as const) {
+      if (c[key] !== undefined) fail(`.${key}`, `applies to file and inline events only; a sample is Claude Code's "${ref.sample}" event`);
+    }
+    // Generating it once here turns an unknown event or tool into a load error with a key path: the
+    // event's when it is unknown (whatever the message says), else the tool's.
     try {
       sampleEvent(ref.sample, { cwd: dir, ...pick(ref, ['tool', 'input', 'fields']) });
     } catch (error) {
-      fail(ref.tool !== undefined && /tool/.test((error as Error).message) ? '.tool' : '.sample', (error as Error).message);
+      fail(findEvent(ref.sample) === undefined || ref.tool === undefined ? '.event.sample' : '.event.tool', (error as Error).message);
     }
     return { kind: 'sample', sample: ref.sample, ...pick(ref, ['tool', 'input', 'fields']) };
   }
   let payload: Record<string, unknown> = event;
-  let sub = '';
+  let sub = '.event';
   if ('file' in event) {
     const parsed = FileRefSchema.safeParse(event);
-    if (!parsed.success) fail(...issueAt(parsed.error));
+    if (!parsed.success) fail(`.event${issueAt(parsed.error)[0]}`, issueAt(parsed.error)[1]);
     const file = path.resolve(dir, parsed.data!.file);
     let data: unknown;
     try {
       data = await readDataFile(file);
     } catch (error) {
-      fail('.file', (error as Error).message);
+      fail('.event.file', (error as Error).message);
     }
-    if (!isObject(data)) fail('.file', `${parsed.data!.file}: expected one JSON object`);
+    if (!isRecord(data)) fail('.event.file', `${parsed.data!.file}: expected one JSON object`);
     payload = data as Record<string, unknown>;
-    sub = '.file';
+    sub = '.event.file';
   }
-  const inline = InlineEventSchema.safeParse(payload);
-  if (!inline.success) {
-    fail(sub, 'expected {"sample": "<event>", ...}, {"file": "<path>"} or a payload with "hook_event_name"');
-  }
+  const source: EventSource = { kind: 'payload', payload, ...pick(c, ['dialect', 'eventName']) };
   try {
-    eventFromClaudePayload(payload, undefined);
+    payloadEvent(source);
   } catch (error) {
-    fail(sub, (error as Error).message.replace(/^stdin: /, ''));
+    const message = (error as Error).message;
+    if (isHooksError(error) && error.code === 'DIALECT_UNKNOWN') fail('.dialect', message);
+    // The event named by the case (as on `hooks run <event>`) is reported as `event: ...`.
+    if (c.eventName !== undefined && /^event: /.test(message)) fail('.eventName', message.replace(/^event: /, ''));
+    if (/^no event named/.test(message)) {
+      fail(sub, 'expected {"sample": "<event>", ...}, {"file": "<path>"} or an agent\'s payload that names its event (else name it with "eventName" on the case)');
+    }
+    fail(sub, message.replace(/^stdin: /, '').replace('the command line says', '"eventName" says'));
   }
-  return { kind: 'payload', payload };
+  return source;
+}
+
+/** A file or inline payload as the event `hooks run` would make of it: through its dialect. */
+export function payloadEvent(source: Extract<EventSource, { kind: 'payload' }>): HookEvent {
+  const dialect = source.dialect === undefined ? detectDialect(source.payload) : getDialect(source.dialect);
+  return dialect.toEvent(source.payload, source.eventName);
 }
 
 // Every key a case file may use, for "did you mean" on a typo.
@@ -210,10 +232,6 @@ function issueAt(error: z.ZodError): [string, string] {
 function join(base: string, sub: string): string {
   const joined = `${base}${sub.startsWith('.') || sub.startsWith('[') || sub === '' ? sub : `.${sub}`}`;
   return joined.startsWith('.') ? joined.slice(1) : joined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function pick<T extends object, K extends keyof T>(value: T, keys: K[]): Partial<Pick<T, K>> {

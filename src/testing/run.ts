@@ -8,7 +8,7 @@ import { sampleEvent } from '../events/samples.js';
 import type { HookEvent } from '../types.js';
 import type { TestCase } from './case.js';
 import { checkExpectation, observe, type FieldCheck, type Observed } from './expect.js';
-import { showPath } from './load.js';
+import { payloadEvent, showPath } from './load.js';
 
 /** `updated`: it failed, and `--update` wrote the current decision as its expectation. */
 export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'updated';
@@ -105,7 +105,8 @@ function configFor(c: TestCase, options: RunCasesOptions, configs: Map<string, P
 
 /** The event the case describes; samples are generated fresh, in the project folder. */
 function buildEvent(c: TestCase, config: ResolvedConfig): HookEvent {
-  if (c.event.kind === 'payload') return eventFromClaudePayload(c.event.payload, undefined);
+  // Any agent's payload, through its dialect, exactly as `hooks run` builds it.
+  if (c.event.kind === 'payload') return payloadEvent(c.event);
   const { sample, tool, input, fields } = c.event;
   const payload = sampleEvent(sample, {
     cwd: config.projectDir,

@@ -65,6 +65,8 @@ function actualValue(field: string, observed: Observed, written: unknown): unkno
 
 /** A text that reads back as a substring match of itself (not as a `/regex/`). */
 function literal(text: string): string {
+  // An empty text would match anything (and is refused): an empty reason is the regex of the empty text.
+  if (text === '') return '/^$/';
   if (regexParts(text) === undefined) return text;
   return `/^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$/`;
 }

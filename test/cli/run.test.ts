@@ -62,7 +62,7 @@ describe('hooks run answers exactly what Claude Code reads', () => {
     expectClaudeShape('PreToolUse', r.json);
   });
 
-  it('PreToolUse rewrite: exit 0, allow + the whole updatedInput', () => {
+  it('PreToolUse rewrite: exit 0, the whole updatedInput and no permission decision (Claude Code still asks its own)', () => {
     const p = project({ preToolUse: [{ mode: 'modify-input', lang: 'python' }] });
     const payload = sample('pre-tool-use.ls');
     const r = run(p, 'PreToolUse', payload);
@@ -70,7 +70,6 @@ describe('hooks run answers exactly what Claude Code reads', () => {
     const input = payload.tool_input as Record<string, string>;
     expect(r.json?.hookSpecificOutput).toEqual({
       hookEventName: 'PreToolUse',
-      permissionDecision: 'allow',
       updatedInput: { ...input, command: `${input.command} --by-python` },
     });
     expectClaudeShape('PreToolUse', r.json);

@@ -29,11 +29,10 @@ describe('hooks sample', () => {
     expect(sample.code).toBe(0);
     const run = runCli(['run', 'pre-tool-use', '--config', '.hooksrc.example.json'], { env: e, input: sample.stdout });
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout).hookSpecificOutput).toMatchObject({
-      hookEventName: 'PreToolUse',
-      permissionDecision: 'allow',
-      updatedInput: { command: 'ls --color=never -la' },
-    });
+    const specific = JSON.parse(run.stdout).hookSpecificOutput;
+    expect(specific).toMatchObject({ hookEventName: 'PreToolUse', updatedInput: { command: 'ls --color=never -la' } });
+    // A rewrite is not an approval: Claude Code's own permission check still applies.
+    expect(specific).not.toHaveProperty('permissionDecision');
   });
 
   it('works through a real shell pipe, and a force push sample is blocked', () => {

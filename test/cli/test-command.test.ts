@@ -157,6 +157,38 @@ describe('hooks test', () => {
     expect(typo.stderr).toBe("agent-hooks: --hook no-prd: no case's event has a hook with that id\n");
   });
 
+  it('--update with --hook is refused (one hook\'s decision is not the whole config\'s), and nothing is written', () => {
+    const cases = [{ name: 'no expectation yet', event: exec('ls -la') }];
+    const p = project({ 'hooks-tests/a.json': cases });
+    const r = p.run(['--update', '--hook', 'no-prod']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('agent-hooks: --update cannot be used with --hook: a case expects what the whole config decides; set "hook" in the case to test one hook alone\n');
+    expect(JSON.parse(readFileSync(path.join(p.dir, 'hooks-tests', 'a.json'), 'utf8'))).toEqual(cases);
+  });
+
+  it("file and inline events in other agents' formats are judged as hooks run judges them", () => {
+    const gemini = { session_id: 's', transcript_path: '/home/dev/.gemini/tmp/chats/session.json', cwd: '/p', hook_event_name: 'BeforeTool', timestamp: '2026-01-01T00:00:00.000Z', tool_name: 'run_shell_command', tool_input: { command: 'deploy production' } };
+    const cursor = { hook_event_name: 'beforeShellExecution', conversation_id: 'c', generation_id: 'g', cursor_version: '3.9.16', command: 'deploy production', cwd: '/p' };
+    const copilot = { sessionId: 's', timestamp: 1795301092650, cwd: '/p', toolName: 'bash', toolArgs: { command: 'ls -la' } };
+    const cases = [
+      { name: 'gemini inline', event: gemini, expect: { decision: 'block', reason: 'no production commands', ran: ['rewrite-ls', 'no-prod'] } },
+      { name: 'cursor file', event: { file: 'cursor.json' }, expect: { decision: 'block', reason: 'no production commands' } },
+      { name: 'copilot camelCase, named by eventName', event: copilot, eventName: 'preToolUse', expect: { decision: 'modify', updatedInput: { command: 'ls --color=never -la' } } },
+    ];
+    const p = project({ 'hooks-tests/agents.json': cases, 'hooks-tests/cursor.json': cursor });
+    // hooks-tests/cursor.json is a payload, not a case file: run the case file alone.
+    const r = p.run(['hooks-tests/agents.json']);
+    expect(r.stderr).toBe('');
+    expect(lines(r.stdout)).toContain('3 passed, 0 failed');
+    expect(r.code).toBe(0);
+    // The same payloads through hooks run (dialect detected): the same decisions.
+    const run = (payload: object, args: string[] = []) => runCli(['run', ...args], { cwd: p.dir, env: isolatedEnv(p.dir), input: JSON.stringify(payload) });
+    expect(JSON.parse(run(gemini).stdout)).toMatchObject({ decision: 'deny', reason: 'no production commands' });
+    expect(JSON.parse(run(cursor).stdout)).toMatchObject({ permission: 'deny', user_message: 'no production commands' });
+    expect(JSON.parse(run(copilot, ['preToolUse']).stdout)).toMatchObject({ modifiedArgs: { command: 'ls --color=never -la' } });
+  });
+
   it('env in a case reaches the hooks; config is found from the case file, or named', () => {
     const cases = [
       { name: 'env', env: { FORBIDDEN: 'staging' }, event: exec('deploy staging'), expect: { decision: 'block', reason: 'no staging commands' } },

@@ -108,16 +108,37 @@ describe('one config guards every agent, each answered in its own shape', () => 
     expect(safety.json).toEqual({ content: [{ type: 'text', text: SAFETY }], isError: true });
   });
 
-  it('a harmless call passes in every dialect: nothing on stdout', () => {
-    for (const [args, agent, file] of [
-      [['BeforeTool', '--dialect', 'gemini'], 'gemini', 'BeforeTool.run_shell_command.json'],
-      [['preToolUse', '--dialect', 'copilot'], 'copilot', 'preToolUse.bash.json'],
-      [['beforeShellExecution', '--dialect', 'cursor'], 'cursor', 'beforeShellExecution.json'],
-      [['before', '--dialect', 'docker-mcp'], 'docker-mcp', 'before.json'],
+  it('a harmless call passes in every dialect: nothing on stdout (Cursor: {}, as it reads empty output as a failure)', () => {
+    for (const [args, agent, file, stdout] of [
+      [['BeforeTool', '--dialect', 'gemini'], 'gemini', 'BeforeTool.run_shell_command.json', ''],
+      [['preToolUse', '--dialect', 'copilot'], 'copilot', 'preToolUse.bash.json', ''],
+      [['beforeShellExecution', '--dialect', 'cursor'], 'cursor', 'beforeShellExecution.json', '{}\n'],
+      [['before', '--dialect', 'docker-mcp'], 'docker-mcp', 'before.json', ''],
     ] as const) {
-      expect(run([...args], load(agent, file))).toMatchObject({ code: 0, stdout: '', stderr: '' });
+      expect(run([...args], load(agent, file))).toMatchObject({ code: 0, stdout, stderr: '' });
     }
   }, 30_000);
+});
+
+describe('claude-code rewrites: updatedInput is not an approval', () => {
+  /** One PreToolUse hook answering `answer` (JSON) whatever the call. */
+  function rewriting(answer: object) {
+    const dir = tmpProject({ 'hook.mjs': `process.stdin.resume(); process.stdin.on('end', () => console.log(${JSON.stringify(JSON.stringify(answer))}));` });
+    tmpWrite(dir, { hooks: { preToolUse: [{ id: 'rewrite', command: `node ${JSON.stringify(path.join(dir, 'hook.mjs'))}` }] } });
+    const r = runCli(['run', 'pre-tool-use', '--dialect', 'claude-code'], { cwd: dir, env: isolatedEnv(dir), input: JSON.stringify(load('claude', 'PreToolUse.Bash.json')) });
+    return { ...r, json: JSON.parse(r.stdout) as Record<string, any> };
+  }
+
+  it('a pure rewrite is updatedInput alone: Claude Code still asks its permission for the rewritten call', () => {
+    const r = rewriting({ decision: 'modify', reason: 'colour off', updatedInput: { command: 'ls --color=never' } });
+    expect(r.code).toBe(0);
+    expect(r.json).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', updatedInput: { command: 'ls --color=never' } } });
+  });
+
+  it('a hook that allows and rewrites (Claude-style) is answered allow + updatedInput', () => {
+    const r = rewriting({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'vetted', updatedInput: { command: 'ls' } } });
+    expect(r.json).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'vetted', updatedInput: { command: 'ls' } } });
+  });
 });
 
 describe('auto-detection from the CLI', () => {

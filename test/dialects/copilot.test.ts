@@ -82,6 +82,19 @@ describe('copilot: answer', () => {
     expect(json(decide(pascal, 'modify', { updatedInput: { command: 'echo safe' } })).json).toMatchObject({ permissionDecision: 'allow', updatedInput: { command: 'echo safe' }, hookSpecificOutput: { updatedInput: { command: 'echo safe' } } });
   });
 
+  it('a Claude-style hook answering a fresh {file_path, content} keeps the agent field it did not change (path)', () => {
+    const camel = ev('preToolUse.create.json', 'preToolUse');
+    const fresh = { file_path: '/home/dev/project/notes.txt', content: 'two\n' };
+    expect(json(decide(camel, 'modify', { updatedInput: fresh })).json?.modifiedArgs).toEqual({ path: '/home/dev/project/notes.txt', file_text: 'two\n' });
+  });
+
+  it('a missing tool name is named by its key: toolName (camelCase), tool_name (PascalCase)', () => {
+    const { toolName: _, ...noTool } = load('preToolUse.bash.json');
+    expect(() => copilot.toEvent(noTool, 'preToolUse')).toThrow('stdin: preToolUse needs a "toolName"');
+    const { tool_name: __, ...pascal } = load('PreToolUse.Bash.json');
+    expect(() => copilot.toEvent(pascal, undefined)).toThrow('stdin: PreToolUse needs a "tool_name"');
+  });
+
   it('ask: permissionDecision ask (the cloud agent treats it as deny)', () => {
     expect(json(decide(ev('preToolUse.bash.json', 'preToolUse'), 'ask', { reason: 'sure?' })).json).toEqual({ permissionDecision: 'ask', permissionDecisionReason: 'sure?' });
   });

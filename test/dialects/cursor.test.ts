@@ -116,9 +116,21 @@ describe('cursor: answer', () => {
     expect(json(decide(ev('postToolUse.Shell.json'), 'modify', { updatedOutput: { value: 'x' } })).stderr).toContain('Cursor replaces MCP tool output only');
   });
 
-  it('sessionStart context; failures on stderr; nothing to say is empty', () => {
+  it('sessionStart context; failures on stderr', () => {
     expect(json(decide(ev('sessionStart.json'), 'continue', { additionalContext: ['ctx'] })).json).toEqual({ additional_context: 'ctx' });
-    expect(json(decide(ev('preToolUse.Shell.json'), 'continue', { warnings: ['w'] }))).toMatchObject({ stdout: '', stderr: 'agent-hooks: w\n', exitCode: 0 });
-    expect(cursor.answer(decide(ev('preToolUse.Shell.json'), 'continue'))).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    expect(json(decide(ev('preToolUse.Shell.json'), 'continue', { warnings: ['w'] }))).toMatchObject({ stdout: '{}\n', stderr: 'agent-hooks: w\n', exitCode: 0 });
   });
+
+  // Cursor reads invalid output on its permission events as a failed hook, and beforeReadFile and
+  // beforeMCPExecution fail closed on it (failClosed: true: every event, empty output included).
+  it.each(['preToolUse.Shell.json', 'beforeShellExecution.json', 'beforeReadFile.json', 'beforeMCPExecution.json', 'stop.json', 'sessionStart.json'])(
+    'nothing to say on %s is {} (valid JSON, no opinion, no approval), never an empty stdout',
+    (file) => {
+      for (const decision of ['continue', 'allow'] as const) {
+        const a = cursor.answer(decide(ev(file), decision));
+        expect(a.exitCode).toBe(0);
+        if (decision === 'continue' || !/^(preToolUse|before)/.test(file)) expect(a).toEqual({ stdout: '{}\n', stderr: '', exitCode: 0 });
+      }
+    },
+  );
 });

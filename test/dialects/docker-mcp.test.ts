@@ -42,6 +42,16 @@ describe('docker-mcp: toEvent', () => {
     expect(ev('after.request-response.json').payload.tool_response).toEqual({ content: [{ type: 'text', text: '{"login":"dev"}' }], isError: false });
   });
 
+  // Neither shape: refused, never passed on as an unnamed tool with no arguments.
+  it.each([
+    [{}, 'before', /^stdin: a docker-mcp before event must be an MCP tools\/call request: \{"method": "tools\/call", "params"/],
+    [{ method: 'tools/list' }, 'before:exec', /^stdin: a docker-mcp before:exec event must be an MCP tools\/call request/],
+    [{}, 'after', /^stdin: a docker-mcp after event must be a CallToolResult: \{"content": \[\.\.\.\]/],
+    [{ result: 'ok' }, 'after:exec', /^stdin: a docker-mcp after:exec event must be a CallToolResult/],
+  ])('an unrecognised payload %j on %s is EVENT_INVALID naming the expected shapes', (payload, name, message) => {
+    expect(() => dockerMcp.toEvent(payload, name)).toThrow(expect.objectContaining({ code: 'EVENT_INVALID', message: expect.stringMatching(message) }));
+  });
+
   it('names other than before/after are unknown', () => {
     expect(() => ev('before.json', 'during')).toThrow(expect.objectContaining({ code: 'EVENT_UNKNOWN', message: expect.stringContaining('docker-mcp events: before, before:exec') }));
     expect(() => ev('before.json', 'after')).toThrow(expect.objectContaining({ code: 'EVENT_INVALID' }));

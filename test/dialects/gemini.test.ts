@@ -79,6 +79,18 @@ describe('gemini: answer', () => {
     expect(removed.json?.systemMessage).toContain('fields a hook removed (description) keep their values');
   });
 
+  it('a fresh input with the same file_path keeps absolute_path: no false "removed" warning', () => {
+    const e = gemini.toEvent({ ...load('BeforeTool.read_file.json'), tool_input: { absolute_path: '/a' } }, undefined);
+    const a = json(decide(e, 'modify', { updatedInput: { file_path: '/a', limit: 10 } }));
+    expect(a.json?.hookSpecificOutput.tool_input).toEqual({ absolute_path: '/a', limit: 10 });
+    expect(a.stderr).toBe('');
+    expect(a.json).not.toHaveProperty('systemMessage');
+  });
+
+  it('the payload and the command line disagreeing names hook_event_name', () => {
+    expect(() => gemini.toEvent(load('BeforeTool.json'), 'AfterAgent')).toThrow('stdin: hook_event_name is "BeforeTool" but the command line says "AfterAgent"');
+  });
+
   it('rewrite of a read_file path given as file_path goes back to absolute_path on older payloads', () => {
     const e = gemini.toEvent({ ...load('BeforeTool.read_file.json'), tool_input: { absolute_path: '/a' } }, undefined);
     expect(json(decide(e, 'modify', { updatedInput: { absolute_path: '/a', file_path: '/b' } })).json?.hookSpecificOutput.tool_input).toEqual({ absolute_path: '/b' });

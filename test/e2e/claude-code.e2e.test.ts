@@ -39,12 +39,12 @@ interface ClaudeRun {
 let claude: string;
 const servers: ModelServer[] = [];
 
-async function runClaude(label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string>; prompt?: string }): Promise<ClaudeRun> {
+async function runClaude(label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string>; prompt?: string; allowedTools?: string }): Promise<ClaudeRun> {
   const ws = makeWorkspace(`claude-${label}`);
   ws.write({ '.claude/settings.json': claudeSettings(), '.hooksrc.json': hooksConfig(options.hooks), ...options.files });
   const model = await startModelServer('anthropic', options.script, ws.root);
   servers.push(model);
-  const result = await run(claude, ['-p', options.prompt ?? 'clean up the workspace', '--output-format', 'json', '--allowedTools', 'Bash Write Edit Read'], {
+  const result = await run(claude, ['-p', options.prompt ?? 'clean up the workspace', '--output-format', 'json', '--allowedTools', options.allowedTools ?? 'Bash Write Edit Read'], {
     cwd: ws.dir,
     timeoutMs: 90_000,
     env: ws.env({
@@ -97,7 +97,9 @@ describe('Claude Code (real CLI, --dialect claude-code)', () => {
     expect(JSON.stringify(r.json?.permission_denials)).toContain('rm -rf --preserve-root /');
   });
 
-  it('a rewrite (updatedInput) changes the command that actually runs', async () => {
+  // A pure rewrite is answered with updatedInput alone (no permissionDecision): Claude Code applies it
+  // and then runs its own permission check on the rewritten call. Bash is allowed here, so it runs.
+  it('a rewrite (updatedInput alone) changes the command that actually runs', async () => {
     const r = await runClaude('rewrite', {
       script: [bash('echo original > out.txt')],
       hooks: { preToolUse: [REWRITE_HOOK.entry] },
@@ -110,6 +112,41 @@ describe('Claude Code (real CLI, --dialect claude-code)', () => {
     const results = toolResults(turns[1]!);
     expect(results).toHaveLength(1);
     expect(results[0]!.is_error).toBeFalsy();
+  });
+
+  it('a rewrite does not approve the call: without permission for Bash, the rewritten call is still refused', async () => {
+    // -p mode cannot ask, so a call that needs permission is denied. Before, the rewrite was sent
+    // with permissionDecision "allow", which skipped this check and ran the command.
+    const r = await runClaude('rewrite-no-permission', {
+      script: [bash('echo original > out.txt')],
+      hooks: { preToolUse: [REWRITE_HOOK.entry] },
+      files: REWRITE_HOOK.files,
+      allowedTools: 'Read',
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    expect(r.ws.exists('out.txt'), describeRun(r)).toBe(false);
+    // What Claude refused is the rewritten call: the rewrite was applied, then the permission checked.
+    expect(r.json?.permission_denials, describeRun(r)).toEqual([expect.objectContaining({ tool_name: 'Bash', tool_input: expect.objectContaining({ command: 'echo rewritten > out.txt' }) })]);
+    const results = toolResults(r.model.turns()[1]!);
+    expect(results).toHaveLength(1);
+    expect(results[0]!.is_error).toBe(true);
+  });
+
+  it('a hook that explicitly allows and rewrites still approves the rewritten call', async () => {
+    const r = await runClaude('rewrite-allow', {
+      script: [bash('echo original > out.txt')],
+      hooks: {
+        preToolUse: [
+          REWRITE_HOOK.entry,
+          { id: 'approve-echo', command: `cat >/dev/null; echo '{"decision":"allow","reason":"echo is fine"}'`, match: 'exec' },
+        ],
+      },
+      files: REWRITE_HOOK.files,
+      allowedTools: 'Read',
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    expect(r.ws.read('out.txt'), describeRun(r)).toBe('rewritten\n');
+    expect(r.json?.permission_denials).toEqual([]);
   });
 
   it('a PostToolUse block: the tool has run, and the reason reaches the model', async () => {
@@ -173,6 +210,19 @@ if (!event.stop_hook_active) console.log(JSON.stringify({ decision: 'block', rea
     const calls = (r.ws.read('stop-calls.jsonl') ?? '').trim().split('\n').map((l) => JSON.parse(l) as { stop_hook_active?: boolean });
     expect(calls.map((c) => c.stop_hook_active ?? false)).toEqual([false, true]);
     expect(r.json?.result).toBe('Tests run, now finished.');
+  });
+
+  it('a Stop halt (continue: false) stops Claude: it does not go on for another turn', async () => {
+    // A halt on Stop is answered exit 0 + JSON. Exit 2 on Stop means "go on" to an agent that reads only
+    // stderr on exit 2 (seen with 2.1.328: a Stop hook exiting 2 with stderr alone made Claude go on for
+    // 8 more turns). 2.1.328 also reads the JSON on exit 2, so this passes with either; it guards exit 0.
+    const r = await runClaude('stop-halt', {
+      script: [{ text: 'All finished.' }, { text: 'I went on (STOP-HALT-IGNORED-6061).' }],
+      hooks: { stop: [{ id: 'stop-halt', command: `cat >/dev/null; echo '{"continue": false, "stopReason": "budget spent (STOP-HALT-8080)"}'` }] },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    expect(r.model.turns().length, describeRun(r)).toBe(1);
+    expect(r.result.stdout).not.toContain('STOP-HALT-IGNORED-6061');
   });
 
   it('SessionStart context reaches the model, and SessionEnd fires', async () => {

@@ -59,6 +59,64 @@ describe('loadCaseFile', () => {
     expect(await loadError('42')).toMatch(/^t\.json: expected a test case object/);
     expect(await loadError('{ not json')).toMatch(/^t\.json: /);
   });
+
+  it('an unknown sample event is reported at event.sample, even with a tool given', async () => {
+    expect(await loadError({ ...CASE, event: { sample: 'pre-tool-usee', tool: 'exec' } })).toMatch(/^t\.json: event\.sample: unknown event "pre-tool-usee" \(did you mean "pre-tool-use"\?\)/);
+    expect(await loadError({ ...CASE, event: { sample: 'stop', tool: 'exec' } })).toMatch(/^t\.json: event\.tool: stop has no tool/);
+  });
+
+  it('an expectation that checks nothing is refused, naming the key path', async () => {
+    expect(await loadError({ cases: [CASE, { ...CASE, expect: {} }] })).toMatch(/^t\.json: cases\[1\]\.expect: expects nothing, so it would pass whatever happened: name at least one of decision, reason, /);
+    expect(await loadError({ ...CASE, expect: { match: 'partial' } })).toMatch(/^t\.json: expect: expects nothing/);
+    expect(await loadError([{ ...CASE, expect: { reason: '' } }])).toMatch(/^t\.json: \[0\]\.expect\.reason: an empty text matches any text/);
+    expect(await loadError({ ...CASE, expect: { decision: 'block', additionalContext: '' } })).toMatch(/^t\.json: expect\.additionalContext: an empty text/);
+    // null ("none") and a real check still load.
+    expect(await loadError({ ...CASE, expect: { reason: null } })).toBe('no error');
+    expect(await loadError({ ...CASE, expect: { match: 'partial', updatedInput: { command: 'ls' } } })).toBe('no error');
+  });
+
+  it("file and inline events are any agent's payload, built through its dialect (no hook_event_name needed)", async () => {
+    const gemini = { session_id: 's', transcript_path: '/t.json', cwd: '/p', hook_event_name: 'BeforeTool', timestamp: '2026-01-01T00:00:00Z', tool_name: 'run_shell_command', tool_input: { command: 'ls' } };
+    const cursor = { hook_event_name: 'beforeShellExecution', conversation_id: 'c', generation_id: 'g', cursor_version: '3.9.16', command: 'ls', cwd: '/p' };
+    const copilot = { sessionId: 's', timestamp: 1795301092650, cwd: '/p', toolName: 'bash', toolArgs: { command: 'ls' } };
+    const { file } = await load(
+      {
+        'cursor.json': JSON.stringify(cursor),
+        't.json': JSON.stringify([
+          { name: 'gemini', event: gemini, expect: { decision: 'continue' } },
+          { name: 'cursor', event: { file: 'cursor.json' }, expect: { decision: 'continue' } },
+          { name: 'copilot', event: copilot, eventName: 'preToolUse', expect: { decision: 'continue' } },
+          { name: 'forced', event: copilot, dialect: 'copilot', eventName: 'pre-tool-use', expect: { decision: 'continue' } },
+        ]),
+      },
+      't.json',
+    );
+    expect(file.cases.map((c) => c.event)).toEqual([
+      { kind: 'payload', payload: gemini },
+      { kind: 'payload', payload: cursor },
+      { kind: 'payload', payload: copilot, eventName: 'preToolUse' },
+      { kind: 'payload', payload: copilot, dialect: 'copilot', eventName: 'pre-tool-use' },
+    ]);
+    const { payloadEvent } = await import('../../src/testing/load.js');
+    const events = file.cases.map((c) => payloadEvent(c.event as Extract<typeof c.event, { kind: 'payload' }>));
+    expect(events.map((e) => [e.name, e.tool?.name, e.tool?.canonical, e.payload.tool_input?.command])).toEqual([
+      ['preToolUse', 'run_shell_command', 'exec', 'ls'],
+      ['preToolUse', 'Shell', 'exec', 'ls'],
+      ['preToolUse', 'bash', 'exec', 'ls'],
+      ['preToolUse', 'bash', 'exec', 'ls'],
+    ]);
+  });
+
+  it('dialect and eventName errors name their keys', async () => {
+    const copilot = { sessionId: 's', timestamp: 1795301092650, cwd: '/p', toolName: 'bash', toolArgs: { command: 'ls' } };
+    expect(await loadError({ ...CASE, event: copilot })).toMatch(/^t\.json: event: expected \{"sample".*name it with "eventName"/);
+    expect(await loadError({ ...CASE, event: copilot, eventName: 'preToolUze' })).toMatch(/^t\.json: eventName: unknown event "preToolUze" \(did you mean "preToolUse"\?\)/);
+    expect(await loadError({ ...CASE, event: copilot, dialect: 'copilt', eventName: 'preToolUse' })).toMatch(/^t\.json: dialect: unknown dialect "copilt" \(did you mean "copilot"\?\)/);
+    expect(await loadError({ ...CASE, dialect: 'gemini' })).toBe('t.json: dialect: applies to file and inline events only; a sample is Claude Code\'s "pre-tool-use" event');
+    expect(await loadError({ ...CASE, event: { hook_event_name: 'BeforeTool', timestamp: 'x', transcript_path: '/t', tool_name: 'x' }, eventName: 'stop' })).toBe(
+      't.json: event: hook_event_name is "BeforeTool" but "eventName" says "stop"',
+    );
+  });
 });
 
 describe('findCaseFiles', () => {

@@ -28,7 +28,8 @@ Options:
   --reporter <name>    text (default) | json | junit (JUnit XML for CI)
   --json               same as --reporter json
   --update             write the current decision into failing cases' expectations (JSON files;
-                       YAML files are left alone and the expectation to paste is printed)
+                       YAML files are left alone and the expectation to paste is printed);
+                       not with --hook
 
 Exit codes: 0 all passed, 1 a case failed, or a runner error (bad case file, bad config; one line
 on stderr naming the file and key path).
@@ -46,6 +47,10 @@ Examples:
   },
   async run(args, ctx) {
     const reporter = reporterName(args.flags);
+    if (args.flags.update === true && typeof args.flags.hook === 'string') {
+      // One hook's decision is not what the whole config decides: it must not become the expectation.
+      throw new HooksError('USAGE', '--update cannot be used with --hook: a case expects what the whole config decides; set "hook" in the case to test one hook alone');
+    }
     const paths = args.rest;
     const files = await findCaseFiles(paths, ctx.cwd);
     const caseFiles: CaseFile[] = [];
