@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventFromClaudePayload } from '../src/dialects/payload.js';
+import { cli } from '../src/cli/main.js';
 import { createRunner } from '../src/engine.js';
 import type { HooksConfig } from '../src/config/schema.js';
 import type { HandlerSpec } from '../src/config/resolve.js';
@@ -76,4 +77,21 @@ export function runCli(args: string[], options: { input?: string; cwd?: string; 
 export function fixture(lang: 'bash' | 'python' | 'node', name = 'reply'): string {
   const file = { bash: `${name}.sh`, python: `${name}.py`, node: `${name}.mjs` }[lang];
   return JSON.stringify(path.join(FIXTURES, file));
+}
+
+/** The CLI in-process (no build needed), with captured output. */
+export async function cliInProcess(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string }) {
+  let stdout = '';
+  let stderr = '';
+  const code = await cli(args, {
+    cwd: options.cwd,
+    env: options.env,
+    readStdin: async () => options.input ?? '',
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    signal: new AbortController().signal,
+  });
+  return { code, stdout, stderr };
 }

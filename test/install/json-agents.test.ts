@@ -3,9 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../src/cli/main.js';
 import { DIALECT_NAMES } from '../../src/dialects/index.js';
-import { isolatedEnv, ROOT, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
 
 const BIN = path.join(ROOT, 'bin', 'hooks.js');
 const MARK = ' # agent-hooks';
@@ -134,19 +133,7 @@ const CASES: AgentCase[] = [
 async function hooks(args: string[], cwd: string, home: string, extra: Record<string, string> = {}) {
   const env = isolatedEnv(home, extra);
   for (const name of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'COPILOT_HOME']) if (!(name in extra)) delete env[name];
-  let stdout = '';
-  let stderr = '';
-  const code = await cli(args, {
-    cwd,
-    env,
-    readStdin: async () => '',
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    signal: new AbortController().signal,
-  });
-  return { code, stdout, stderr };
+  return cliInProcess(args, { cwd, env });
 }
 
 function setup(files: Record<string, string> = {}) {

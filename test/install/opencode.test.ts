@@ -4,25 +4,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cli } from '../../src/cli/main.js';
-import { isolatedEnv, ROOT, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
 
 const PLUGIN = '.opencode/plugin/agent-hooks.js';
 
-async function hooks(args: string[], cwd: string, home: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = await cli(args, {
-    cwd,
-    env: isolatedEnv(home),
-    readStdin: async () => '',
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-    stdoutIsTTY: false,
-    stderrIsTTY: false,
-    signal: new AbortController().signal,
-  });
-  return { code, stdout, stderr };
+function hooks(args: string[], cwd: string, home: string) {
+  return cliInProcess(args, { cwd, env: isolatedEnv(home) });
 }
 
 describe('install and uninstall the plugin', () => {
