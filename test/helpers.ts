@@ -9,6 +9,8 @@ import { cli } from '../src/cli/main.js';
 import { createRunner } from '../src/engine.js';
 import type { HooksConfig } from '../src/config/schema.js';
 import type { HandlerSpec } from '../src/config/resolve.js';
+import type { Decision, Outcome } from '../src/decide/combine.js';
+import type { Dialect } from '../src/dialects/dialect.js';
 import type { HookEvent } from '../src/types.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,4 +96,20 @@ export async function cliInProcess(args: string[], options: { cwd: string; env: 
     signal: new AbortController().signal,
   });
   return { code, stdout, stderr };
+}
+
+/** For a dialect's table tests: its captured payloads, events from them, bare decisions, and answers. */
+export function dialectKit(dialect: Dialect, payloadFolder: string) {
+  const load = (file: string) => JSON.parse(readFileSync(path.join(ROOT, 'test', 'fixtures', 'payloads', payloadFolder, file), 'utf8')) as Record<string, unknown>;
+  return {
+    load,
+    ev: (file: string, name?: string) => dialect.toEvent(load(file), name),
+    decide: (event: HookEvent, decision: Outcome, extra: Partial<Decision> = {}): Decision => ({
+      decision, event, additionalContext: [], results: [], warnings: [], skipped: [], steps: [], ...extra,
+    }),
+    json: (d: Decision) => {
+      const a = dialect.answer(d);
+      return { ...a, json: a.stdout === '' ? undefined : (JSON.parse(a.stdout) as Record<string, any>) };
+    },
+  };
 }

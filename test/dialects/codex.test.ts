@@ -1,20 +1,10 @@
 // The codex dialect: Claude Code's format, minus what Codex ignores (ask, continue:false on PreToolUse),
 // with a tool result replaced only through a block.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Decision, Outcome } from '../../src/decide/combine.js';
 import { codex } from '../../src/dialects/codex.js';
-import type { HookEvent } from '../../src/types.js';
-import { ROOT } from '../helpers.js';
+import { dialectKit } from '../helpers.js';
 
-const load = (file: string) => JSON.parse(readFileSync(path.join(ROOT, 'test', 'fixtures', 'payloads', 'codex', file), 'utf8')) as Record<string, unknown>;
-const ev = (file: string, name?: string) => codex.toEvent(load(file), name);
-const decide = (event: HookEvent, decision: Outcome, extra: Partial<Decision> = {}): Decision => ({ decision, event, additionalContext: [], results: [], warnings: [], skipped: [], steps: [], ...extra });
-const json = (d: Decision) => {
-  const a = codex.answer(d);
-  return { ...a, json: a.stdout === '' ? undefined : (JSON.parse(a.stdout) as Record<string, any>) };
-};
+const { load, ev, decide, json } = dialectKit(codex, 'codex');
 
 describe('codex: toEvent', () => {
   it.each([

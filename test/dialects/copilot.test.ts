@@ -1,20 +1,10 @@
 // The copilot dialect: Copilot CLI's camelCase payloads and its Claude-style PascalCase ones, answered
 // with the flat JSON Copilot reads on exit 0 (it drops stderr on exit 2).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Decision, Outcome } from '../../src/decide/combine.js';
 import { copilot } from '../../src/dialects/copilot.js';
-import type { HookEvent } from '../../src/types.js';
-import { ROOT } from '../helpers.js';
+import { dialectKit } from '../helpers.js';
 
-const load = (file: string) => JSON.parse(readFileSync(path.join(ROOT, 'test', 'fixtures', 'payloads', 'copilot', file), 'utf8')) as Record<string, unknown>;
-const ev = (file: string, name?: string) => copilot.toEvent(load(file), name);
-const decide = (event: HookEvent, decision: Outcome, extra: Partial<Decision> = {}): Decision => ({ decision, event, additionalContext: [], results: [], warnings: [], skipped: [], steps: [], ...extra });
-const json = (d: Decision) => {
-  const a = copilot.answer(d);
-  return { ...a, json: a.stdout === '' ? undefined : (JSON.parse(a.stdout) as Record<string, any>) };
-};
+const { load, ev, decide, json } = dialectKit(copilot, 'copilot');
 
 describe('copilot: toEvent, camelCase mode', () => {
   it.each([

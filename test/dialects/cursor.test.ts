@@ -1,21 +1,11 @@
 // The cursor dialect: Cursor's flat snake_case payloads (generic and granular events) in, its flat
 // replies out: permission / decision + user_message / agent_message, updated_input, continue,
 // followup_message, additional_context. Payloads written from Cursor's docs (see fixtures README).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Decision, Outcome } from '../../src/decide/combine.js';
 import { cursor } from '../../src/dialects/cursor.js';
-import type { HookEvent } from '../../src/types.js';
-import { ROOT } from '../helpers.js';
+import { dialectKit } from '../helpers.js';
 
-const load = (file: string) => JSON.parse(readFileSync(path.join(ROOT, 'test', 'fixtures', 'payloads', 'cursor', file), 'utf8')) as Record<string, unknown>;
-const ev = (file: string, name?: string) => cursor.toEvent(load(file), name);
-const decide = (event: HookEvent, decision: Outcome, extra: Partial<Decision> = {}): Decision => ({ decision, event, additionalContext: [], results: [], warnings: [], skipped: [], steps: [], ...extra });
-const json = (d: Decision) => {
-  const a = cursor.answer(d);
-  return { ...a, json: a.stdout === '' ? undefined : (JSON.parse(a.stdout) as Record<string, any>) };
-};
+const { load, ev, decide, json } = dialectKit(cursor, 'cursor');
 
 describe('cursor: toEvent', () => {
   it.each([

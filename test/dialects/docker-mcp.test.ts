@@ -1,20 +1,10 @@
 // The docker-mcp dialect: the gateway's tools/call request or CallToolResult in; empty stdout to pass,
 // a CallToolResult to answer (before) or replace (after); always exit 0 (any other exit fails the call).
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Decision, Outcome } from '../../src/decide/combine.js';
 import { dockerMcp } from '../../src/dialects/docker-mcp.js';
-import type { HookEvent } from '../../src/types.js';
-import { ROOT } from '../helpers.js';
+import { dialectKit } from '../helpers.js';
 
-const load = (file: string) => JSON.parse(readFileSync(path.join(ROOT, 'test', 'fixtures', 'payloads', 'docker-mcp', file), 'utf8')) as Record<string, unknown>;
-const ev = (file: string, name?: string) => dockerMcp.toEvent(load(file), name);
-const decide = (event: HookEvent, decision: Outcome, extra: Partial<Decision> = {}): Decision => ({ decision, event, additionalContext: [], results: [], warnings: [], skipped: [], steps: [], ...extra });
-const json = (d: Decision) => {
-  const a = dockerMcp.answer(d);
-  return { ...a, json: a.stdout === '' ? undefined : (JSON.parse(a.stdout) as Record<string, any>) };
-};
+const { load, ev, decide, json } = dialectKit(dockerMcp, 'docker-mcp');
 
 describe('docker-mcp: toEvent', () => {
   it.each([

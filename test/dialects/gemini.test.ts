@@ -1,20 +1,10 @@
 // The gemini dialect: Gemini CLI's payloads in, what Gemini CLI reads out (decision/reason, continue,
 // systemMessage, hookSpecificOutput.tool_input / tool_output / additionalContext), always exit 0.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Decision, Outcome } from '../../src/decide/combine.js';
 import { gemini } from '../../src/dialects/gemini.js';
-import type { HookEvent } from '../../src/types.js';
-import { ROOT } from '../helpers.js';
+import { dialectKit } from '../helpers.js';
 
-const load = (file: string) => JSON.parse(readFileSync(path.join(ROOT, 'test', 'fixtures', 'payloads', 'gemini', file), 'utf8')) as Record<string, unknown>;
-const ev = (file: string, name?: string) => gemini.toEvent(load(file), name);
-const decide = (event: HookEvent, decision: Outcome, extra: Partial<Decision> = {}): Decision => ({ decision, event, additionalContext: [], results: [], warnings: [], skipped: [], steps: [], ...extra });
-const json = (d: Decision) => {
-  const a = gemini.answer(d);
-  return { ...a, json: a.stdout === '' ? undefined : (JSON.parse(a.stdout) as Record<string, any>) };
-};
+const { load, ev, decide, json } = dialectKit(gemini, 'gemini');
 
 describe('gemini: toEvent', () => {
   it.each([
