@@ -1,6 +1,6 @@
 // Event names in an agent's own spelling: which canonical event each is, and which have none.
 import { HooksError } from '../errors.js';
-import { eventSpellings, findEvent, type EventSpec } from '../events/catalog.js';
+import { EVENTS, eventSpellings, findEvent, type EventSpec } from '../events/catalog.js';
 import { didYouMean } from '../suggest.js';
 import type { EventName } from '../types.js';
 
@@ -46,6 +46,11 @@ export function eventsOf(table: EventTable, names: readonly string[]): Record<st
       return [name, event];
     }),
   );
+}
+
+/** Claude Code's event names (the catalog's own), for agents that reuse them; `except` are left out. */
+export function claudeEventNames(except: readonly EventName[] = []): Record<string, EventName> {
+  return Object.fromEntries(EVENTS.filter((e) => !except.includes(e.name)).map((e) => [e.claude, e.name]));
 }
 
 /** The agent's event names that map to a canonical event. */

@@ -1,6 +1,6 @@
 // The codex dialect: Codex CLI reads Claude Code's format, minus what it marks as a failed hook and then
 // ignores (ask, and continue:false on PreToolUse), and replaces a tool result only through a block.
-import { resolveAgentEvent, type EventTable } from './agent-events.js';
+import { claudeEventNames, resolveAgentEvent, type EventTable } from './agent-events.js';
 import { claudeStyleAnswer, type ClaudeProfile } from './claude-answer.js';
 import type { Dialect } from './dialect.js';
 import { eventFromClaudePayload } from './payload.js';
@@ -9,14 +9,7 @@ import { isRecord, requireRecord, stringField } from './record.js';
 const CODEX: ClaudeProfile = { agent: 'Codex', canAsk: false, canHaltPreToolUse: false, outputRewrite: 'block-reason', rewriteNeedsAllow: true };
 
 export const CODEX_EVENTS: EventTable = {
-  PreToolUse: 'preToolUse',
-  PostToolUse: 'postToolUse',
-  UserPromptSubmit: 'userPromptSubmit',
-  Stop: 'stop',
-  SubagentStop: 'subagentStop',
-  PreCompact: 'preCompact',
-  SessionStart: 'sessionStart',
-  SessionEnd: 'sessionEnd',
+  ...claudeEventNames(['notification', 'postToolUseFailure']),
   PermissionRequest: null,
   PostCompact: null,
   SubagentStart: null,

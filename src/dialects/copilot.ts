@@ -6,7 +6,7 @@
 // claude-code dialect would get wrong.
 import type { Decision } from '../decide/combine.js';
 import { eventSpec } from '../events/catalog.js';
-import { resolveAgentEvent, type EventTable } from './agent-events.js';
+import { claudeEventNames, resolveAgentEvent, type EventTable } from './agent-events.js';
 import type { Answer, Dialect } from './dialect.js';
 import { canonicalEvent } from './event.js';
 import { aliasInput, originOf, unaliasInput } from './origin.js';
@@ -28,16 +28,8 @@ export const COPILOT_EVENTS: EventTable = {
   permissionRequest: null,
   subagentStart: null,
   errorOccurred: null,
-  PreToolUse: 'preToolUse',
-  PostToolUse: 'postToolUse',
-  PostToolUseFailure: 'postToolUseFailure',
-  UserPromptSubmit: 'userPromptSubmit',
-  Stop: 'stop',
-  SubagentStop: 'subagentStop',
-  PreCompact: 'preCompact',
-  SessionStart: 'sessionStart',
-  SessionEnd: 'sessionEnd',
-  Notification: 'notification',
+  // PascalCase mode: Claude Code's names.
+  ...claudeEventNames(),
   PermissionRequest: null,
   SubagentStart: null,
 };
