@@ -1,11 +1,9 @@
 // Small readers for untyped agent JSON: every dialect gets payloads it cannot trust the shape of.
 import { HooksError } from '../errors.js';
 
-export type Json = Record<string, unknown>;
+import { isRecord, type Json } from '../json.js';
 
-export function isRecord(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord, type Json } from '../json.js';
 
 /** The stdin value as an object, or the `EVENT_INVALID` error every dialect gives. */
 export function requireRecord(raw: unknown): Json {

@@ -3,7 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { isRecord } from '../dialects/record.js';
+import { isRecord } from '../json.js';
 import { HooksError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { findEvent, eventSpellings, type EventSpec } from './catalog.js';

@@ -1,7 +1,8 @@
 // The `hooks` table every JSON-settings agent shares: event name → list of entries. Ours go in and
 // come out; the user's entries stay where they are, untouched.
 import { isOurCommand } from './shell.js';
-import { eventList, isObject, upsert, type JsonObject } from './json-doc.js';
+import { isRecord } from '../json.js';
+import { eventList, upsert, type JsonObject } from './json-doc.js';
 
 /** How one agent's list entries hold hook commands. */
 export interface EntryFormat {
@@ -13,7 +14,7 @@ export interface EntryFormat {
 
 /** Claude Code, Codex, Gemini: `{matcher?, hooks: [{type, command, ...}]}` groups. */
 export const nestedEntries: EntryFormat = {
-  ours: (group) => (isObject(group) && Array.isArray(group.hooks) ? group.hooks.filter(isOurHandler('command')).length : 0),
+  ours: (group) => (isRecord(group) && Array.isArray(group.hooks) ? group.hooks.filter(isOurHandler('command')).length : 0),
   without(group) {
     const g = group as JsonObject & { hooks: unknown[] };
     const rest = g.hooks.filter((h) => !isOurHandler('command')(h));
@@ -87,5 +88,5 @@ function strip(list: readonly unknown[], format: EntryFormat, keep: (entry: unkn
 }
 
 function isOurHandler(key: string): (handler: unknown) => boolean {
-  return (handler) => isObject(handler) && isOurCommand(handler[key]);
+  return (handler) => isRecord(handler) && isOurCommand(handler[key]);
 }

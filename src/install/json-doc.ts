@@ -1,6 +1,7 @@
 // Reading and writing an agent's JSON settings: strict parsing that names the file, and output in the
 // file's own indentation so that an unchanged key stays byte for byte what it was.
 import { HooksError } from '../errors.js';
+import { isRecord } from '../json.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -17,7 +18,7 @@ export function parseSettings(text: string | undefined, file: string): JsonObjec
       { file },
     );
   }
-  if (!isObject(value)) throw new HooksError('CONFIG_INVALID', `${file}: expected a JSON object at the top level`, { file });
+  if (!isRecord(value)) throw new HooksError('CONFIG_INVALID', `${file}: expected a JSON object at the top level`, { file });
   return value;
 }
 
@@ -32,15 +33,12 @@ export function sameDoc(a: JsonObject, b: JsonObject): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `doc.hooks`, checked: absent is fine, anything but an object is an error naming the key. */
 export function hooksTable(doc: JsonObject, file: string): JsonObject | undefined {
   const hooks = doc.hooks;
   if (hooks === undefined) return undefined;
-  if (!isObject(hooks)) throw new HooksError('CONFIG_INVALID', `${file}: "hooks" is not an object; agent-hooks will not change it`, { file, path: 'hooks' });
+  if (!isRecord(hooks)) throw new HooksError('CONFIG_INVALID', `${file}: "hooks" is not an object; agent-hooks will not change it`, { file, path: 'hooks' });
   return hooks;
 }
 

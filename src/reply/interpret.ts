@@ -2,6 +2,7 @@
 // Pure: the same input always gives the same reading.
 import { constants } from 'node:os';
 import type { EventSpec } from '../events/catalog.js';
+import { isRecord } from '../json.js';
 
 /** One hook's answer, normalized. A rewrite rides along any non-blocking decision. */
 export interface Reply {
@@ -194,10 +195,6 @@ function withText(reply: Reply, reason: string | undefined, context: string): Re
   if (reason !== undefined && reason !== '') reply.reason = reason;
   if (context !== '') reply.additionalContext = context;
   return reply;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function failed(kind: FailureKind, message: string): Reading {

@@ -1,6 +1,6 @@
 // A small diff of two JSON values: one line per key, `-` for expected, `+` for actual, ` ` when equal.
 // Objects are compared key by key, arrays by their longest common run, anything else as a whole.
-import { isRecord } from '../dialects/record.js';
+import { isRecord } from '../json.js';
 import { deepEqual } from './expect.js';
 
 export interface DiffLine {

@@ -1,6 +1,6 @@
 // Checks a combined decision against a case's expectation, field by field. Pure.
 import type { Decision } from '../decide/combine.js';
-import { isRecord } from '../dialects/record.js';
+import { isRecord } from '../json.js';
 import { regexParts, type Expectation } from './case.js';
 
 /** One expected field: whether it held, and the two sides as the diff shows them. */

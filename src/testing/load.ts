@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { readDataFile } from '../config/load.js';
 import { detectDialect, getDialect } from '../dialects/index.js';
-import { isRecord } from '../dialects/record.js';
+import { isRecord } from '../json.js';
 import { HooksError, isHooksError } from '../errors.js';
 import { findEvent } from '../events/catalog.js';
 import { sampleEvent } from '../events/samples.js';

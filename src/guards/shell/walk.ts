@@ -273,24 +273,15 @@ export class Walker {
     const argv = words.map((w) => w.value);
     if (first?.literal) argv[0] = programName(first.value);
     const command: SimpleCommand = {
+      ...placed(redirects, scope, flags, source),
       argv,
       words,
       programPath: first?.value ?? '',
       dynamicProgram: first !== undefined && !first.literal,
       wrappers: [...scope.wrappers, ...unwrapped.wrappers],
       assignments: [...prefixAssignments, ...unwrapped.assignments],
-      redirects,
-      pipedFrom: flags.pipedFrom,
-      pipedTo: [],
       stdinArguments,
-      codeWords: [],
-      concurrent: flags.concurrent,
-      inSubstitution: scope.subLevel > 0,
-      depth: scope.depth,
-      source,
-      anchor: scope.anchor ?? source,
       ...(scope.inFunction !== undefined ? { inFunction: scope.inFunction } : {}),
-      ...(scope.cwd !== undefined ? { cwd: scope.cwd } : {}),
     };
     if (unwrapped.notRun) {
       this.emit(command, scope);
@@ -338,25 +329,7 @@ export class Walker {
     if (redirects.length === 0) return;
     const source = text(src, node);
     this.emit(
-      {
-        argv: [],
-        words: [],
-        programPath: '',
-        dynamicProgram: false,
-        wrappers: scope.wrappers,
-        assignments: [],
-        redirects,
-        pipedFrom: flags.pipedFrom,
-        pipedTo: [],
-        stdinArguments: false,
-        codeWords: [],
-        concurrent: flags.concurrent,
-        inSubstitution: scope.subLevel > 0,
-        depth: scope.depth,
-        source,
-        anchor: scope.anchor ?? source,
-        ...(scope.cwd !== undefined ? { cwd: scope.cwd } : {}),
-      },
+      { ...placed(redirects, scope, flags, source), argv: [], words: [], programPath: '', dynamicProgram: false, wrappers: scope.wrappers, assignments: [], stdinArguments: false },
       scope,
     );
   }
@@ -487,3 +460,18 @@ function changeDirectory(words: ShellWord[], cwd: string | undefined): string | 
   return normalizePath(target.value, cwd);
 }
 
+/** The parts of a simple command that come from where it stands: pipeline, scope, source text. */
+function placed(redirects: ShellRedirect[], scope: Scope, flags: Flags, source: string) {
+  return {
+    redirects,
+    pipedFrom: flags.pipedFrom,
+    pipedTo: [] as SimpleCommand[],
+    codeWords: [] as ShellWord[],
+    concurrent: flags.concurrent,
+    inSubstitution: scope.subLevel > 0,
+    depth: scope.depth,
+    source,
+    anchor: scope.anchor ?? source,
+    ...(scope.cwd !== undefined ? { cwd: scope.cwd } : {}),
+  };
+}
