@@ -8,18 +8,13 @@ import { parseInputPairs, sampleEvent, sampleToolName } from '../../src/events/s
 import { ROOT } from '../helpers.js';
 
 const CWD = '/home/dev/project';
-// The real payloads live beside the project (../shared), as in CI.
-const REAL = path.join(ROOT, '..', 'shared', 'payloads', 'claude');
+// The real payloads Claude Code sent, kept in the repository (a fresh clone has nothing beside it).
+const REAL = path.join(ROOT, 'test', 'fixtures', 'payloads', 'claude');
 const opts = { cwd: CWD, home: '/home/dev' };
 
-/** The real payload Claude Code sent for this event (and tool), when the shared folder has one. */
+/** The real payload Claude Code sent for this event (and tool), when the fixtures have one. */
 function real(name: string): Record<string, unknown> | undefined {
-  let files: string[];
-  try {
-    files = readdirSync(REAL);
-  } catch {
-    return undefined;
-  }
+  const files = readdirSync(REAL);
   return files.includes(`${name}.json`) ? (JSON.parse(readFileSync(path.join(REAL, `${name}.json`), 'utf8')) as Record<string, unknown>) : undefined;
 }
 
@@ -57,14 +52,14 @@ describe('sampleEvent', () => {
     let compared = 0;
     for (const [file, event, tool] of pairs) {
       const want = real(file);
-      if (want === undefined) continue;
+      if (want === undefined) throw new Error(`missing fixture ${file}.json`);
       const got = sampleEvent(event, { ...opts, ...(tool === undefined ? {} : { tool }) });
       expect(Object.keys(got).sort(), file).toEqual(Object.keys(want).sort());
       if (isObject(want.tool_input)) expect(Object.keys(got.tool_input as object).sort(), file).toEqual(Object.keys(want.tool_input).sort());
       if (isObject(want.tool_response)) expect(Object.keys(got.tool_response as object).sort(), file).toEqual(Object.keys(want.tool_response).sort());
       compared++;
     }
-    if (readdirSafe(REAL)) expect(compared).toBe(pairs.length);
+    expect(compared).toBe(pairs.length);
   });
 
   it('takes canonical and raw tool names, and shapes tool_response per tool', () => {
@@ -145,11 +140,3 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function readdirSafe(dir: string): boolean {
-  try {
-    readdirSync(dir);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -342,14 +342,14 @@ describe.each(CASES)('$agent', (c) => {
   });
 });
 
-const PAYLOADS = path.join(ROOT, '..', 'shared', 'payloads');
+const PAYLOADS = path.join(ROOT, 'test', 'fixtures', 'payloads');
 
 /** A project config that blocks any shell command touching "victim", as the real payloads below do. */
 const BLOCKING_CONFIG = {
   hooks: { preToolUse: [{ id: 'protect-victim', command: "echo 'victim is protected' >&2; exit 2", match: 'exec', if: { command: '*victim*' } }] },
 };
 
-/** A real payload of each agent running `rm -rf ./victim` (shared/payloads; Cursor's from its docs). */
+/** A real payload of each agent running `rm -rf ./victim` (test/fixtures/payloads; Cursor's from its docs). */
 const BLOCKED_PAYLOAD: Record<string, string | Json> = {
   'claude-code': 'claude/PreToolUse.Bash.blocked.json',
   codex: 'codex/PreToolUse.Bash.blocked.json',
