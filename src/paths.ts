@@ -1,8 +1,36 @@
 // Path questions asked in several places, answered once.
+import os from 'node:os';
 import path from 'node:path';
 
 /** True when `target` is `dir` itself or inside it (a child folder named `..cache` counts as inside). */
 export function isInside(dir: string, target: string): boolean {
   const rel = path.relative(dir, target);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}
+
+// Where agent-hooks keeps its own files. One answer each, so the guards that protect these files,
+// the trust store and the config loader can never disagree about them.
+
+function home(env: NodeJS.ProcessEnv): string {
+  return env.HOME || os.homedir();
+}
+
+/** `$XDG_CONFIG_HOME/agent-hooks` (default `~/.config/agent-hooks`): the user layer lives here. */
+export function userConfigDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(env.XDG_CONFIG_HOME || path.join(home(env), '.config'), 'agent-hooks');
+}
+
+/** The user layer's file. */
+export function userConfigFile(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(userConfigDir(env), 'config.json');
+}
+
+/** `$XDG_STATE_HOME/agent-hooks` (default `~/.local/state/agent-hooks`): trust store, audit log, metadata. */
+export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(env.XDG_STATE_HOME || path.join(home(env), '.local', 'state'), 'agent-hooks');
+}
+
+/** `$XDG_CACHE_HOME/agent-hooks` (default `~/.cache/agent-hooks`). */
+export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(env.XDG_CACHE_HOME || path.join(home(env), '.cache'), 'agent-hooks');
 }
