@@ -1,14 +1,15 @@
 // The engine: loads a config once, then runs events through it. The same engine serves the CLI and the library.
-import { loadConfigLayers, loadUserLayer, type ConfigLayer } from './config/load.js';
+import { loadConfigLayers, loadManagedLayer, loadUserLayer, type ConfigLayer, type LoadedLayers } from './config/load.js';
 import { readSwitches } from './config/switches.js';
 import { resolveCached } from './config/cache.js';
-import { hooksFor, type HandlerSpec, type ResolvedConfig, type ResolvedHook } from './config/resolve.js';
+import { hooksFor, trustTier, type HandlerSpec, type ResolvedConfig, type ResolvedHook } from './config/resolve.js';
 import type { HooksConfig } from './config/schema.js';
 import { applyResult, chainEnded, finishChain, outcomeOf, startChain, type Decision, type HookResult, type Step } from './decide/combine.js';
 import { eventSpec } from './events/catalog.js';
 import { selectHooks, type Selection } from './match/select.js';
 import { failureReply, readProcessEnd, readReturnValue, rewrites, type Reading } from './reply/interpret.js';
 import { runFunction } from './run/function.js';
+import { didYouMean } from './suggest.js';
 import type { HookEvent, ObservedRun } from './types.js';
 
 export interface LoadConfigOptions {
@@ -39,19 +40,32 @@ export interface Runner {
   run(event: HookEvent, options?: RunOptions): Promise<Decision>;
 }
 
-/** Reads and validates every config layer (user, project, local) and the API handlers. */
+/**
+ * Reads and validates every config layer (managed, user, project, local) and the API handlers. A project
+ * or local file the search found runs only once trusted (`hooks trust`); the inline `config` object and
+ * `configFile` are the caller's own choice and count as trusted.
+ */
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
-  let layers: ConfigLayer[];
+  let loaded: LoadedLayers;
   if (options.config !== undefined) {
-    // The inline object is the project layer: files in `cwd` are not read (the user's own layer still is).
+    // The inline object is the project layer: files in `cwd` are not read (the user's and managed layers still are).
+    const managed = await loadManagedLayer(env);
     const user = await loadUserLayer(env);
-    layers = [...(user === undefined ? [] : [user]), { layer: 'project', file: '<inline config>', dir: cwd, config: options.config }];
+    const layers: ConfigLayer[] = [...(managed === undefined ? [] : [managed]), ...(user === undefined ? [] : [user])];
+    layers.push({ layer: 'project', file: '<inline config>', dir: cwd, config: options.config, trust: 'implicit' });
+    loaded = { layers, notices: [], shadowed: [] };
   } else {
-    layers = await loadConfigLayers(options.configFile === undefined ? { cwd, env } : { cwd, env, configFile: options.configFile });
+    loaded = await loadConfigLayers(options.configFile === undefined ? { cwd, env } : { cwd, env, configFile: options.configFile });
   }
-  return resolveCached(layers, options.handlers === undefined ? { cwd, env } : { cwd, env, handlers: options.handlers });
+  const resolved = await resolveCached(loaded.layers, options.handlers === undefined ? { cwd, env } : { cwd, env, handlers: options.handlers });
+  return {
+    ...resolved,
+    warnings: [...loaded.notices, ...resolved.warnings],
+    ...(loaded.search === undefined ? {} : { search: loaded.search }),
+    ...(loaded.shadowed.length === 0 ? {} : { shadowed: loaded.shadowed }),
+  };
 }
 
 /** Loads the config and returns a runner for it; call `run` once per event, as often as you like. */
@@ -64,10 +78,29 @@ export async function createRunner(options: LoadConfigOptions = {}): Promise<Run
 export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = process.env): Runner {
   const { skip } = readSwitches(env);
   const plan = (event: HookEvent) => selectHooks(hooksFor(config, event.name), event, skip);
+  // Said on every run, in the agent's own channel: what did not run and why, and a HOOKS_SKIP that names nothing.
+  const unknownSkips = [...skip].filter((id) => !config.hooks.some((h) => h.id === id));
+  const notes = [
+    ...config.warnings,
+    ...(unknownSkips.length === 0 ? [] : [`HOOKS_SKIP names ${unknownSkips.map((id) => `"${id}"`).join(', ')}, which no configured hook has${didYouMean(unknownSkips[0]!, config.hooks.map((h) => h.id))}; nothing was skipped for it`]),
+  ];
+  const untrusted = config.layers.filter((l) => l.trust === 'untrusted');
   return {
     config,
     plan,
     async run(event, options = {}) {
+      if (config.onUntrusted === 'block' && untrusted.length > 0 && eventSpec(event.name).canBlock) {
+        // The user asked for it (onUntrusted: block): nothing proceeds while a project config is untrusted.
+        return untrustedBlock(event, untrusted.map((l) => l.file), notes);
+      }
+      const decision = await runChain(event, options);
+      decision.warnings.unshift(...notes);
+      return decision;
+    },
+  };
+
+  async function runChain(event: HookEvent, options: RunOptions): Promise<Decision> {
+    {
       const started = performance.now();
       const all = hooksFor(config, event.name);
       // Observers (audit-log) take no part in the chain: they see the whole run once it is decided.
@@ -78,7 +111,13 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       let state = startChain(event);
       for (const [index, batch] of batches.entries()) {
         const current = state.event;
-        const step = (hook: ResolvedHook, rest: Omit<Step, 'id' | 'source' | 'batch'>): Step => ({ id: hook.id, source: hook.source, batch: index + 1, ...rest });
+        const step = (hook: ResolvedHook, rest: Omit<Step, 'id' | 'source' | 'batch'>): Step => ({
+          id: hook.id,
+          source: hook.source,
+          batch: index + 1,
+          ...(hook.overriddenBy === undefined ? {} : { overriddenBy: hook.overriddenBy }),
+          ...rest,
+        });
         if (chainEnded(state) || options.signal?.aborted) {
           const why = options.signal?.aborted ? 'the run was cancelled' : `the chain ended at "${state.halted?.id ?? state.blocked?.id}"`;
           steps.push(...batch.map((hook) => step(hook, { status: 'not-reached', why })));
@@ -103,8 +142,13 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       const decision: Decision = { ...finishChain(state, event), skipped, steps };
       if (observers.length > 0) await observe(observers, event, decision, performance.now() - started);
       return decision;
-    },
-  };
+    }
+  }
+}
+
+function untrustedBlock(event: HookEvent, files: string[], notes: string[]): Decision {
+  const reason = `agent-hooks: ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not trusted, and your config says onUntrusted: block; review, then run: npx agent-hooks trust`;
+  return { decision: 'block', reason, decidedBy: 'agent-hooks:trust', event, additionalContext: [], results: [], warnings: [...notes], skipped: [], steps: [] };
 }
 
 // --- internal ---
@@ -139,12 +183,15 @@ async function observe(observers: ResolvedHook[], original: HookEvent, decision:
   }
 }
 
-/** Adjacent `parallel: true` hooks form one batch; every other hook is a batch of its own. */
+/**
+ * Adjacent `parallel: true` hooks of one trust tier form one batch; every other hook is a batch of its
+ * own. A batch never spans tiers: a user guard must see what a project hook rewrote.
+ */
 function intoBatches(hooks: ResolvedHook[]): ResolvedHook[][] {
   const batches: ResolvedHook[][] = [];
   for (const hook of hooks) {
     const last = batches.at(-1);
-    if (hook.parallel && last !== undefined && last[0]!.parallel) last.push(hook);
+    if (hook.parallel && last !== undefined && last[0]!.parallel && trustTier(last[0]!.source.layer) === trustTier(hook.source.layer)) last.push(hook);
     else batches.push([hook]);
   }
   return batches;

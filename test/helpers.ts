@@ -1,12 +1,14 @@
 // Shared test helpers: throwaway projects, an isolated environment, events from sample files, the real CLI.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eventFromClaudePayload } from '../src/dialects/payload.js';
 import { cli } from '../src/cli/main.js';
 import { createRunner } from '../src/engine.js';
+import { LOCAL_CONFIG_NAME, SEARCH_PLACES } from '../src/config/load.js';
+import { digest, updateTrustStore } from '../src/trust/store.js';
 import type { HooksConfig } from '../src/config/schema.js';
 import type { HandlerSpec } from '../src/config/resolve.js';
 import type { Decision, Outcome } from '../src/decide/combine.js';
@@ -28,11 +30,33 @@ export function tmpProject(files: Record<string, string> = {}): string {
   return dir;
 }
 
-/** process.env with HOME and XDG_CONFIG_HOME pointing into `home`, so no real user config leaks in. */
-export function isolatedEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+/**
+ * process.env with HOME and the XDG folders pointing into `home`, and the managed layer at a file that
+ * is not there, so no real user, managed or trust state leaks in. The config files in `home` as they are
+ * now count as trusted (as if the user had run `hooks trust` there); pass `{ trust: false }` to test the
+ * gate itself. A file written later is untrusted until `trustProject` is called again.
+ */
+export function isolatedEnv(home: string, extra: Record<string, string> = {}, options: { trust?: boolean } = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['HOOKS_SKIP', 'HOOKS_DISABLE', 'HOOKS_ON_ERROR', 'HOOKS_DEBUG', 'CLAUDE_PROJECT_DIR']) delete env[name];
-  return { ...env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), ...extra };
+  for (const name of ['HOOKS_SKIP', 'HOOKS_DISABLE', 'HOOKS_ON_ERROR', 'HOOKS_DEBUG', 'CLAUDE_PROJECT_DIR', 'HOOKS_NO_CACHE']) delete env[name];
+  const isolated = {
+    ...env,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, '.config'),
+    XDG_STATE_HOME: path.join(home, '.local', 'state'),
+    XDG_CACHE_HOME: path.join(home, '.cache'),
+    AGENT_HOOKS_MANAGED_CONFIG: path.join(home, '.managed-agent-hooks.json'),
+    ...extra,
+  };
+  if (options.trust !== false) trustProject(home, isolated);
+  return isolated;
+}
+
+/** Records the project config files in `dir` (as they are now) as trusted in `env`'s trust store. */
+export function trustProject(dir: string, env: NodeJS.ProcessEnv): void {
+  const files = [...SEARCH_PLACES, LOCAL_CONFIG_NAME].map((name) => path.join(dir, name)).filter((f) => existsSync(f) && statSync(f).isFile());
+  if (files.length === 0) return;
+  updateTrustStore(env, { trust: files.map((file) => ({ file, sha256: digest(readFileSync(file)) })) });
 }
 
 /** A canonical event from a Claude-format payload. */

@@ -9,6 +9,10 @@ export interface CliContext {
   stdoutIsTTY: boolean;
   stderrIsTTY: boolean;
   signal: AbortSignal;
+  /** stdin is a terminal a person can answer on (for y/N questions). */
+  stdinIsTTY?: boolean;
+  /** Asks one question on the terminal and returns the answer line. */
+  prompt?(question: string): Promise<string>;
 }
 
 /** True when colour should be used on a stream: a TTY, and NO_COLOR unset. */

@@ -1,18 +1,25 @@
 // The explain view: which hooks ran, in which batch, which did not and why, what each answered, and the
 // combined decision. Shared by `hooks explain` and `hooks run --dry-run`.
 import { outcomeOf, type Decision, type Outcome, type Step } from '../decide/combine.js';
+import { describeNoConfig } from '../config/load.js';
+import { layerStatus, type ResolvedConfig } from '../config/resolve.js';
 import { eventSpec } from '../events/catalog.js';
 import { createStyle, type Paint } from './style.js';
 
 /** The explanation as a readable tree. */
-export function renderExplanation(decision: Decision, colour: boolean): string {
+export function renderExplanation(decision: Decision, colour: boolean, config?: ResolvedConfig, env: NodeJS.ProcessEnv = {}): string {
   const s = createStyle(colour);
   const paint: Record<Outcome, Paint> = { continue: s.green, allow: s.green, modify: s.cyan, ask: s.yellow, block: s.red, halt: s.magenta };
   const event = decision.event;
   const spec = eventSpec(event.name);
   const tool = event.tool === undefined ? '' : ` · tool ${event.tool.canonical}${event.tool.name === event.tool.canonical ? '' : ` (${event.tool.name})`}`;
   const mode = spec.mode === 'intercept' ? 'chain: each hook sees the payload as rewritten before it' : 'observe: all matching hooks run at once';
-  const lines = [`${s.bold(spec.cli)}${tool}  ${s.dim(mode)}`];
+  const lines: string[] = [];
+  if (config !== undefined) {
+    if (config.layers.length === 0) lines.push(s.dim(describeNoConfig(config.search, env)));
+    for (const layer of config.layers) lines.push(`${s.dim(`${layer.layer} layer`)} ${layer.file} ${(layer.active ? s.dim : s.yellow)(layerStatus(layer))}`);
+  }
+  lines.push(`${s.bold(spec.cli)}${tool}  ${s.dim(mode)}`);
   if (decision.steps.length === 0) lines.push(s.dim('  no hooks are configured for this event'));
 
   let batch = -1;
@@ -39,8 +46,9 @@ export function renderExplanation(decision: Decision, colour: boolean): string {
 }
 
 /** The explanation as data, for tools. */
-export function explanationJson(decision: Decision): Record<string, unknown> {
+export function explanationJson(decision: Decision, config?: ResolvedConfig): Record<string, unknown> {
   return {
+    ...(config === undefined ? {} : { layers: config.layers }),
     event: decision.event.name,
     ...(decision.event.tool === undefined ? {} : { tool: decision.event.tool }),
     decision: decision.decision,
@@ -57,6 +65,7 @@ export function explanationJson(decision: Decision): Record<string, unknown> {
       status: step.status,
       source: step.source,
       ...(step.why === undefined ? {} : { why: step.why }),
+      ...(step.overriddenBy === undefined ? {} : { overriddenBy: step.overriddenBy }),
       ...(step.result === undefined
         ? {}
         : {
@@ -70,7 +79,8 @@ export function explanationJson(decision: Decision): Record<string, unknown> {
 }
 
 function stepLine(step: Step, paint: Record<Outcome, Paint>, s: ReturnType<typeof createStyle>): string {
-  const where = s.dim(`${step.source.layer}${step.source.file ? ` ${step.source.file}` : ''} ${step.source.key}`);
+  const changed = step.overriddenBy === undefined ? '' : `, ${step.overriddenBy.fields.join(', ')} set by ${step.overriddenBy.layer} layer ${step.overriddenBy.file} ${step.overriddenBy.key}`;
+  const where = s.dim(`${step.source.layer}${step.source.file ? ` ${step.source.file}` : ''} ${step.source.key}${changed}`);
   switch (step.status) {
     case 'skipped':
       return `${s.dim('○')} ${step.id} ${s.dim(`skipped: ${step.why}`)}  ${where}`;

@@ -25,6 +25,8 @@ const COMMANDS: Record<string, CommandEntry> = {
   sample: { summary: 'print a realistic sample event, ready to pipe into hooks run', load: async () => (await import('./commands/sample.js')).command },
   install: { summary: "write an agent's hook settings so every event calls hooks run", load: async () => (await import('./commands/install.js')).command },
   uninstall: { summary: "remove the entries hooks install wrote from an agent's settings", load: async () => (await import('./commands/uninstall.js')).command },
+  trust: { summary: "review a project's config and trust it to run (its exact bytes)", load: async () => (await import('./commands/trust.js')).command },
+  untrust: { summary: "forget the trust given to a project's config", load: async () => (await import('./commands/untrust.js')).command },
 };
 
 function usage(): string {
@@ -106,6 +108,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<neve
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     signal: controller.signal,
+    stdinIsTTY: process.stdin.isTTY === true,
+    prompt,
   });
   const exitCode = signalled === undefined ? code : 128 + (SIGNAL_NUMBERS[signalled] ?? 1);
   // Let stdout drain (it may be a pipe) before exiting.
@@ -114,6 +118,16 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<neve
 }
 
 const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+
+async function prompt(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
+}
 
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) {

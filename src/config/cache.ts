@@ -1,16 +1,19 @@
 // Checked configs, cached. `hooks run` starts once per tool call, and checking a config with zod costs
-// more than the rest of a run; the config itself rarely changes. The key is the exact content of every
-// layer (and the runner's version), so any edit is a miss and is checked in full again.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+// more than the rest of a run; the config itself rarely changes. The cache is someone else's way in, so:
+// it is used only when its directory is the user's own and private (0700); every entry carries an HMAC
+// under a per-user key (0600) and is keyed on the sha256 of every layer's bytes and trust state; an
+// entry that fails any check is a miss, and the config is checked afresh.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { loadGuard } from '../guards/index.js';
+import { cacheDir as agentCacheDir } from '../paths.js';
+import { euid, privateDir, writePrivateFile } from '../trust/safe-fs.js';
 import { VERSION } from '../version.js';
-import type { ConfigLayer } from './load.js';
+import { isJsFile, type ConfigLayer } from './load.js';
 import { builtinRun, resolveConfig, type HandlerSpec, type HookRun, type ResolvedConfig, type ResolvedHook } from './resolve.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 /** Entries kept; older ones are removed when a new one is written. */
 const MAX_ENTRIES = 64;
 
@@ -23,44 +26,118 @@ export async function resolveCached(
     layers.length > 0 &&
     options.handlers === undefined &&
     !options.env.HOOKS_NO_CACHE &&
-    // A JS config can change without its exported object changing shape in JSON (functions, imports).
-    layers.every((l) => !/\.(c|m)?js$/.test(l.file));
-  if (!usable) return resolveConfig(layers, options);
+    // A JS config's imports can change without its bytes changing.
+    layers.every((l) => !isJsFile(l.file) || l.config === undefined);
+  const key = usable ? cacheKey(layers, options.cwd) : undefined;
+  const dir = cacheDir(options.env);
+  const secret = key === undefined ? undefined : macKey(dir);
+  if (key === undefined || secret === undefined) return resolveConfig(layers, options);
 
-  const file = cacheFile(layers, options.cwd, options.env);
-  const cached = await read(file, options.env);
+  const file = path.join(dir, `${key}.json`);
+  const cached = await read(file, key, secret, options.env);
   if (cached !== undefined) return cached;
   const resolved = await resolveConfig(layers, options);
-  write(file, resolved);
+  write(file, key, secret, resolved);
   return resolved;
 }
 
 /** Where checked configs are kept: `$XDG_CACHE_HOME/agent-hooks/config` (`~/.cache/...`). */
 export function cacheDir(env: NodeJS.ProcessEnv): string {
-  const base = env.XDG_CACHE_HOME || path.join(env.HOME || os.homedir(), '.cache');
-  return path.join(base, 'agent-hooks', 'config');
+  return path.join(agentCacheDir(env), 'config');
 }
 
 // --- internal ---
 
 interface Entry {
   format: number;
+  key: string;
   config: Omit<ResolvedConfig, 'hooks'> & { hooks: (Omit<ResolvedHook, 'run'> & { run: StoredRun })[] };
 }
 
 type StoredRun = Extract<HookRun, { kind: 'command' }> | { kind: 'builtin'; guard: string; audit: boolean; options: unknown };
 
-function cacheFile(layers: readonly ConfigLayer[], cwd: string, env: NodeJS.ProcessEnv): string {
-  const key = createHash('sha256')
-    .update(JSON.stringify({ format: FORMAT, version: VERSION, cwd, layers: layers.map((l) => [l.layer, l.file, l.dir, l.config]) }))
-    .digest('hex');
-  return path.join(cacheDir(env), `${key}.json`);
+/** The sha256 of every layer's bytes (or, for inline configs, its JSON), trust state and problem; undefined when it cannot be told. */
+function cacheKey(layers: readonly ConfigLayer[], cwd: string): string | undefined {
+  try {
+    const parts = layers.map((l) => [l.layer, l.file, l.dir, l.sha256 ?? createHash('sha256').update(JSON.stringify(l.config) ?? 'undefined').digest('hex'), l.trust ?? 'implicit', l.problem ?? '', l.keyPrefix ?? '']);
+    return createHash('sha256').update(JSON.stringify({ format: FORMAT, version: VERSION, cwd, parts })).digest('hex');
+  } catch {
+    return undefined;
+  }
 }
 
-/** The cached config rebuilt, or undefined on any miss or damage (then it is checked afresh). */
-async function read(file: string, env: NodeJS.ProcessEnv): Promise<ResolvedConfig | undefined> {
+/** The per-user MAC key, created on first use; undefined (no cache) when the directory or key is not private. */
+function macKey(dir: string): Buffer | undefined {
+  if (privateDir(dir) !== undefined) return undefined;
   try {
-    return await rebuild(JSON.parse(readFileSync(file, 'utf8')) as Entry, env);
+    const parent = statSync(path.dirname(dir));
+    const me = euid();
+    if ((me !== undefined && parent.uid !== me) || (parent.mode & 0o022) !== 0) return undefined;
+  } catch {
+    return undefined;
+  }
+  const file = path.join(dir, 'key');
+  const existing = readSecret(file);
+  if (existing !== undefined) return existing;
+  try {
+    const secret = randomBytes(32);
+    const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    try {
+      writeSync(fd, secret.toString('hex'));
+    } finally {
+      closeSync(fd);
+    }
+    return secret;
+  } catch {
+    // Lost a race with another run, or cannot write: take what is there, if it is sound.
+    return readSecret(file);
+  }
+}
+
+function readSecret(file: string): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const stats = fstatSync(fd);
+    const me = euid();
+    if (!stats.isFile() || (me !== undefined && stats.uid !== me) || (stats.mode & 0o077) !== 0) return undefined;
+    const hex = readFileSync(fd, 'utf8').trim();
+    return /^[0-9a-f]{64}$/.test(hex) ? Buffer.from(hex, 'hex') : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function mac(secret: Buffer, body: string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+/** The cached config rebuilt, or undefined on any miss, damage or forgery (then it is checked afresh). */
+async function read(file: string, key: string, secret: Buffer, env: NodeJS.ProcessEnv): Promise<ResolvedConfig | undefined> {
+  let fd: number | undefined;
+  let text: string;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const stats = fstatSync(fd);
+    const me = euid();
+    if (!stats.isFile() || (me !== undefined && stats.uid !== me)) return undefined;
+    text = readFileSync(fd, 'utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+  try {
+    const { mac: tag, body } = JSON.parse(text) as { mac?: unknown; body?: unknown };
+    if (typeof tag !== 'string' || typeof body !== 'string') return undefined;
+    const expected = Buffer.from(mac(secret, body), 'hex');
+    const given = Buffer.from(tag, 'hex');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    const entry = JSON.parse(body) as Entry;
+    if (entry.key !== key) return undefined;
+    return await rebuild(entry, env);
   } catch {
     return undefined;
   }
@@ -85,28 +162,27 @@ async function rebuild(entry: Entry, env: NodeJS.ProcessEnv): Promise<ResolvedCo
 }
 
 /** Best effort: a cache that cannot be written only costs the next run its speed. */
-function write(file: string, config: ResolvedConfig): void {
-  const entry: Entry = {
-    format: FORMAT,
-    config: {
-      ...config,
-      hooks: config.hooks.map((h) => ({ ...h, run: h.run.kind === 'builtin' ? { kind: 'builtin', guard: h.run.guard, audit: h.run.audit, options: h.run.options } : (h.run as StoredRun) })),
-    },
-  };
+function write(file: string, key: string, secret: Buffer, config: ResolvedConfig): void {
   try {
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(entry), { mode: 0o600 });
-    renameSync(tmp, file);
+    const entry: Entry = {
+      format: FORMAT,
+      key,
+      config: {
+        ...config,
+        hooks: config.hooks.map((h) => ({ ...h, run: h.run.kind === 'builtin' ? { kind: 'builtin', guard: h.run.guard, audit: h.run.audit, options: h.run.options } : (h.run as StoredRun) })),
+      },
+    };
+    const body = JSON.stringify(entry);
+    writePrivateFile(file, JSON.stringify({ mac: mac(secret, body), body }));
     prune(path.dirname(file));
   } catch {
-    // Read-only home, full disk: run uncached.
+    // Read-only home, full disk, options JSON cannot hold: run uncached.
   }
 }
 
 function prune(dir: string): void {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
   if (files.length <= MAX_ENTRIES) return;
-  const byAge = files.map((f) => ({ f, t: statSync(path.join(dir, f)).mtimeMs })).sort((a, b) => a.t - b.t);
+  const byAge = files.map((f) => ({ f, t: lstatSync(path.join(dir, f)).mtimeMs })).sort((a, b) => a.t - b.t);
   for (const { f } of byAge.slice(0, files.length - MAX_ENTRIES)) unlinkSync(path.join(dir, f));
 }

@@ -1,13 +1,24 @@
-// Finds and reads the config layers (user, project, local). The only module that uses cosmiconfig.
-import { existsSync } from 'node:fs';
+// Finds and reads the config layers (managed, user, project, local), and decides which of them may run:
+// a project or local file found by the search runs only once the user trusted its exact bytes.
+// Files are read once, as bytes: what is hashed for trust is exactly what is parsed.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cosmiconfig, defaultLoaders } from 'cosmiconfig';
+import { pathToFileURL } from 'node:url';
+import { defaultLoaders } from 'cosmiconfig';
 import { HooksError } from '../errors.js';
 import { findEvent } from '../events/catalog.js';
-import { isInside } from '../paths.js';
+import { userConfigFile } from '../paths.js';
+import { unsafeOwnership } from '../trust/safe-fs.js';
+import { digest, isTrusted, readTrustStore, type TrustStore } from '../trust/store.js';
 
-export type LayerName = 'user' | 'project' | 'local' | 'api' | 'cli';
+export type LayerName = 'managed' | 'user' | 'project' | 'local' | 'api' | 'cli';
+
+/**
+ * `implicit`: the user's own choice, no trust needed (managed, user, `--config`, an inline or API config).
+ * `trusted` / `untrusted`: a file the project search found, by whether its bytes are in the trust store.
+ */
+export type TrustState = 'implicit' | 'trusted' | 'untrusted';
 
 /** One config file as read, before validation. */
 export interface ConfigLayer {
@@ -15,21 +26,53 @@ export interface ConfigLayer {
   file: string;
   /** Directory relative paths in this layer are resolved against. */
   dir: string;
+  /** The parsed file; undefined when it was not read (untrusted JavaScript) or could not be. */
   config: unknown;
+  /** sha256 of the file's bytes. */
+  sha256?: string;
+  /** Default `implicit`. */
+  trust?: TrustState;
+  /** Why the layer's hooks do not run (untrusted, unreadable): one line naming the file. */
+  problem?: string;
+  /** Prefix of key paths in messages: `hooks.` for a whole config kept in `package.json#hooks`. */
+  keyPrefix?: string;
+}
+
+/** Where the project search looked, for "no config found" messages. */
+export interface SearchReport {
+  start: string;
+  /** Every directory looked in, nearest first. */
+  dirs: string[];
+  /** Why it stopped where it did. */
+  stop: 'repository root' | 'home directory' | 'filesystem root';
+}
+
+export interface LoadedLayers {
+  /** Every layer found, in merge order (managed, user, project, local), including those that do not run. */
+  layers: ConfigLayer[];
+  /** One line each: files skipped (owner, mode), content ignored (husky's package.json#hooks). */
+  notices: string[];
+  /** Config files in the project folder that the first one found shadows. */
+  shadowed: string[];
+  search?: SearchReport;
 }
 
 export interface LoadOptions {
   /** Where the project search starts (upwards). */
   cwd: string;
-  /** Use this file as the project layer instead of searching. */
+  /** Use this file as the project layer instead of searching (the user's choice: trusted). */
   configFile?: string;
-  /** Environment, for `XDG_CONFIG_HOME` and `HOME`. */
+  /** Environment, for `XDG_*`, `HOME` and `AGENT_HOOKS_MANAGED_CONFIG`. */
   env?: NodeJS.ProcessEnv;
+  /** Only the project and local layers (for `hooks trust`): the user's own files are not read. */
+  projectOnly?: boolean;
 }
 
 export const LOCAL_CONFIG_NAME = '.hooksrc.local.json';
+/** The system-wide managed layer; `AGENT_HOOKS_MANAGED_CONFIG` names another file (tests, other systems). */
+export const DEFAULT_MANAGED_CONFIG = '/etc/agent-hooks/managed.json';
 
-const SEARCH_PLACES = [
+export const SEARCH_PLACES = [
   '.hooksrc',
   '.hooksrc.json',
   '.hooksrc.yaml',
@@ -43,101 +86,279 @@ const SEARCH_PLACES = [
   'package.json',
 ];
 
-/** Reads every layer that exists, in merge order: user, project, local. */
-export async function loadConfigLayers(options: LoadOptions): Promise<ConfigLayer[]> {
+/** Reads every layer that exists, in merge order: managed, user, project, local. */
+export async function loadConfigLayers(options: LoadOptions): Promise<LoadedLayers> {
   const env = options.env ?? process.env;
-  const home = env.HOME || os.homedir();
-  const explorer = createExplorer(env);
   const layers: ConfigLayer[] = [];
+  const notices: string[] = [];
+  const shadowed: string[] = [];
 
-  const userFile = userConfigPath(env, home);
-  const user = await loadUserLayer(env, explorer);
-  if (user !== undefined) layers.push(user);
+  if (options.projectOnly !== true) {
+    const managed = await loadManagedLayer(env);
+    if (managed !== undefined) layers.push(managed);
+    const user = await loadUserLayer(env);
+    if (user !== undefined) layers.push(user);
+  }
 
-  let projectDir = options.cwd;
+  let store: TrustStore | undefined;
+  const trustOf = (file: string, sha256: string): TrustState => {
+    store ??= readTrustStore(env);
+    if (store.problem !== undefined && !notices.includes(store.problem)) notices.push(store.problem);
+    return isTrusted(store, file, sha256) ? 'trusted' : 'untrusted';
+  };
+
+  let projectDir = path.resolve(options.cwd);
+  let search: SearchReport | undefined;
   if (options.configFile !== undefined) {
     const file = path.resolve(options.cwd, options.configFile);
-    if (!existsSync(file)) {
-      throw new HooksError('CONFIG_UNREADABLE', `${file}: config file not found`, { file });
-    }
-    layers.push(await read(explorer, 'project', file));
-    projectDir = path.dirname(file);
+    if (!existsSync(file)) throw new HooksError('CONFIG_UNREADABLE', `${file}: config file not found`, { file });
+    const bytes = readBytes(file);
+    const layer: ConfigLayer = { layer: 'project', file, dir: path.dirname(file), config: undefined, sha256: digest(bytes), trust: 'implicit' };
+    layer.config = await parse(file, bytes);
+    if (path.basename(file) === 'package.json') Object.assign(layer, fromPackageJson(layer.config).layer);
+    layers.push(layer);
+    projectDir = layer.dir;
   } else {
-    const found = await search(explorer, options.cwd);
-    if (found !== undefined && found.file !== userFile) {
-      layers.push(found);
-      projectDir = found.dir;
+    const found = await searchProject(projectDir, env, notices, shadowed, trustOf);
+    search = found.report;
+    if (found.layer !== undefined && found.layer.file !== userConfigFile(env)) {
+      layers.push(found.layer);
+      projectDir = found.layer.dir;
     }
   }
 
   const localFile = path.join(projectDir, LOCAL_CONFIG_NAME);
-  if (existsSync(localFile)) layers.push(await read(explorer, 'local', localFile));
-  return layers;
+  if (existsSync(localFile)) {
+    const unsafe = unsafePath(localFile);
+    if (unsafe !== undefined) notices.push(`${localFile}: skipped: ${unsafe}`);
+    else layers.push(await readSearched('local', localFile, trustOf));
+  }
+  return search === undefined ? { layers, notices, shadowed } : { layers, notices, shadowed, search };
 }
 
-/** The user layer alone, if there is one. */
-export async function loadUserLayer(env: NodeJS.ProcessEnv = process.env, explorer: Explorer = createExplorer(env)): Promise<ConfigLayer | undefined> {
-  const file = userConfigPath(env, env.HOME || os.homedir());
-  return existsSync(file) ? read(explorer, 'user', file) : undefined;
+/** The user layer alone, if there is one. Errors in it are the user's own and stop the run (see the docs). */
+export async function loadUserLayer(env: NodeJS.ProcessEnv = process.env): Promise<ConfigLayer | undefined> {
+  const file = userConfigFile(env);
+  if (!existsSync(file)) return undefined;
+  const bytes = readBytes(file);
+  return { layer: 'user', file, dir: path.dirname(file), config: await parse(file, bytes), sha256: digest(bytes), trust: 'implicit' };
 }
 
-/** `$XDG_CONFIG_HOME/agent-hooks/config.json`, else `~/.config/agent-hooks/config.json`. */
-export function userConfigPath(env: NodeJS.ProcessEnv, home: string): string {
-  const base = env.XDG_CONFIG_HOME || path.join(home, '.config');
-  return path.join(base, 'agent-hooks', 'config.json');
+/** The managed layer's path: `AGENT_HOOKS_MANAGED_CONFIG`, else `/etc/agent-hooks/managed.json`. */
+export function managedConfigPath(env: NodeJS.ProcessEnv): string {
+  return env.AGENT_HOOKS_MANAGED_CONFIG || DEFAULT_MANAGED_CONFIG;
+}
+
+/** The managed (system-wide) layer, if there is one. It must not be writable by anyone but its owner. */
+export async function loadManagedLayer(env: NodeJS.ProcessEnv = process.env): Promise<ConfigLayer | undefined> {
+  const file = managedConfigPath(env);
+  if (!existsSync(file)) return undefined;
+  // Owned by root (or the admin) is the point; writable by group or others is not.
+  const stats = statSync(file);
+  if ((stats.mode & 0o022) !== 0) {
+    throw new HooksError('CONFIG_UNREADABLE', `${file}: the managed config is writable by group or others (mode ${(stats.mode & 0o777).toString(8)}); make it 644`, { file });
+  }
+  const ext = path.extname(file).toLowerCase();
+  if (!['.json', '.yaml', '.yml'].includes(ext)) throw new HooksError('CONFIG_UNREADABLE', `${file}: the managed config must be JSON or YAML`, { file });
+  const bytes = readBytes(file);
+  return { layer: 'managed', file, dir: path.dirname(file), config: await parse(file, bytes), sha256: digest(bytes), trust: 'implicit' };
+}
+
+/** Reads a project-layer candidate's bytes and trust state, without running anything (for `hooks trust`). */
+export async function readForTrust(file: string): Promise<{ bytes: Buffer; sha256: string; config?: unknown; problem?: string; isJs: boolean }> {
+  const bytes = readBytes(file);
+  const sha256 = digest(bytes);
+  if (isJsFile(file)) return { bytes, sha256, isJs: true };
+  try {
+    let config = await parse(file, bytes);
+    if (path.basename(file) === 'package.json') config = fromPackageJson(config).layer.config;
+    return { bytes, sha256, config, isJs: false };
+  } catch (error) {
+    return { bytes, sha256, problem: (error as Error).message, isJs: false };
+  }
 }
 
 /** Reads a JSON or YAML data file (test cases, fixtures) with the same parsers as config files. */
 export async function readDataFile(file: string): Promise<unknown> {
   const ext = path.extname(file).toLowerCase();
-  const loader = ext === '.yaml' || ext === '.yml' ? defaultLoaders['.yaml'] : defaultLoaders['.json'];
+  let text: string;
   try {
-    const { readFile } = await import('node:fs/promises');
-    return await loader(file, await readFile(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     throw unreadable(file, error);
   }
+  return parseText(file, text, ext === '.yaml' || ext === '.yml' ? 'yaml' : 'json');
+}
+
+export function isJsFile(file: string): boolean {
+  return /\.(c|m)?js$/.test(file);
 }
 
 // --- internal ---
 
-type Explorer = ReturnType<typeof cosmiconfig>;
-
-function createExplorer(env: NodeJS.ProcessEnv): Explorer {
-  return cosmiconfig('hooks', { searchPlaces: SEARCH_PLACES, searchStrategy: 'global', stopDir: env.HOME || os.homedir(), cache: false });
-}
-
-async function read(explorer: Explorer, layer: LayerName, file: string): Promise<ConfigLayer> {
+function readBytes(file: string): Buffer {
   try {
-    const result = await explorer.load(file);
-    const config = path.basename(file) === 'package.json' ? fromPackageJson(result?.config) : result?.config;
-    return { layer, file, dir: path.dirname(file), config: config ?? {} };
+    return readFileSync(file);
   } catch (error) {
     throw unreadable(file, error);
   }
 }
 
-async function search(explorer: Explorer, cwd: string): Promise<ConfigLayer | undefined> {
-  let result;
+/** Parses the bytes already read (JSON/YAML), or imports a JS config (only ever called once it may run). */
+async function parse(file: string, bytes: Buffer): Promise<unknown> {
+  const base = path.basename(file);
+  const ext = path.extname(file).toLowerCase();
+  let value: unknown;
+  if (isJsFile(file)) {
+    try {
+      const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      value = mod.default ?? mod;
+    } catch (error) {
+      throw unreadable(file, error);
+    }
+  } else {
+    const kind = ext === '.json' || base === 'package.json' || base === LOCAL_CONFIG_NAME ? 'json' : 'yaml';
+    value = await parseText(file, bytes.toString('utf8'), kind);
+  }
+  checkShape(file, value);
+  return value ?? {};
+}
+
+async function parseText(file: string, text: string, kind: 'json' | 'yaml'): Promise<unknown> {
+  // cosmiconfig's loaders: the same parsers (and messages) as before.
   try {
-    result = await explorer.search(cwd);
+    return await defaultLoaders[kind === 'json' ? '.json' : '.yaml'](file, text);
   } catch (error) {
-    const file = (error as { filepath?: string }).filepath ?? cwd;
     throw unreadable(file, error);
   }
-  if (result === null) return undefined;
-  const dir = path.dirname(result.filepath);
-  // cosmiconfig's global strategy ends in the OS config dir; that is the user layer's business, not a project.
-  if (!isInside(dir, cwd)) return undefined;
-  const config = path.basename(result.filepath) === 'package.json' ? fromPackageJson(result.config) : result.config;
-  return { layer: 'project', file: result.filepath, dir, config: config ?? {} };
 }
+
+/** Deeper than any real config gets; past it a value is refused rather than walked. */
+const MAX_DEPTH = 64;
+
+/**
+ * A YAML alias to itself makes a circular value and a 5,000-deep nesting makes a stack-deep one: both
+ * would crash whatever walks the value later (validation, JSON, the cache). One line instead.
+ */
+function checkShape(file: string, value: unknown): void {
+  let visited = 0;
+  const ancestors = new Set<object>();
+  const fail = (key: string, what: string): never => {
+    throw new HooksError('CONFIG_INVALID', `${file}: ${key.slice(1) || 'the config'}: ${what}`, { file, path: key.slice(1) });
+  };
+  const walk = (v: unknown, depth: number, key: string): void => {
+    if (typeof v !== 'object' || v === null) return;
+    if (depth > MAX_DEPTH) fail(key, `nested deeper than ${MAX_DEPTH} levels`);
+    if (ancestors.has(v)) fail(key, 'refers back to itself (a YAML alias inside its own anchor); write the value out');
+    // Aliases may share a value many times over (a "billion laughs"): count every visit.
+    if (++visited > 100_000) fail(key, 'more than 100000 values; not a hooks config');
+    ancestors.add(v);
+    for (const [k, child] of Object.entries(v)) walk(child, depth + 1, Array.isArray(v) ? `${key}[${k}]` : `${key}.${k}`);
+    ancestors.delete(v);
+  };
+  walk(value, 0, '');
+}
+
+/** Why a file or its directory must not be taken as config, or undefined. */
+function unsafePath(file: string): string | undefined {
+  try {
+    const fileProblem = unsafeOwnership(statSync(file));
+    if (fileProblem !== undefined) return `the file is ${fileProblem}`;
+    const dirProblem = unsafeOwnership(statSync(path.dirname(file)));
+    if (dirProblem !== undefined) return `its directory is ${dirProblem}`;
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+async function readSearched(layer: 'project' | 'local', file: string, trustOf: (file: string, sha256: string) => TrustState): Promise<ConfigLayer> {
+  const dir = path.dirname(file);
+  let bytes: Buffer;
+  try {
+    bytes = readBytes(file);
+  } catch (error) {
+    return { layer, file, dir, config: undefined, trust: 'untrusted', problem: (error as Error).message };
+  }
+  const sha256 = digest(bytes);
+  const trust = trustOf(file, sha256);
+  const out: ConfigLayer = { layer, file, dir, config: undefined, sha256, trust };
+  // Nothing of an untrusted file is evaluated; for JS that means it is not imported at all.
+  if (trust !== 'trusted') {
+    out.problem = `${file} is not trusted, so its hooks do not run; review it, then run: npx agent-hooks trust`;
+    return out;
+  }
+  try {
+    out.config = await parse(file, bytes);
+    if (path.basename(file) === 'package.json') Object.assign(out, fromPackageJson(out.config).layer);
+  } catch (error) {
+    out.problem = (error as Error).message.split('\n')[0]!;
+  }
+  return out;
+}
+
+async function searchProject(
+  start: string,
+  env: NodeJS.ProcessEnv,
+  notices: string[],
+  shadowed: string[],
+  trustOf: (file: string, sha256: string) => TrustState,
+): Promise<{ layer?: ConfigLayer; report: SearchReport }> {
+  const home = path.resolve(env.HOME || os.homedir());
+  const dirs: string[] = [];
+  let dir = start;
+  for (;;) {
+    dirs.push(dir);
+    const candidates = SEARCH_PLACES.map((name) => path.join(dir, name)).filter((file) => existsSync(file) && isConfigCandidate(file, notices));
+    let chosen: string | undefined;
+    for (const file of candidates) {
+      const unsafe = unsafePath(file);
+      if (unsafe !== undefined) {
+        notices.push(`${file}: skipped: ${unsafe}`);
+        continue;
+      }
+      if (chosen === undefined) chosen = file;
+      else shadowed.push(file);
+    }
+    const stop: SearchReport['stop'] | undefined = existsSync(path.join(dir, '.git'))
+      ? 'repository root'
+      : dir === home
+        ? 'home directory'
+        : path.dirname(dir) === dir
+          ? 'filesystem root'
+          : undefined;
+    if (chosen !== undefined) {
+      return { layer: await readSearched('project', chosen, trustOf), report: { start, dirs, stop: stop ?? 'repository root' } };
+    }
+    if (stop !== undefined) return { report: { start, dirs, stop } };
+    dir = path.dirname(dir);
+  }
+}
+
+/** A package.json counts only with an agent-hooks `hooks` key; husky-style content is noted and passed over. */
+function isConfigCandidate(file: string, notices: string[]): boolean {
+  if (path.basename(file) !== 'package.json') return true;
+  let whole: { hooks?: unknown };
+  try {
+    whole = JSON.parse(readFileSync(file, 'utf8')) as { hooks?: unknown };
+  } catch {
+    return false;
+  }
+  if (whole?.hooks === undefined) return false;
+  if (fromPackageJson(whole).ours) return true;
+  notices.push(`${file}: "hooks" is not an agent-hooks config (no event or config key in it, e.g. husky's); ignored`);
+  return false;
+}
+
+const CONFIG_TOP_KEYS = new Set(['$schema', 'defaults', 'hooks', 'onUntrusted']);
 
 /** `package.json#hooks` may hold the event map itself (`"hooks": {"preToolUse": [...]}`) or a whole config. */
-function fromPackageJson(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+function fromPackageJson(whole: unknown): { layer: { config: unknown; keyPrefix?: string }; ours: boolean } {
+  const value = typeof whole === 'object' && whole !== null ? (whole as { hooks?: unknown }).hooks : undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { layer: { config: value, keyPrefix: 'hooks.' }, ours: false };
   const keys = Object.keys(value);
-  return keys.length > 0 && keys.every((k) => findEvent(k) !== undefined) ? { hooks: value } : value;
+  if (keys.length > 0 && keys.every((k) => findEvent(k) !== undefined)) return { layer: { config: { hooks: value } }, ours: true };
+  return { layer: { config: value, keyPrefix: 'hooks.' }, ours: keys.some((k) => CONFIG_TOP_KEYS.has(k) || findEvent(k) !== undefined) };
 }
 
 function unreadable(file: string, error: unknown): HooksError {
@@ -151,4 +372,27 @@ function unreadable(file: string, error: unknown): HooksError {
   const cause = lines.slice(1).find((l) => !isFrame(l));
   const text = where === null ? heading : `invalid ${where[1]}: ${cause ?? 'cannot be parsed'}`;
   return new HooksError('CONFIG_UNREADABLE', `${file}: ${text.replaceAll(`${file}: `, '')}`, { file });
+}
+
+/**
+ * Where the project search starts for an event: the payload's `cwd` (where the agent works), else
+ * `CLAUDE_PROJECT_DIR`, else the runner's own working directory. Only an absolute, existing directory counts.
+ */
+export function searchStart(payloadCwd: unknown, env: NodeJS.ProcessEnv, fallback: string): string {
+  for (const candidate of [payloadCwd, env.CLAUDE_PROJECT_DIR]) {
+    if (typeof candidate !== 'string' || !path.isAbsolute(candidate)) continue;
+    try {
+      if (statSync(candidate).isDirectory()) return candidate;
+    } catch {
+      // Not there: the next candidate.
+    }
+  }
+  return fallback;
+}
+
+/** "no config found" with where the search looked, for run --verbose, list and doctor. */
+export function describeNoConfig(search: SearchReport | undefined, env: NodeJS.ProcessEnv): string {
+  const places = [managedConfigPath(env), userConfigFile(env)];
+  const looked = search === undefined ? '' : `; searched ${search.dirs.length === 1 ? search.dirs[0] : `${search.dirs[0]} up to ${search.dirs.at(-1)}`} (stopped at the ${search.stop}) for ${SEARCH_PLACES.join(', ')}`;
+  return `no config found: no ${places.join(' or ')}${looked}`;
 }

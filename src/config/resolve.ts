@@ -7,7 +7,8 @@ import { GUARD_IDS, loadGuard } from '../guards/index.js';
 import { checkToolPattern, type Matchable } from '../match/select.js';
 import { didYouMean } from '../suggest.js';
 import type { EventName, Guard, GuardContext, HandlerFn, ObservedRun } from '../types.js';
-import type { ConfigLayer, LayerName } from './load.js';
+import type { ConfigLayer, LayerName, SearchReport, TrustState } from './load.js';
+import { unknownIfFields } from '../match/fields.js';
 import type { HandlerSchema } from './schema.js';
 
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -47,13 +48,35 @@ export interface ResolvedHook extends Matchable {
   cwd: string;
 }
 
+/** One layer as the run sees it: where it is, whether it is trusted, whether its hooks run and why not. */
+export interface LayerState {
+  layer: LayerName;
+  file: string;
+  trust: TrustState;
+  /** False when its hooks do not run (untrusted, or broken). */
+  active: boolean;
+  /** Why it is not active: one line naming the file (and key). */
+  problem?: string;
+}
+
 export interface ResolvedConfig {
-  /** The files that were read, in merge order. */
-  layers: { layer: LayerName; file: string }[];
+  /** The files that were found, in merge order, with their trust state. */
+  layers: LayerState[];
   /** Where hooks run and what `HOOKS_PROJECT_DIR` says: the project config's folder, else the working directory. */
   projectDir: string;
   /** Every hook of every event, in run order within each event. */
   hooks: ResolvedHook[];
+  /**
+   * What the user and the agent must hear on every run, one line each: untrusted or broken project
+   * files, refused overrides, skipped files. Never empty silently: each names a file.
+   */
+  warnings: string[];
+  /** What an untrusted project config means for a run: a warning (default) or a block. User and managed layers only. */
+  onUntrusted: 'warn' | 'block';
+  /** Where the project search looked (absent with `--config` or an inline config). */
+  search?: SearchReport;
+  /** Config files in the project folder that the one used shadows. */
+  shadowed?: string[];
 }
 
 /** An in-process hook registered through the library API. */
@@ -71,9 +94,22 @@ export interface HandlerSpec {
   enabled?: boolean;
 }
 
-const LAYER_RANK: Record<LayerName, number> = { user: 0, project: 1, local: 2, api: 3, cli: 4 };
+const LAYER_RANK: Record<LayerName, number> = { managed: 0, user: 1, project: 2, local: 3, api: 4, cli: 5 };
 
-/** Validates every layer and merges them; throws one `CONFIG_INVALID` error listing every problem. */
+/**
+ * Trust tiers, lowest first. A chain runs tier by tier from the lowest: so every user and managed hook
+ * judges the payload as the lower tiers left it, whatever they rewrote and whatever priority they claimed.
+ */
+export function trustTier(layer: LayerName): number {
+  return layer === 'managed' ? 2 : layer === 'user' ? 1 : 0;
+}
+
+/**
+ * Validates every layer and merges them. Errors in a layer the user chose (managed, user, `--config`,
+ * inline, API) throw one `CONFIG_INVALID` error listing every problem; a project or local file the
+ * search found is only switched off, with its first problem in `warnings`: a repository can never turn
+ * the user's guards off by shipping a broken file.
+ */
 export async function resolveConfig(
   layers: readonly ConfigLayer[],
   options: { cwd: string; env?: NodeJS.ProcessEnv; handlers?: readonly HandlerSpec[] },
@@ -81,59 +117,38 @@ export async function resolveConfig(
   const project = layers.find((l) => l.layer === 'project');
   const projectDir = project?.dir ?? options.cwd;
   const guardContext: GuardContext = { projectDir, env: options.env ?? process.env };
-  const issues: string[] = [];
+  const fatal: string[] = [];
+  const warnings: string[] = [];
   const hooks: ResolvedHook[] = [];
+  const states: LayerState[] = [];
+  let onUntrusted: 'warn' | 'block' = 'warn';
 
   for (const layer of layers) {
-    // Loaded only when there is a layer to check: a run without config (or from the cache) skips zod.
-    const { ConfigSchema, CONFIG_KEYS } = await import('./schema.js');
-    const parsed = ConfigSchema.safeParse(layer.config);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const { keyPath, message } = describeIssue(issue, CONFIG_KEYS);
-        issues.push(`${layer.file}: ${keyPath === '' ? '' : `${keyPath.slice(1)}: `}${message}`);
+    const trust = layer.trust ?? 'implicit';
+    const state: LayerState = { layer: layer.layer, file: layer.file, trust, active: false };
+    states.push(state);
+    if (layer.problem !== undefined || layer.config === undefined) {
+      state.problem = layer.problem ?? `${layer.file}: not read`;
+      warnings.push(trust === 'untrusted' ? state.problem : `${state.problem}; its hooks do not run (the user and managed layers still do)`);
+      continue;
+    }
+    const issues: string[] = [];
+    const result = await resolveLayer(layer, projectDir, guardContext, hooks, issues, warnings);
+    if (issues.length > 0) {
+      if (trust === 'implicit') fatal.push(...issues);
+      else {
+        const more = issues.length > 1 ? ` (+${issues.length - 1} more)` : '';
+        state.problem = `${issues[0]}${more}`;
+        warnings.push(`${state.problem}; ${layer.layer === 'local' ? 'this file' : 'this project config'} is switched off (the user and managed layers still run)`);
       }
       continue;
     }
-    const defaults = parsed.data.defaults ?? {};
-    const usedIds = new Set<string>();
-    for (const [eventKey, entries] of Object.entries(parsed.data.hooks ?? {})) {
-      const spec = findEvent(eventKey);
-      if (spec === undefined || entries === undefined) continue;
-      for (const [index, entry] of entries.entries()) {
-        const key = `hooks.${eventKey}[${index}]`;
-        const at = (msg: string) => `${layer.file}: ${key}${msg.startsWith('.') ? '' : ': '}${msg}`;
-        if (entry.command === undefined && entry.builtin === undefined) {
-          const problem = applyOverride(layer, spec.name, entry, hooks);
-          if (problem !== undefined) issues.push(at(problem));
-          // An override's own match/if could switch the hook off by a typo: checked like any other.
-          else for (const hook of hooks.filter((h) => h.id === entry.id && h.event === spec.name)) issues.push(...checkMatching(hook, spec.tool).map(at));
-          continue;
-        }
-        const resolved = await toRun(entry, spec.name, guardContext, issues, at);
-        if (resolved === undefined) continue;
-        const { run, defaultMatch } = resolved;
-        const id = entry.id ?? uniqueId(defaultId(entry), usedIds, spec.name);
-        usedIds.add(`${spec.name}:${id}`);
-        const hook: ResolvedHook = {
-          id,
-          event: spec.name,
-          source: { layer: layer.layer, file: layer.file, key },
-          run,
-          enabled: entry.enabled ?? true,
-          priority: entry.priority ?? 0,
-          timeoutMs: (entry.timeout ?? defaults.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
-          onFailure: entry.onFailure ?? defaults.onFailure ?? 'continue',
-          parallel: entry.parallel ?? false,
-          env: { ...defaults.env, ...entry.env },
-          cwd: entry.cwd === undefined ? projectDir : path.resolve(layer.dir, entry.cwd),
-          ...matching(entry),
-        };
-        // A guard declares the tools it understands; an explicit `match` replaces that.
-        if (hook.match === undefined && defaultMatch !== undefined) hook.match = defaultMatch;
-        issues.push(...checkMatching(hook, spec.tool).map((m) => at(m)));
-        hooks.push(hook);
-      }
+    state.active = true;
+    hooks.push(...result.hooks);
+    for (const apply of result.overrides) apply();
+    if (result.onUntrusted !== undefined && (layer.layer === 'user' || layer.layer === 'managed')) {
+      // The managed layer has the last word.
+      if (layer.layer === 'managed' || !layers.some((l) => l.layer === 'managed' && (l.config as { onUntrusted?: unknown } | undefined)?.onUntrusted !== undefined)) onUntrusted = result.onUntrusted;
     }
   }
 
@@ -141,7 +156,7 @@ export async function resolveConfig(
     const at = (msg: string) => `handlers[${index}] (${spec.id}): ${msg}`;
     const event = findEvent(spec.event);
     if (event === undefined) {
-      issues.push(at(`unknown event "${spec.event}"`));
+      fatal.push(at(`unknown event "${spec.event}"`));
       continue;
     }
     const hook: ResolvedHook = {
@@ -158,16 +173,16 @@ export async function resolveConfig(
       cwd: projectDir,
       ...matching(spec),
     };
-    issues.push(...checkMatching(hook, event.tool).map(at));
+    fatal.push(...checkMatching(hook, event.tool).map(at));
     hooks.push(hook);
   }
 
-  if (issues.length > 0) {
-    const more = issues.length > 1 ? ` (+${issues.length - 1} more)` : '';
-    const file = layers.find((l) => issues[0]!.startsWith(`${l.file}: `))?.file;
-    throw new HooksError('CONFIG_INVALID', `${issues[0]}${more}`, file === undefined ? { issues } : { issues, file });
+  if (fatal.length > 0) {
+    const more = fatal.length > 1 ? ` (+${fatal.length - 1} more)` : '';
+    const file = layers.find((l) => fatal[0]!.startsWith(`${l.file}: `))?.file;
+    throw new HooksError('CONFIG_INVALID', `${fatal[0]}${more}`, file === undefined ? { issues: fatal } : { issues: fatal, file });
   }
-  return { layers: layers.map(({ layer, file }) => ({ layer, file })), projectDir, hooks: order(hooks) };
+  return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted };
 }
 
 /** The hooks of one event, in run order. */
@@ -184,13 +199,102 @@ export function builtinRun(guard: Guard<any>, options: unknown, audit: boolean, 
 
 // --- internal ---
 
+/** One layer's hooks and overrides, not yet merged: a layer with issues contributes nothing. */
+async function resolveLayer(
+  layer: ConfigLayer,
+  projectDir: string,
+  guardContext: GuardContext,
+  earlier: readonly ResolvedHook[],
+  issues: string[],
+  warnings: string[],
+): Promise<{ hooks: ResolvedHook[]; overrides: (() => void)[]; onUntrusted?: 'warn' | 'block' }> {
+  const hooks: ResolvedHook[] = [];
+  const overrides: (() => void)[] = [];
+  const prefix = layer.keyPrefix ?? '';
+  // Loaded only when there is a layer to check: a run without config (or from the cache) skips zod.
+  const { ConfigSchema, CONFIG_KEYS } = await import('./schema.js');
+  const parsed = ConfigSchema.safeParse(layer.config);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const { keyPath, message } = describeIssue(issue, CONFIG_KEYS, prefix !== '');
+      const key = `${prefix}${keyPath.slice(1)}`;
+      issues.push(`${layer.file}: ${key === '' ? '' : `${key.replace(/\.$/, '')}: `}${message}`);
+    }
+    return { hooks, overrides };
+  }
+  if (parsed.data.onUntrusted !== undefined && layer.layer !== 'user' && layer.layer !== 'managed') {
+    issues.push(`${layer.file}: ${prefix}onUntrusted: only the user or managed layer may set this`);
+  }
+  const defaults = parsed.data.defaults ?? {};
+  const usedIds = new Set<string>();
+  for (const [eventKey, entries] of Object.entries(parsed.data.hooks ?? {})) {
+    const spec = findEvent(eventKey);
+    if (spec === undefined || entries === undefined) continue;
+    for (const [index, entry] of entries.entries()) {
+      const key = `${prefix}hooks.${eventKey}[${index}]`;
+      const at = (msg: string) => `${layer.file}: ${key}${msg.startsWith('.') ? '' : ': '}${msg}`;
+      if (entry.command === undefined && entry.builtin === undefined) {
+        const targets = earlier.filter((h) => h.id === entry.id && h.event === spec.name);
+        const protectedTargets = targets.filter((h) => trustTier(h.source.layer) > trustTier(layer.layer));
+        if (protectedTargets.length > 0) {
+          // A repository may not switch off, re-match or re-condition the user's (or the managed) guards.
+          const owner = protectedTargets[0]!;
+          warnings.push(`${at(`override of "${entry.id}" refused: it belongs to the ${owner.source.layer} layer (${owner.source.file ?? owner.source.layer}), which a ${layer.layer} file cannot change; the hook runs as configured there`)}`);
+          continue;
+        }
+        const problem = checkOverride(layer, spec.name, entry, targets);
+        if (problem !== undefined) {
+          issues.push(at(problem));
+          continue;
+        }
+        // An override's own match/if could switch the hook off by a typo: checked like any other.
+        for (const hook of targets) {
+          const probe = { ...hook, ...matching(entry) };
+          issues.push(...checkMatching(probe, spec.tool).map(at));
+        }
+        overrides.push(() => applyOverride(layer, entry, key, targets));
+        continue;
+      }
+      const resolved = await toRun(entry, spec.name, guardContext, issues, at);
+      if (resolved === undefined) continue;
+      const { run, defaultMatch } = resolved;
+      const id = entry.id ?? uniqueId(defaultId(entry), usedIds, spec.name);
+      usedIds.add(`${spec.name}:${id}`);
+      const hook: ResolvedHook = {
+        id,
+        event: spec.name,
+        source: { layer: layer.layer, file: layer.file, key },
+        run,
+        enabled: entry.enabled ?? true,
+        priority: entry.priority ?? 0,
+        timeoutMs: (entry.timeout ?? defaults.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+        onFailure: entry.onFailure ?? defaults.onFailure ?? 'continue',
+        parallel: entry.parallel ?? false,
+        env: { ...defaults.env, ...entry.env },
+        cwd: entry.cwd === undefined ? projectDir : path.resolve(layer.dir, entry.cwd),
+        ...matching(entry),
+      };
+      // A guard declares the tools it understands; an explicit `match` replaces that.
+      if (hook.match === undefined && defaultMatch !== undefined) hook.match = defaultMatch;
+      issues.push(...checkMatching(hook, spec.tool).map((m) => at(m)));
+      hooks.push(hook);
+    }
+  }
+  return parsed.data.onUntrusted === undefined ? { hooks, overrides } : { hooks, overrides, onUntrusted: parsed.data.onUntrusted };
+}
+
+
 type Entry = z.output<typeof HandlerSchema>;
 
-/** Priority (higher first), then layer (user, project, local, api), then position. */
+/**
+ * Trust tier (project, local and API first, then user, then managed), then priority (higher first),
+ * then layer, then position. Priority orders hooks within a tier, never across tiers.
+ */
 function order(hooks: ResolvedHook[]): ResolvedHook[] {
   const position = new Map(hooks.map((h, i) => [h, i]));
   return [...hooks].sort(
     (a, b) =>
+      trustTier(a.source.layer) - trustTier(b.source.layer) ||
       b.priority - a.priority ||
       LAYER_RANK[a.source.layer] - LAYER_RANK[b.source.layer] ||
       position.get(a)! - position.get(b)!,
@@ -247,7 +351,7 @@ function matching(entry: { match?: string | string[]; if?: Record<string, string
   return out;
 }
 
-function checkMatching(hook: ResolvedHook, eventHasTool: boolean): string[] {
+function checkMatching(hook: Pick<ResolvedHook, 'event' | 'match' | 'if'>, eventHasTool: boolean): string[] {
   const problems: string[] = [];
   if (hook.match !== undefined) {
     if (!eventHasTool) problems.push(`match: ${eventSpec(hook.event).name} has no tool to match`);
@@ -256,15 +360,24 @@ function checkMatching(hook: ResolvedHook, eventHasTool: boolean): string[] {
       if (problem !== undefined) problems.push(`match: ${problem}`);
     }
   }
+  // An `if` on a field the hook never sees would switch it off without a word.
+  for (const { field, known } of unknownIfFields(hook)) {
+    problems.push(`.if.${field}: ${eventSpec(hook.event).tool ? 'no tool this hook matches has' : `${hook.event} events have`} no field "${field}", so the hook would never run${didYouMean(field, known)}; it can use: ${known.join(', ')}`);
+  }
   return problems;
 }
 
-/** A later layer's entry with an `id` and no command: changes that hook (e.g. `enabled: false`). */
-function applyOverride(layer: ConfigLayer, event: EventName, entry: Entry, hooks: ResolvedHook[]): string | undefined {
+/** Why a later layer's entry with an `id` and no command cannot change that hook, or undefined when it can. */
+function checkOverride(layer: ConfigLayer, event: EventName, entry: Entry, targets: readonly ResolvedHook[]): string | undefined {
   if (layer.layer !== 'local') return 'needs "command" or "builtin"';
   if (entry.id === undefined) return 'an override needs the "id" of the hook it changes';
-  const targets = hooks.filter((h) => h.id === entry.id && h.event === event);
   if (targets.length === 0) return `override: no hook "${entry.id}" on ${event} in the earlier layers`;
+  return undefined;
+}
+
+/** Applies a local override (e.g. `enabled: false`), and records on the hook which file changed it. */
+function applyOverride(layer: ConfigLayer, entry: Entry, key: string, targets: readonly ResolvedHook[]): void {
+  const changed = (['enabled', 'priority', 'timeout', 'onFailure', 'parallel', 'env', 'cwd', 'match', 'if'] as const).filter((k) => entry[k] !== undefined);
   for (const hook of targets) {
     if (entry.enabled !== undefined) hook.enabled = entry.enabled;
     if (entry.priority !== undefined) hook.priority = entry.priority;
@@ -274,8 +387,8 @@ function applyOverride(layer: ConfigLayer, event: EventName, entry: Entry, hooks
     if (entry.env !== undefined) hook.env = { ...hook.env, ...entry.env };
     if (entry.cwd !== undefined) hook.cwd = path.resolve(layer.dir, entry.cwd);
     Object.assign(hook, matching(entry));
+    if (changed.length > 0) hook.overriddenBy = { layer: layer.layer, file: layer.file, key, fields: changed };
   }
-  return undefined;
 }
 
 /** A readable id from the command: the script's name (`guards/no_force_push.py` → `no_force_push`). */
@@ -296,17 +409,48 @@ function uniqueId(base: string, used: Set<string>, event: EventName): string {
 const EVENT_KEYS = EVENTS.flatMap((e) => [e.name, e.cli, e.claude]);
 
 
-/** A zod issue as a key path (`.hooks.preToolUse[2].timeout`) and a message (`expected number, received string`). */
-function describeIssue(issue: z.core.$ZodIssue, knownKeys: readonly string[]): { keyPath: string; message: string } {
+/** A zod issue as a key path (`.hooks.preToolUse[2].timeout`) and a message in plain words. */
+function describeIssue(issue: z.core.$ZodIssue, knownKeys: readonly string[], inPackageJson = false): { keyPath: string; message: string } {
   const parts: PropertyKey[] = [...issue.path];
-  let message = issue.message.replace(/^Invalid (input|option): /, '');
+  let message = plainMessage(issue);
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? '';
     parts.push(key);
     if (parts.length === 2 && parts[0] === 'hooks') message = `unknown event${didYouMean(key, EVENT_KEYS)}`;
     else if (parts.length === 1 && findEvent(key) !== undefined) message = 'unknown key (events go under "hooks")';
-    else message = `unknown key${didYouMean(key, knownKeys)}`;
+    // In package.json#hooks an unknown top-level key is most likely a misspelt event.
+    else if (parts.length === 1 && inPackageJson) message = `unknown key${didYouMean(key, [...knownKeys, ...EVENT_KEYS])}`;
+    else message = `unknown key${didYouMean(key, knownKeys.filter((k) => k !== key))}`;
   }
   const keyPath = parts.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
   return { keyPath, message };
+}
+
+/** zod's wording ("Too small: expected number to be >0") said as a user would. */
+export function plainMessage(issue: z.core.$ZodIssue): string {
+  const i = issue as z.core.$ZodIssue & { origin?: string; minimum?: number | bigint; maximum?: number | bigint; inclusive?: boolean; expected?: string; input?: unknown };
+  const things = (n: number | bigint, one: string, many: string) => `${n} ${Number(n) === 1 ? one : many}`;
+  switch (issue.code) {
+    case 'too_small':
+      if (i.origin === 'number') return i.inclusive === false ? `must be greater than ${i.minimum}` : `must be at least ${i.minimum}`;
+      if (i.origin === 'string') return Number(i.minimum) <= 1 ? 'must not be empty' : `must be at least ${things(i.minimum!, 'character', 'characters')} long`;
+      if (i.origin === 'array') return Number(i.minimum) <= 1 ? 'must not be an empty list' : `must list at least ${things(i.minimum!, 'entry', 'entries')}`;
+      break;
+    case 'too_big':
+      if (i.origin === 'number') return i.inclusive === false ? `must be less than ${i.maximum}` : `must be at most ${i.maximum}`;
+      if (i.origin === 'string') return `must be at most ${things(i.maximum!, 'character', 'characters')} long`;
+      if (i.origin === 'array') return `must list at most ${things(i.maximum!, 'entry', 'entries')}`;
+      break;
+    default:
+      break;
+  }
+  return issue.message.replace(/^Invalid (input|option): /, '');
+}
+
+/** A layer's state in a few words, as list, explain, doctor and run --verbose show it. */
+export function layerStatus(layer: LayerState): string {
+  const trust = layer.trust === 'implicit' ? (layer.layer === 'project' ? 'trusted (named on the command line or inline)' : `trusted (${layer.layer} layer)`) : layer.trust;
+  if (layer.active) return trust;
+  if (layer.trust === 'untrusted') return 'untrusted: its hooks do not run; review it, then run: npx agent-hooks trust';
+  return `${trust}, but switched off: ${layer.problem ?? 'not read'}`;
 }

@@ -58,6 +58,10 @@ export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
   defaults: DefaultsSchema.optional(),
   hooks: HooksSchema.optional(),
+  onUntrusted: z
+    .enum(['warn', 'block'])
+    .optional()
+    .describe('User or managed layer only: what an untrusted project config means for a run; warn (default: its hooks do not run, the agent is told) or block'),
 });
 
 /** Every key a config file may use at any level, for "did you mean" suggestions. */

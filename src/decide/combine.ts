@@ -48,6 +48,8 @@ export interface Step {
   batch: number;
   status: 'ran' | 'skipped' | 'not-reached' | 'observer';
   why?: string;
+  /** The local-layer entry that changed this hook (e.g. `enabled: false`). */
+  overriddenBy?: { layer: string; file: string; key: string; fields: readonly string[] };
   result?: HookResult;
 }
 

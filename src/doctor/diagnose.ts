@@ -3,7 +3,9 @@ import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:
 import path from 'node:path';
 import { hooksFor, type ResolvedConfig, type ResolvedHook } from '../config/resolve.js';
 import { readSwitches } from '../config/switches.js';
-import { EVENTS, eventSpec } from '../events/catalog.js';
+import { describeNoConfig } from '../config/load.js';
+import { EVENTS } from '../events/catalog.js';
+import { didYouMean } from '../suggest.js';
 import { analyzeShell } from '../guards/shell/analyze.js';
 import { KILL_GRACE_MS } from '../run/process.js';
 
@@ -18,6 +20,22 @@ export interface Finding {
 /** Every finding on a config that loaded. (A config that does not load is a finding of its own: see the command.) */
 export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Finding[] {
   const findings: Finding[] = [];
+  if (config.layers.length === 0) {
+    findings.push({ level: 'warning', where: 'config', message: describeNoConfig(config.search, env), fix: 'run "npx agent-hooks init" in the project, or write the user config' });
+  }
+  for (const layer of config.layers) {
+    if (layer.active) continue;
+    if (layer.trust === 'untrusted') findings.push({ level: 'warning', where: layer.file, message: 'not trusted: its hooks do not run', fix: 'review it (npx agent-hooks trust shows every command), then run: npx agent-hooks trust' });
+    else findings.push({ level: 'error', where: layer.file, message: `switched off: ${layer.problem ?? 'not read'}`, fix: 'correct the file at that key path (hooks schema lists what is allowed)' });
+  }
+  for (const warning of config.warnings) {
+    if (config.layers.some((l) => l.problem !== undefined && warning.startsWith(l.problem))) continue;
+    findings.push({ level: 'warning', where: 'config', message: warning, fix: 'see the message' });
+  }
+  for (const file of config.shadowed ?? []) {
+    const used = config.layers.find((l) => l.layer === 'project')?.file ?? 'another config file';
+    findings.push({ level: 'warning', where: file, message: `never read: ${used} is found first in the same folder`, fix: 'merge the two files into one and delete the other' });
+  }
   const switches = readSwitches(env);
   if (switches.disabled) {
     findings.push({ level: 'warning', where: 'environment', message: 'HOOKS_DISABLE is set: hooks run does nothing', fix: 'unset HOOKS_DISABLE' });
@@ -25,14 +43,28 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
   for (const problem of switches.problems) findings.push({ level: 'warning', where: 'environment', message: problem, fix: 'set HOOKS_DISABLE to 1 or 0' });
   if (switches.skip.size > 0) {
     findings.push({ level: 'warning', where: 'environment', message: `HOOKS_SKIP=${env.HOOKS_SKIP} skips hooks on every run`, fix: 'unset HOOKS_SKIP unless you mean it' });
+    const ids = config.hooks.map((h) => h.id);
+    for (const id of switches.skip) {
+      if (!ids.includes(id)) findings.push({ level: 'warning', where: 'environment', message: `HOOKS_SKIP names "${id}", which no configured hook has${didYouMean(id, ids)}`, fix: 'correct the id (hooks list shows them)' });
+    }
   }
   for (const hook of config.hooks) {
     if (hook.run.kind === 'command') findings.push(...checkCommand(hook, env));
-    findings.push(...checkIfFields(hook));
+    if (!isDirectory(hook.cwd)) {
+      findings.push({ level: 'error', where: where(hook), message: `its cwd ${hook.cwd} does not exist, so the hook cannot start`, fix: 'correct "cwd" (relative to the config file) or create the folder' });
+    }
   }
   findings.push(...checkDuplicateIds(config));
   findings.push(...checkBudgets(config));
   return findings;
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 // --- internal ---
@@ -98,47 +130,6 @@ function findOnPath(program: string, env: NodeJS.ProcessEnv): string | undefined
   return undefined;
 }
 
-/** Tool-input fields each canonical tool has, and the top-level fields of each event. */
-const TOOL_FIELDS: Record<string, string[]> = {
-  exec: ['command', 'description', 'timeout', 'run_in_background', 'cmd'],
-  read: ['file_path', 'path', 'absolute_path', 'offset', 'limit'],
-  write: ['file_path', 'path', 'content'],
-  edit: ['file_path', 'path', 'old_string', 'new_string', 'replace_all', 'edits'],
-  apply_patch: ['command', 'input', 'patch'],
-  web_fetch: ['url', 'prompt'],
-  web_search: ['query', 'allowed_domains', 'blocked_domains'],
-};
-const EVENT_FIELDS: Record<string, string[]> = {
-  userPromptSubmit: ['prompt'],
-  sessionStart: ['source', 'model'],
-  sessionEnd: ['reason'],
-  stop: ['stop_hook_active', 'last_assistant_message'],
-  subagentStop: ['stop_hook_active', 'last_assistant_message', 'agent_type'],
-  preCompact: ['trigger', 'custom_instructions'],
-  notification: ['message', 'title', 'notification_type'],
-  postToolUseFailure: ['error', 'is_interrupt'],
-};
-const COMMON_FIELDS = ['session_id', 'cwd', 'transcript_path', 'permission_mode', 'hook_event_name', 'tool_name'];
-
-/** An `if` on a field the event never has makes the hook never run, silently. */
-function checkIfFields(hook: ResolvedHook): Finding[] {
-  if (hook.if === undefined) return [];
-  const spec = eventSpec(hook.event);
-  const tools = spec.tool ? (hook.match?.filter((m) => m in TOOL_FIELDS) ?? Object.keys(TOOL_FIELDS)) : [];
-  const known = new Set([...COMMON_FIELDS, ...(EVENT_FIELDS[hook.event] ?? []), ...tools.flatMap((t) => TOOL_FIELDS[t] ?? [])]);
-  const unknownTool = spec.tool && hook.match !== undefined && hook.match.some((m) => !(m in TOOL_FIELDS));
-  return Object.keys(hook.if)
-    .filter((field) => !known.has(field) && !unknownTool)
-    .map((field) => ({
-      level: 'warning' as const,
-      where: where(hook),
-      message: spec.tool
-        ? `if.${field}: ${tools.length === 1 ? `the ${tools[0]} tool's input has` : 'no known tool input has'} no field "${field}", so the hook never runs`
-        : `if.${field}: ${hook.event} events have no "${field}" (and no tool input), so the hook never runs`,
-      fix: `use one of: ${[...known].filter((f) => !COMMON_FIELDS.includes(f) || f === 'cwd').join(', ')}`,
-    }));
-}
-
 function checkDuplicateIds(config: ResolvedConfig): Finding[] {
   const findings: Finding[] = [];
   for (const event of EVENTS) {
@@ -186,16 +177,17 @@ function checkBudgets(config: ResolvedConfig): Finding[] {
 
 function worstCaseSeconds(hooks: ResolvedHook[], mode: 'intercept' | 'observe'): number {
   const grace = KILL_GRACE_MS;
-  if (mode === 'observe') return Math.max(...hooks.map((h) => h.timeoutMs + grace)) / 1000;
+  if (mode === 'observe') return Math.round(Math.max(...hooks.map((h) => h.timeoutMs + (h.run.kind === 'command' ? grace : 0))) / 100) / 10;
   let total = 0;
   let batch: number[] = [];
   const flush = () => {
-    if (batch.length > 0) total += Math.max(...batch) + grace;
+    if (batch.length > 0) total += Math.max(...batch);
     batch = [];
   };
   for (const hook of hooks) {
     if (!hook.parallel) flush();
-    batch.push(hook.timeoutMs);
+    // An in-process guard has no process to kill: its timeout is the whole of it, no grace after.
+    batch.push(hook.run.kind === 'command' ? hook.timeoutMs + grace : hook.timeoutMs);
     if (!hook.parallel) flush();
   }
   flush();

@@ -13,6 +13,8 @@ export interface Matchable {
   match?: readonly string[];
   /** Field → globs (any of them); every field must match. */
   if?: Readonly<Record<string, readonly string[]>>;
+  /** The local-layer entry that changed this hook, so traces can say where `enabled: false` came from. */
+  overriddenBy?: { layer: string; file: string; key: string; fields: readonly string[] };
 }
 
 export type Selection<H extends Matchable> =
@@ -64,7 +66,10 @@ function compile(pattern: string, options: picomatch.PicomatchOptions): picomatc
 }
 
 function rejection(hook: Matchable, event: HookEvent, skip: ReadonlySet<string>): string | undefined {
-  if (!hook.enabled) return 'disabled (enabled: false)';
+  if (!hook.enabled) {
+    const by = hook.overriddenBy?.fields.includes('enabled') ? ` in ${hook.overriddenBy.layer} layer ${hook.overriddenBy.file} ${hook.overriddenBy.key}` : '';
+    return `disabled (enabled: false${by})`;
+  }
   if (skip.has(hook.id)) return 'skipped by HOOKS_SKIP';
   if (hook.match !== undefined) {
     if (event.tool === undefined) return 'has a tool matcher, and this event has no tool';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cacheDir } from '../../src/config/cache.js';
 import { loadConfig, runnerFor } from '../../src/engine.js';
 import { VERSION } from '../../src/version.js';
-import { bash, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
+import { bash, isolatedEnv, ROOT, tmpProject, trustProject } from '../helpers.js';
 
 const entries = (env: NodeJS.ProcessEnv) => {
   try {
@@ -30,14 +30,16 @@ describe('the checked-config cache', () => {
     expect(decision.decision).toBe('block');
   });
 
-  it('serves what is in the cache for the same layers (proof that a hit skips the check)', async () => {
+  it('an entry edited by anyone without the key is a miss (proof that only authentic entries are used)', async () => {
     const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { stop: [{ id: 'original', command: 'true' }] } }) });
     const env = isolatedEnv(dir);
     await loadConfig({ cwd: dir, env });
     const [file] = entries(env);
     const entry = path.join(cacheDir(env), file!);
-    writeFileSync(entry, readFileSync(entry, 'utf8').replace('"id":"original"', '"id":"from-cache"'));
-    expect((await loadConfig({ cwd: dir, env })).hooks[0]!.id).toBe('from-cache');
+    const text = readFileSync(entry, 'utf8');
+    expect(text).toContain('original');
+    writeFileSync(entry, text.replaceAll('original', 'forged'));
+    expect((await loadConfig({ cwd: dir, env })).hooks[0]!.id).toBe('original');
   });
 
   it('any edit of a layer is a miss, and an invalid config is reported, never cached', async () => {
@@ -45,10 +47,13 @@ describe('the checked-config cache', () => {
     const env = isolatedEnv(dir);
     await loadConfig({ cwd: dir, env });
     writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify({ hooks: { stop: [{ command: 'true', timeout: 'five' }] } }));
-    await expect(loadConfig({ cwd: dir, env })).rejects.toThrow('hooks.stop[0].timeout');
-    expect(entries(env)).toHaveLength(1);
+    // Edited: untrusted until trusted again, then reported as switched off.
+    expect((await loadConfig({ cwd: dir, env })).layers[0]).toMatchObject({ trust: 'untrusted', active: false });
+    trustProject(dir, env);
+    expect((await loadConfig({ cwd: dir, env })).warnings.join('\n')).toContain('hooks.stop[0].timeout');
     writeFileSync(path.join(dir, '.hooksrc.local.json'), JSON.stringify({ hooks: { stop: [{ command: 'false' }] } }));
     writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify({ hooks: { stop: [{ command: 'true', timeout: 5 }] } }));
+    trustProject(dir, env);
     expect((await loadConfig({ cwd: dir, env })).hooks).toHaveLength(2);
   });
 

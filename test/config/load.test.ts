@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/engine.js';
 import { loadConfigLayers } from '../../src/config/load.js';
-import { isolatedEnv, tmpProject } from '../helpers.js';
+import { isolatedEnv, tmpProject, trustProject } from '../helpers.js';
 
 const hook = (id: string) => ({ hooks: { preToolUse: [{ id, command: 'true' }] } });
 
@@ -17,11 +17,14 @@ describe('config layers', () => {
     });
     const cwd = path.join(home, 'work/app/src/deep');
     mkdirSync(cwd, { recursive: true });
-    const config = await loadConfig({ cwd, env: isolatedEnv(home) });
+    const env = isolatedEnv(home);
+    trustProject(path.join(home, 'work/app'), env);
+    const config = await loadConfig({ cwd, env });
+    // Run order is by trust tier, lowest first: the user's hook judges what the project's hooks left.
     expect(config.hooks.map((h) => [h.id, h.source.layer, path.relative(home, h.source.file!)])).toEqual([
-      ['from-user', 'user', '.config/agent-hooks/config.json'],
       ['from-project', 'project', 'work/app/.hooksrc.json'],
       ['from-local', 'local', 'work/app/.hooksrc.local.json'],
+      ['from-user', 'user', '.config/agent-hooks/config.json'],
     ]);
     expect(config.projectDir).toBe(path.join(home, 'work/app'));
   });
@@ -35,7 +38,7 @@ describe('config layers', () => {
     const dir = tmpProject({ [name]: content });
     const config = await loadConfig({ cwd: dir, env: isolatedEnv(dir) });
     expect(config.hooks.map((h) => h.id)).toEqual(['rc']);
-    expect(config.layers).toEqual([{ layer: 'project', file: path.join(dir, name) }]);
+    expect(config.layers).toEqual([{ layer: 'project', file: path.join(dir, name), trust: 'trusted', active: true }]);
   });
 
   it('--config replaces the project search; the user layer still applies', async () => {
@@ -45,12 +48,12 @@ describe('config layers', () => {
       'p/other.json': JSON.stringify(hook('explicit')),
     });
     const config = await loadConfig({ cwd: path.join(home, 'p'), configFile: 'other.json', env: isolatedEnv(home) });
-    expect(config.hooks.map((h) => h.id)).toEqual(['user', 'explicit']);
+    expect(config.hooks.map((h) => h.id)).toEqual(['explicit', 'user']);
   });
 
   it('XDG_CONFIG_HOME moves the user layer', async () => {
     const home = tmpProject({ 'xdg/agent-hooks/config.json': JSON.stringify(hook('xdg')) });
-    const layers = await loadConfigLayers({ cwd: home, env: { ...isolatedEnv(home), XDG_CONFIG_HOME: path.join(home, 'xdg') } });
+    const { layers } = await loadConfigLayers({ cwd: home, env: { ...isolatedEnv(home), XDG_CONFIG_HOME: path.join(home, 'xdg') } });
     expect(layers.map((l) => [l.layer, l.config])).toEqual([['user', hook('xdg')]]);
   });
 
@@ -61,9 +64,14 @@ describe('config layers', () => {
     expect(config.projectDir).toBe(dir);
   });
 
-  it('broken JSON is a one-line CONFIG_UNREADABLE error naming the file', async () => {
+  it('a broken project file is switched off with one line naming it; the same file named by --config is an error', async () => {
     const dir = tmpProject({ '.hooksrc.json': '{ "hooks": { "preToolUse": [ } }' });
-    const error = await loadConfig({ cwd: dir, env: isolatedEnv(dir) }).catch((e: unknown) => e);
+    const config = await loadConfig({ cwd: dir, env: isolatedEnv(dir) });
+    expect(config.layers).toMatchObject([{ layer: 'project', active: false, trust: 'trusted' }]);
+    expect(config.warnings).toHaveLength(1);
+    expect(config.warnings[0]).toContain(path.join(dir, '.hooksrc.json'));
+    expect(config.warnings[0]).not.toContain('\n');
+    const error = await loadConfig({ cwd: dir, configFile: '.hooksrc.json', env: isolatedEnv(dir) }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'CONFIG_UNREADABLE' });
     const message = (error as Error).message;
     expect(message).toContain(path.join(dir, '.hooksrc.json'));

@@ -28,7 +28,7 @@ describe('config errors name the file and the key path', () => {
     [{ hooks: { preToolUse: [{ command: 'a', match: 'group:nope' }] } }, 'hooks.preToolUse[0]: match: unknown tool group "group:nope"'],
     [{ hooks: { stop: [{ command: 'a', match: 'exec' }] } }, 'hooks.stop[0]: match: stop has no tool to match'],
     [{ hooks: { stop: [{ builtin: 'comand-safety' }] } }, 'hooks.stop[0]: builtin: unknown guard "comand-safety"'],
-    [{ defaults: { timeout: -1 } }, 'defaults.timeout: Too small: expected number to be >0'],
+    [{ defaults: { timeout: -1 } }, 'defaults.timeout: must be greater than 0'],
     [{ hook: {} }, 'hook: unknown key (did you mean "hooks"?)'],
     [{ hooks: { preToolUse: { command: 'a' } } }, 'hooks.preToolUse: expected array, received object'],
   ])('%j', async (config, expected) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, createRunner } from '../../src/engine.js';
 import { runProcess } from '../../src/run/process.js';
-import { bash, isolatedEnv, runCli, runnerWith, tmpProject } from '../helpers.js';
+import { bash, isolatedEnv, runCli, runnerWith, tmpProject, trustProject } from '../helpers.js';
 
 describe('a cancelled run', () => {
   it('kills the live hook and starts no later one', async () => {
@@ -73,12 +73,14 @@ describe('names that exist on every object', () => {
 });
 
 describe('overrides', () => {
-  it("an override's match is checked: a typo is an error, not a guard silently off", async () => {
+  it("an override's match is checked: a typo switches the local file off, loudly, never the guard", async () => {
     const dir = tmpProject({
       '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'guard', command: 'exit 2', match: 'exec' }] } }),
       '.hooksrc.local.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'guard', match: 'exce' }] } }),
     });
-    await expect(loadConfig({ cwd: dir, env: isolatedEnv(dir) })).rejects.toThrow(/\.hooksrc\.local\.json: hooks\.preToolUse\[0\]: match: "exce" matches no known tool/);
+    const config = await loadConfig({ cwd: dir, env: isolatedEnv(dir) });
+    expect(config.warnings.join('\n')).toMatch(/\.hooksrc\.local\.json: hooks\.preToolUse\[0\]: match: "exce" matches no known tool/);
+    expect(config.hooks.map((h) => [h.id, h.match])).toEqual([['guard', ['exec']]]);
   });
 });
 
@@ -105,7 +107,7 @@ describe('switches', () => {
 describe('config files', () => {
   it('broken JSON names the file once, the kind and the cause', async () => {
     const dir = tmpProject({ '.hooksrc.json': '{"hooks": {"preToolUse": [ } }' });
-    const error = (await loadConfig({ cwd: dir, env: isolatedEnv(dir) }).catch((e: unknown) => e)) as Error;
+    const error = (await loadConfig({ cwd: dir, configFile: '.hooksrc.json', env: isolatedEnv(dir) }).catch((e: unknown) => e)) as Error;
     const file = path.join(dir, '.hooksrc.json');
     expect(error.message.startsWith(`${file}: invalid JSON: `)).toBe(true);
     expect(error.message.split(file)).toHaveLength(2);
@@ -114,7 +116,9 @@ describe('config files', () => {
 
   it('a project folder whose name starts with two dots is still inside', async () => {
     const home = tmpProject({ '..cache/.hooksrc.json': JSON.stringify({ hooks: { stop: [{ id: 'dots', command: 'true' }] } }) });
-    const config = await loadConfig({ cwd: path.join(home, '..cache'), env: isolatedEnv(home) });
+    const env = isolatedEnv(home);
+    trustProject(path.join(home, '..cache'), env);
+    const config = await loadConfig({ cwd: path.join(home, '..cache'), env });
     expect(config.hooks.map((h) => h.id)).toEqual(['dots']);
   });
 });

@@ -1,5 +1,6 @@
 // `hooks doctor`: checks the config layers and the hooks for the mistakes that fail silently.
 import { diagnose, type Finding } from '../../doctor/diagnose.js';
+import { layerStatus } from '../../config/resolve.js';
 import { loadConfig } from '../../engine.js';
 import { isHooksError } from '../../errors.js';
 import type { Command } from '../command.js';
@@ -9,8 +10,10 @@ import { createStyle } from '../style.js';
 export const command: Command = {
   help: `Usage: hooks doctor [options]
 
-Checks the config and the hooks for the mistakes that otherwise fail silently: config errors in
-any layer; commands and scripts that do not exist or are not executable (a typo in a guard's path
+Checks the config and the hooks for the mistakes that otherwise fail silently: no config found
+(and where it looked); each layer's trust state (an untrusted project config does not run);
+config errors in any layer; a second config file shadowed by the first; a hook cwd that does not
+exist; commands and scripts that do not exist or are not executable (a typo in a guard's path
 turns the guard off); "if" fields the event never has; duplicate ids; worst-case timeouts longer
 than Claude Code waits for a hook (it then drops the answer). One line per finding, with the fix.
 Exit 1 if any finding is an error.
@@ -25,7 +28,7 @@ Options:
     let layers: string[] = [];
     try {
       const config = await loadConfig({ cwd: ctx.cwd, env: ctx.env, ...(typeof args.flags.config === 'string' ? { configFile: args.flags.config } : {}) });
-      layers = config.layers.map((l) => `${l.layer} ${l.file}`);
+      layers = config.layers.map((l) => `${l.layer} ${l.file}: ${layerStatus(l)}`);
       findings = diagnose(config, ctx.env);
     } catch (error) {
       if (!isHooksError(error) || !error.code.startsWith('CONFIG_')) throw error;

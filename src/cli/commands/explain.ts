@@ -1,4 +1,5 @@
 // `hooks explain <event>`: runs the event through the config and shows how the decision came about.
+import { searchStart } from '../../config/load.js';
 import { createRunner } from '../../engine.js';
 import type { Command } from '../command.js';
 import { wantsColour, type CliContext } from '../context.js';
@@ -41,8 +42,10 @@ export async function explainEvent(
   ctx: CliContext,
 ): Promise<number> {
   const { event } = await readEvent(ctx, flags);
-  const runner = await createRunner({ cwd: ctx.cwd, env: ctx.env, ...(flags.config === undefined ? {} : { configFile: flags.config }) });
+  const cwd = flags.config === undefined ? searchStart(event.payload.cwd, ctx.env, ctx.cwd) : ctx.cwd;
+  const runner = await createRunner({ cwd, env: ctx.env, ...(flags.config === undefined ? {} : { configFile: flags.config }) });
   const decision = await runner.run(event, { signal: ctx.signal });
-  ctx.stdout(flags.json ? `${JSON.stringify(explanationJson(decision), null, 2)}\n` : renderExplanation(decision, wantsColour(ctx.stdoutIsTTY, ctx.env)));
+  const config = runner.config;
+  ctx.stdout(flags.json ? `${JSON.stringify(explanationJson(decision, config), null, 2)}\n` : renderExplanation(decision, wantsColour(ctx.stdoutIsTTY, ctx.env), config, ctx.env));
   return 0;
 }

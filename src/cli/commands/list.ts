@@ -1,6 +1,7 @@
 // `hooks list`: the merged config, event by event, in run order, with where each hook came from.
 import path from 'node:path';
-import { hooksFor, type ResolvedHook } from '../../config/resolve.js';
+import { describeNoConfig } from '../../config/load.js';
+import { hooksFor, layerStatus, type ResolvedHook } from '../../config/resolve.js';
 import { loadConfig } from '../../engine.js';
 import { EVENTS } from '../../events/catalog.js';
 import type { Command } from '../command.js';
@@ -10,8 +11,10 @@ import { createStyle } from '../style.js';
 export const command: Command = {
   help: `Usage: hooks list [options]
 
-Shows the merged config (user, project and local layers), event by event, in run order: each
-hook's id, what it runs, its matchers and settings, and the layer and file it came from.
+Shows the merged config (managed, user, project and local layers), event by event, in run order:
+each hook's id, what it runs, its matchers and settings, and the layer and file it came from. Each
+layer is shown with its trust state: a project or local file that is not trusted (see hooks trust)
+is listed, and its hooks are not, because they do not run.
 
 Options:
   --config <path>   use this file as the project config instead of searching
@@ -21,12 +24,14 @@ Options:
   async run(args, ctx) {
     const config = await loadConfig({ cwd: ctx.cwd, env: ctx.env, ...(typeof args.flags.config === 'string' ? { configFile: args.flags.config } : {}) });
     if (args.flags.json === true) {
-      ctx.stdout(`${JSON.stringify({ layers: config.layers, projectDir: config.projectDir, hooks: config.hooks.map(describeHook) }, null, 2)}\n`);
+      ctx.stdout(`${JSON.stringify({ layers: config.layers, projectDir: config.projectDir, warnings: config.warnings, ...(config.layers.length === 0 ? { noConfig: describeNoConfig(config.search, ctx.env) } : {}), hooks: config.hooks.map(describeHook) }, null, 2)}\n`);
       return 0;
     }
     const s = createStyle(wantsColour(ctx.stdoutIsTTY, ctx.env));
     const lines: string[] = [];
-    lines.push(config.layers.length === 0 ? s.dim('no config found') : config.layers.map((l) => `${s.dim(l.layer)} ${path.relative(ctx.cwd, l.file) || l.file}`).join('\n'));
+    if (config.layers.length === 0) lines.push(s.dim(describeNoConfig(config.search, ctx.env)));
+    for (const l of config.layers) lines.push(`${s.dim(l.layer)} ${path.relative(ctx.cwd, l.file) || l.file}  ${(l.active ? s.dim : s.yellow)(layerStatus(l))}`);
+    for (const w of config.warnings) if (!config.layers.some((l) => l.problem !== undefined && w.startsWith(l.problem))) lines.push(s.yellow(`! ${w}`));
     for (const event of EVENTS) {
       const hooks = hooksFor(config, event.name);
       if (hooks.length === 0) continue;
@@ -40,7 +45,7 @@ Options:
           `timeout ${hook.timeoutMs / 1000}s`,
           hook.onFailure === 'block' ? 'onFailure block' : undefined,
           hook.parallel ? 'parallel' : undefined,
-          hook.enabled ? undefined : s.yellow('disabled'),
+          hook.enabled ? undefined : s.yellow(hook.overriddenBy?.fields.includes('enabled') ? `disabled by ${hook.overriddenBy.layer} layer ${path.relative(ctx.cwd, hook.overriddenBy.file) || hook.overriddenBy.file} ${hook.overriddenBy.key}` : 'disabled'),
         ].filter(Boolean);
         lines.push(`  ${i + 1}. ${s.bold(hook.id)}  ${String(d.runs)}`);
         lines.push(`     ${s.dim(`${settings.join(' · ')} · ${hook.source.layer} ${path.relative(ctx.cwd, hook.source.file ?? '') || hook.source.file || ''} ${hook.source.key}`)}`);
@@ -75,5 +80,6 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
     enabled: hook.enabled,
     cwd: hook.cwd,
     source: hook.source,
+    ...(hook.overriddenBy === undefined ? {} : { overriddenBy: hook.overriddenBy }),
   };
 }

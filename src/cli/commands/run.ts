@@ -1,5 +1,7 @@
 // `hooks run <event>`: one event on stdin, the combined answer in the caller's dialect on stdout.
 import { readSwitches } from '../../config/switches.js';
+import { describeNoConfig, searchStart } from '../../config/load.js';
+import { layerStatus } from '../../config/resolve.js';
 import { createRunner } from '../../engine.js';
 import type { Command } from '../command.js';
 import { wantsColour, type CliContext } from '../context.js';
@@ -61,12 +63,15 @@ export interface RunFlags {
 export async function runEvent(flags: RunFlags, ctx: CliContext): Promise<number> {
   if (await disabled(ctx)) return 0;
   const { dialect, event } = await readEvent(ctx, flags);
-  const runner = await createRunner({ cwd: ctx.cwd, env: ctx.env, ...(flags.config === undefined ? {} : { configFile: flags.config }) });
+  const cwd = flags.config === undefined ? searchStart(event.payload.cwd, ctx.env, ctx.cwd) : ctx.cwd;
+  const runner = await createRunner({ cwd, env: ctx.env, ...(flags.config === undefined ? {} : { configFile: flags.config }) });
 
   let reporter: Reporter | undefined;
   if (flags.verbose) {
     const { createReporter } = await import('../reporter.js');
     reporter = createReporter(ctx.stderr, wantsColour(ctx.stderrIsTTY, ctx.env));
+    if (runner.config.layers.length === 0) reporter.line(`hooks: ${describeNoConfig(runner.config.search, ctx.env)}`);
+    for (const layer of runner.config.layers) reporter.line(`hooks: ${layer.layer} layer ${layer.file}: ${layerStatus(layer)}`);
   }
   const decision = await runner.run(event, {
     signal: ctx.signal,

@@ -1,0 +1,77 @@
+// Reading and writing agent-hooks' own state files (trust store, cache) so that nothing planted in a
+// shared or hostile directory is followed: no-follow opens, owner and mode checks, exclusive create of a
+// random temp name in the same directory, then rename.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import path from 'node:path';
+
+/** The effective uid, or undefined where there is none (Windows): owner checks are then skipped. */
+export function euid(): number | undefined {
+  return typeof process.geteuid === 'function' ? process.geteuid() : undefined;
+}
+
+/** Why a file or directory is not safe to take orders from, or undefined when it is ours and not writable by others. */
+export function unsafeOwnership(stats: Stats): string | undefined {
+  const me = euid();
+  if (me !== undefined && stats.uid !== me) return `owned by uid ${stats.uid}, not by you (uid ${me})`;
+  if ((stats.mode & 0o022) !== 0) return `writable by ${(stats.mode & 0o002) !== 0 ? 'others' : 'group'} (mode ${(stats.mode & 0o777).toString(8)})`;
+  return undefined;
+}
+
+/**
+ * A private directory of ours (0700), created when missing. Returns why it cannot be used, or undefined.
+ * An existing directory that is a symlink, not ours, or open to others is refused, never repaired.
+ */
+export function privateDir(dir: string): string | undefined {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stats = lstatSync(dir);
+    if (!stats.isDirectory()) return `${dir} is not a directory`;
+    const me = euid();
+    if (me !== undefined && stats.uid !== me) return `${dir} is owned by uid ${stats.uid}, not by you`;
+    if ((stats.mode & 0o077) !== 0) return `${dir} is open to other users (mode ${(stats.mode & 0o777).toString(8)}; expected 700)`;
+    return undefined;
+  } catch (error) {
+    return `${dir}: ${(error as Error).message}`;
+  }
+}
+
+/** The file's text, when it is a regular file of ours that no one else may write; else undefined. */
+export function readPrivateFile(file: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || unsafeOwnership(stats) !== undefined) return undefined;
+    return readFileSync(fd, 'utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Writes `text` to `file` (mode 0600) without following anything planted at its name or at the temp
+ * name: a random temp name created exclusively beside it, then renamed over it. Throws on failure.
+ */
+export function writePrivateFile(file: string, text: string): void {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
+  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, file);
+  } catch (error) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Already gone.
+    }
+    throw error;
+  }
+}
