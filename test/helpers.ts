@@ -33,10 +33,10 @@ export function tmpProject(files: Record<string, string> = {}): string {
 /**
  * process.env with HOME and the XDG folders pointing into `home`, and the managed layer at a file that
  * is not there, so no real user, managed or trust state leaks in. The config files in `home` as they are
- * now count as trusted (as if the user had run `hooks trust` there); pass `{ trust: false }` to test the
- * gate itself. A file written later is untrusted until `trustProject` is called again.
+ * now count as trusted (as if the user had run `hooks trust` there), and so do those of the folder
+ * `trust` names; pass `{ trust: false }` to test the gate itself. A file written later is untrusted until `trustProject` is called again.
  */
-export function isolatedEnv(home: string, extra: Record<string, string> = {}, options: { trust?: boolean } = {}): NodeJS.ProcessEnv {
+export function isolatedEnv(home: string, extra: Record<string, string> = {}, options: { trust?: boolean | string } = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['HOOKS_SKIP', 'HOOKS_DISABLE', 'HOOKS_ON_ERROR', 'HOOKS_DEBUG', 'CLAUDE_PROJECT_DIR', 'HOOKS_NO_CACHE']) delete env[name];
   const isolated = {
@@ -49,6 +49,8 @@ export function isolatedEnv(home: string, extra: Record<string, string> = {}, op
     ...extra,
   };
   if (options.trust !== false) trustProject(home, isolated);
+  // A project folder apart from `home`: its files as they are now count as trusted too.
+  if (typeof options.trust === 'string') trustProject(options.trust, isolated);
   return isolated;
 }
 

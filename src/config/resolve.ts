@@ -57,6 +57,8 @@ export interface LayerState {
   active: boolean;
   /** Why it is not active: one line naming the file (and key). */
   problem?: string;
+  /** Every problem found in it, one line each, when it was switched off for them. */
+  issues?: string[];
 }
 
 export interface ResolvedConfig {
@@ -139,6 +141,7 @@ export async function resolveConfig(
       else {
         const more = issues.length > 1 ? ` (+${issues.length - 1} more)` : '';
         state.problem = `${issues[0]}${more}`;
+        state.issues = issues;
         warnings.push(`${state.problem}; ${layer.layer === 'local' ? 'this file' : 'this project config'} is switched off (the user and managed layers still run)`);
       }
       continue;

@@ -26,7 +26,11 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
   for (const layer of config.layers) {
     if (layer.active) continue;
     if (layer.trust === 'untrusted') findings.push({ level: 'warning', where: layer.file, message: 'not trusted: its hooks do not run', fix: 'review it (npx agent-hooks trust shows every command), then run: npx agent-hooks trust' });
-    else findings.push({ level: 'error', where: layer.file, message: `switched off: ${layer.problem ?? 'not read'}`, fix: 'correct the file at that key path (hooks schema lists what is allowed)' });
+    else {
+      for (const issue of layer.issues ?? [layer.problem ?? `${layer.file}: not read`]) {
+        findings.push({ level: 'error', where: 'config', message: `${issue} (its hooks do not run until this is fixed)`, fix: 'correct the file at that key path (hooks schema lists what is allowed)' });
+      }
+    }
   }
   for (const warning of config.warnings) {
     if (config.layers.some((l) => l.problem !== undefined && warning.startsWith(l.problem))) continue;

@@ -25,7 +25,9 @@ describe('hooks explain', () => {
     const r = runCli(['explain'], { ...project(), input: JSON.stringify(sample('pre-tool-use.ls')) });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^pre-tool-use · tool exec \(Bash\)  chain/);
+    // Each layer first, with its trust state, then the event.
+    expect(lines[0]).toMatch(/^project layer \S+\.hooksrc\.json trusted$/);
+    expect(lines[1]).toMatch(/^pre-tool-use · tool exec \(Bash\)  chain/);
     const text = r.stdout;
     expect(text).toMatch(/batch 1\n\s+● rewrite modify \d+ms/);
     expect(text).toMatch(/batch 2 \(parallel\)\n\s+● p1 continue \d+ms[^\n]*\n\s+✗ p2 continue \d+ms failed: exit-1/);

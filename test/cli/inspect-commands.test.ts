@@ -11,15 +11,16 @@ describe('hooks list', () => {
       'p/.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ builtin: 'command-safety', options: { audit: true } }, { id: 'fmt', command: 'node', args: ['fmt.mjs', 'a b'], match: 'exec' }] } }),
     });
     const cwd = path.join(home, 'p');
-    const r = runCli(['list'], { cwd, env: isolatedEnv(home) });
+    const r = runCli(['list'], { cwd, env: isolatedEnv(home, {}, { trust: cwd }) });
     expect(r.code).toBe(0);
     const text = r.stdout;
-    expect(text).toMatch(/user .*config\.json\nproject \.hooksrc\.json/);
-    expect(text).toMatch(/preToolUse\n  1\. mine  true\n.*priority 5 .* user .* hooks\.preToolUse\[0\]/);
-    expect(text).toMatch(/2\. command-safety  builtin command-safety \(audit mode\)\n\s+match exec/);
-    expect(text).toMatch(/3\. fmt  node fmt\.mjs "a b"/);
-    const json = JSON.parse(runCli(['list', '--json'], { cwd, env: isolatedEnv(home) }).stdout);
-    expect(json.hooks.map((h: { id: string; source: { layer: string } }) => [h.id, h.source.layer])).toEqual([['mine', 'user'], ['command-safety', 'project'], ['fmt', 'project']]);
+    expect(text).toMatch(/user .*config\.json  trusted \(user layer\)\nproject \.hooksrc\.json  trusted\n/);
+    // The project's hooks first: the user's hook (whatever the priorities) judges what they leave.
+    expect(text).toMatch(/preToolUse\n  1\. command-safety  builtin command-safety \(audit mode\)\n\s+match exec/);
+    expect(text).toMatch(/2\. fmt  node fmt\.mjs "a b"/);
+    expect(text).toMatch(/3\. mine  true\n.*priority 5 .* user .* hooks\.preToolUse\[0\]/);
+    const json = JSON.parse(runCli(['list', '--json'], { cwd, env: isolatedEnv(home, {}, { trust: cwd }) }).stdout);
+    expect(json.hooks.map((h: { id: string; source: { layer: string } }) => [h.id, h.source.layer])).toEqual([['command-safety', 'project'], ['fmt', 'project'], ['mine', 'user']]);
   });
 });
 
@@ -33,7 +34,7 @@ describe('hooks doctor', () => {
           preToolUse: [
             { id: 'typo', command: './guards/no-such.sh' },
             { id: 'noexec', command: './guards/not-exec.sh' },
-            { id: 'ok', command: './guards/ok.sh', match: 'exec', if: { comand: 'git*' } },
+            { id: 'ok', command: './guards/ok.sh', match: 'exec', if: { command: 'git*' } },
             { id: 'ok', command: 'python3 guards/missing.py' },
           ],
           userPromptSubmit: [{ command: 'true', timeout: 20 }, { command: 'true', timeout: 20 }],
@@ -45,14 +46,13 @@ describe('hooks doctor', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     const findings = lines.filter((l) => /^(error|warning)/.test(l));
-    expect(findings).toHaveLength(6);
+    expect(findings).toHaveLength(5);
     expect(r.stdout).toMatch(/error +\S+ hooks\.preToolUse\[0\] \(typo\): \.\/guards\/no-such\.sh does not exist/);
     expect(r.stdout).toMatch(/error +\S+ hooks\.preToolUse\[1\] \(noexec\): \.\/guards\/not-exec\.sh is not executable — fix: chmod \+x/);
     expect(r.stdout).toMatch(/error +\S+ hooks\.preToolUse\[3\] \(ok\): python3 guards\/missing\.py: guards\/missing\.py does not exist/);
-    expect(r.stdout).toMatch(/warning \S+ hooks\.preToolUse\[2\] \(ok\): if\.comand: the exec tool's input has no field "comand"/);
     expect(r.stdout).toMatch(/warning \S+ hooks\.preToolUse\[3\] \(ok\): id "ok" is also used/);
     expect(r.stdout).toMatch(/warning userPromptSubmit: hooks may take up to 41 s .* Claude Code waits 30 s/);
-    expect(lines.at(-1)).toBe('3 errors, 3 warnings');
+    expect(lines.at(-1)).toBe('3 errors, 2 warnings');
   });
 
   it('reports every config error, one line each, with exit 1', () => {
@@ -65,6 +65,7 @@ describe('hooks doctor', () => {
       expect.stringContaining('hooks.preToolUse[0].timeout: expected number'),
       expect.stringContaining('hooks.preToolUse[1].timout: unknown key (did you mean "timeout"?)'),
     ]);
+    expect(json.findings.every((f: { message: string }) => !f.message.includes('\n'))).toBe(true);
   });
 
   it('is happy with the bundled example config', () => {

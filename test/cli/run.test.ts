@@ -203,8 +203,9 @@ describe('the native dialect', () => {
 });
 
 describe('runner errors are loud, one line, and exit 1 (or block when asked)', () => {
+  // The user's own layer: a mistake there is the runner's error (a broken project file only switches itself off).
   const badConfig = () => {
-    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ command: 'true' }, { command: 'true', timeout: 'soon' }] } }) });
+    const dir = tmpProject({ '.config/agent-hooks/config.json': JSON.stringify({ hooks: { preToolUse: [{ command: 'true' }, { command: 'true', timeout: 'soon' }] } }) });
     return { dir, env: isolatedEnv(dir) };
   };
 
@@ -213,7 +214,7 @@ describe('runner errors are loud, one line, and exit 1 (or block when asked)', (
     const r = run(p, 'pre-tool-use', sample('pre-tool-use'));
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`agent-hooks: ${path.join(p.dir, '.hooksrc.json')}: hooks.preToolUse[1].timeout: expected number, received string\n`);
+    expect(r.stderr).toBe(`agent-hooks: ${path.join(p.dir, '.config/agent-hooks/config.json')}: hooks.preToolUse[1].timeout: expected number, received string\n`);
   });
 
   it('--on-error block and HOOKS_ON_ERROR=block turn a runner error into a block', () => {
@@ -261,6 +262,8 @@ describe('--verbose', () => {
     const p = project({ preToolUse: [{ mode: 'context' }, { mode: 'continue', extra: { match: 'write' } }, { mode: 'block-exit2', lang: 'bash' }] });
     const r = run(p, 'pre-tool-use', sample('pre-tool-use.ls'), ['--verbose']);
     const lines = r.stderr.trim().split('\n');
+    // First each layer and its trust state.
+    expect(lines.shift()).toBe(`hooks: project layer ${path.join(p.dir, '.hooksrc.json')}: trusted`);
     expect(lines[0]).toMatch(/^hooks: context-0 continue \d+ms project hooks\.preToolUse\[0\]$/);
     expect(lines[1]).toMatch(/^hooks: block-exit2-2 block \d+ms project hooks\.preToolUse\[2\] — blocked by bash$/);
     expect(lines[2]).toBe('hooks: continue-1 skipped — match: tool exec (Bash) is not write');

@@ -330,7 +330,7 @@ describe.each(CASES)('$agent', (c) => {
     const command = c.ours(readJson(path.join(dir, c.project)).hooks[firstEvent].at(-1)).command;
     const source = BLOCKED_PAYLOAD[c.agent]!;
     const payload = typeof source === 'string' ? readFileSync(path.join(PAYLOADS, source), 'utf8') : JSON.stringify(source);
-    const r = spawnSync('sh', ['-c', command], { cwd: dir, env: isolatedEnv(home), input: payload, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync('sh', ['-c', command], { cwd: dir, env: isolatedEnv(home, {}, { trust: dir }), input: payload, encoding: 'utf8', timeout: 30_000 });
     if (c.agent === 'claude-code') {
       expect(r.status).toBe(2);
       expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'victim is protected' } });

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, ROOT, tmpProject, trustProject } from '../helpers.js';
 
 const PLUGIN = '.opencode/plugin/agent-hooks.js';
 
@@ -74,7 +74,7 @@ describe('the generated plugin over a real hooks run', () => {
   beforeEach(() => {
     // The runner the plugin spawns inherits opencode's environment: keep the real home out of it.
     home = tmpProject();
-    for (const [name, value] of Object.entries(isolatedEnv(home))) if (name === 'HOME' || name === 'XDG_CONFIG_HOME') vi.stubEnv(name, value!);
+    for (const [name, value] of Object.entries(isolatedEnv(home))) if (name === 'HOME' || name.startsWith('XDG_') || name === 'AGENT_HOOKS_MANAGED_CONFIG') vi.stubEnv(name, value!);
     for (const name of ['HOOKS_SKIP', 'HOOKS_DISABLE', 'HOOKS_ON_ERROR']) vi.stubEnv(name, undefined);
   });
   afterEach(() => vi.unstubAllEnvs());
@@ -82,6 +82,7 @@ describe('the generated plugin over a real hooks run', () => {
   /** A project with this config, the plugin installed into it, and the plugin's hooks as opencode gets them. */
   async function opencodeWith(config: unknown): Promise<{ dir: string; hooks: OpencodeHooks; logged: string[] }> {
     const dir = tmpProject({ '.hooksrc.json': JSON.stringify(config) });
+    trustProject(dir, isolatedEnv(home));
     expect((await hooks(['install', 'opencode'], dir, home)).code).toBe(0);
     const plugin = (await import(pathToFileURL(path.join(dir, PLUGIN)).href)) as Record<string, (ctx: unknown) => Promise<OpencodeHooks>>;
     // opencode calls every export as a plugin: there must be exactly one.

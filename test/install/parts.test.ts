@@ -59,7 +59,7 @@ describe('shell quoting', () => {
     install({ agent: 'claude-code', scope: 'project', where: { cwd: dir, home, env: {} }, dryRun: false, bin: path.join(odd, 'hooks.js') });
     const command = JSON.parse(readFileSync(path.join(dir, '.claude/settings.json'), 'utf8')).hooks.Stop[0].hooks[0].command as string;
     expect(command.startsWith(`'${odd.replace(/'/g, `'\\''`)}/hooks.js' run stop`)).toBe(true);
-    const r = spawnSync('sh', ['-c', command], { cwd: dir, env: isolatedEnv(home), input: JSON.stringify({ hook_event_name: 'Stop', session_id: 's', cwd: dir }), encoding: 'utf8' });
+    const r = spawnSync('sh', ['-c', command], { cwd: dir, env: isolatedEnv(home, {}, { trust: dir }), input: JSON.stringify({ hook_event_name: 'Stop', session_id: 's', cwd: dir }), encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(JSON.parse(r.stdout)).toEqual({ decision: 'block', reason: 'keep going' });
   });

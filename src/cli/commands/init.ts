@@ -55,7 +55,11 @@ Options:
         userPromptSubmit: [{ builtin: 'redact-secrets' }],
       },
     };
-    writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
+    const text = `${JSON.stringify(config, null, 2)}\n`;
+    writeFileSync(configFile, text);
+    // The user just wrote these bytes by running init: they are trusted (any later edit is not).
+    const { digest, updateTrustStore } = await import('../../trust/store.js');
+    updateTrustStore(ctx.env, { trust: [{ file: path.resolve(configFile), sha256: digest(text) }] });
     mkdirSync(path.dirname(guardFile), { recursive: true });
     writeFileSync(guardFile, GUARD, { mode: 0o755 });
     ctx.stdout(`wrote ${path.relative(ctx.cwd, configFile)}
