@@ -7,7 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defaultLoaders } from 'cosmiconfig';
 import { HooksError } from '../errors.js';
-import { findEvent } from '../events/catalog.js';
+import { EVENTS, findEvent } from '../events/catalog.js';
+import { closest } from '../suggest.js';
 import { userConfigFile } from '../paths.js';
 import { unsafeOwnership } from '../trust/safe-fs.js';
 import { digest, isTrusted, readTrustStore, type TrustStore } from '../trust/store.js';
@@ -350,6 +351,9 @@ function isConfigCandidate(file: string, notices: string[]): boolean {
   return false;
 }
 
+/** git's hook names, as husky and friends key them in package.json#hooks. */
+const GIT_HOOKS = new Set(['applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-commit', 'pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'pre-receive', 'update', 'post-receive', 'post-update', 'push-to-checkout', 'pre-auto-gc', 'post-rewrite', 'sendemail-validate']);
+const EVENT_SPELLINGS = EVENTS.flatMap((e) => [e.name, e.cli, e.claude]);
 const CONFIG_TOP_KEYS = new Set(['$schema', 'defaults', 'hooks', 'onUntrusted']);
 
 /** `package.json#hooks` may hold the event map itself (`"hooks": {"preToolUse": [...]}`) or a whole config. */
@@ -358,7 +362,9 @@ function fromPackageJson(whole: unknown): { layer: { config: unknown; keyPrefix?
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { layer: { config: value, keyPrefix: 'hooks.' }, ours: false };
   const keys = Object.keys(value);
   if (keys.length > 0 && keys.every((k) => findEvent(k) !== undefined)) return { layer: { config: { hooks: value } }, ours: true };
-  return { layer: { config: value, keyPrefix: 'hooks.' }, ours: keys.some((k) => CONFIG_TOP_KEYS.has(k) || findEvent(k) !== undefined) };
+  // A misspelt event ("preToolUs") is ours with a typo, not someone else's hooks.
+  const looksOurs = (k: string) => CONFIG_TOP_KEYS.has(k) || findEvent(k) !== undefined || (!GIT_HOOKS.has(k) && closest(k, EVENT_SPELLINGS) !== undefined);
+  return { layer: { config: value, keyPrefix: 'hooks.' }, ours: keys.some(looksOurs) };
 }
 
 function unreadable(file: string, error: unknown): HooksError {

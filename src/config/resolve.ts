@@ -219,6 +219,10 @@ async function resolveLayer(
   const parsed = ConfigSchema.safeParse(layer.config);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
+      if (issue.path.length === 0 && issue.code === 'invalid_type' && prefix === '') {
+        issues.push(`${layer.file}: a config file holds one object, e.g. {"hooks": {"preToolUse": [...]}}; this one holds ${Array.isArray(layer.config) ? 'a list' : typeof layer.config}`);
+        continue;
+      }
       const { keyPath, message } = describeIssue(issue, CONFIG_KEYS, prefix !== '');
       const key = `${prefix}${keyPath.slice(1)}`;
       issues.push(`${layer.file}: ${key === '' ? '' : `${key.replace(/\.$/, '')}: `}${message}`);
