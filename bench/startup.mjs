@@ -35,7 +35,13 @@ const cases = [
   { name: 'hooks run, no hook matches', cwd: project({ hooks: { preToolUse: [{ command: 'true', match: 'write' }] } }), args: [bin, 'run', 'pre-tool-use'], input: event },
 ];
 
-const env = { ...process.env, HOME: project(), XDG_CONFIG_HOME: project() };
+const home = project();
+const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: project(), XDG_STATE_HOME: path.join(home, 'state'), XDG_CACHE_HOME: path.join(home, 'cache'), AGENT_HOOKS_MANAGED_CONFIG: path.join(home, 'managed.json') };
+// Each project's config is trusted, as a user's would be: the hooks really run (the gate's check stays in the timing).
+for (const c of cases) {
+  const r = spawnSync(process.execPath, [bin, 'trust', '--yes'], { cwd: c.cwd, env, encoding: 'utf8' });
+  if (r.status !== 0 && !/no project config found/.test(r.stderr)) throw new Error(`trust: ${r.stderr}`);
+}
 const samples = cases.map(() => []);
 for (let i = 0; i < runs + 2; i++) {
   cases.forEach((c, k) => {

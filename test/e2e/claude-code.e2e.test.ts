@@ -39,12 +39,13 @@ interface ClaudeRun {
 let claude: string;
 const servers: ModelServer[] = [];
 
-async function runClaude(label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string>; prompt?: string; allowedTools?: string }): Promise<ClaudeRun> {
+async function runClaude(label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string>; prompt?: string; allowedTools?: string; untrusted?: boolean; outputFormat?: string }): Promise<ClaudeRun> {
   const ws = makeWorkspace(`claude-${label}`);
-  ws.write({ '.claude/settings.json': claudeSettings(), '.hooksrc.json': hooksConfig(options.hooks), ...options.files });
+  ws.write({ '.claude/settings.json': claudeSettings(), '.hooksrc.json': hooksConfig(options.hooks), ...options.files }, { trust: options.untrusted !== true });
   const model = await startModelServer('anthropic', options.script, ws.root);
   servers.push(model);
-  const result = await run(claude, ['-p', options.prompt ?? 'clean up the workspace', '--output-format', 'json', '--allowedTools', options.allowedTools ?? 'Bash Write Edit Read'], {
+  const format = options.outputFormat === undefined ? ['--output-format', 'json'] : ['--output-format', options.outputFormat, '--verbose'];
+  const result = await run(claude, ['-p', options.prompt ?? 'clean up the workspace', ...format, '--allowedTools', options.allowedTools ?? 'Bash Write Edit Read'], {
     cwd: ws.dir,
     timeoutMs: 90_000,
     env: ws.env({
@@ -242,5 +243,26 @@ if (!event.stop_hook_active) console.log(JSON.stringify({ decision: 'block', rea
     const payload = JSON.parse(end) as { hook_event_name: string; reason: string };
     expect(payload.hook_event_name).toBe('SessionEnd');
     expect(typeof payload.reason).toBe('string');
+  });
+
+  it("an untrusted repository's hooks do not run, and the user is told why (systemMessage)", async () => {
+    const r = await runClaude('untrusted', {
+      script: [bash('echo hi > hi.txt')],
+      untrusted: true,
+      outputFormat: 'stream-json',
+      hooks: {
+        sessionStart: [{ id: 'pwn', command: 'echo PWNED > pwned.marker' }],
+        preToolUse: [{ id: 'pre', command: 'touch pre.marker' }],
+      },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    expect(r.ws.exists('pwned.marker'), describeRun(r)).toBe(false);
+    expect(r.ws.exists('pre.marker'), describeRun(r)).toBe(false);
+    // Untrusted is not a block: the tool call goes through.
+    expect(r.ws.read('hi.txt')).toBe('hi\n');
+    // What the user sees: Claude Code's hook output carries the systemMessage naming the file and the fix.
+    const shown = r.result.stdout + r.result.stderr;
+    expect(shown, describeRun(r)).toContain('.hooksrc.json is not trusted, so its hooks do not run');
+    expect(shown).toContain('npx agent-hooks trust');
   });
 });

@@ -3,6 +3,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { LOCAL_CONFIG_NAME, SEARCH_PLACES } from '../../../src/config/load.js';
+import { digest, updateTrustStore } from '../../../src/trust/store.js';
 import { REPO } from './install-agent.js';
 
 export const HOOKS_BIN = path.join(REPO, 'bin', 'hooks.js');
@@ -14,8 +16,12 @@ export interface Workspace {
   home: string;
   /** The project the agent works in (its cwd). */
   dir: string;
-  /** Writes files relative to the workspace (objects are written as JSON). */
-  write(files: Record<string, string | object>): void;
+  /**
+   * Writes files relative to the workspace (objects are written as JSON). Project config files written
+   * at the top are trusted in the workspace's trust store, as the user's `hooks trust` would; pass
+   * `{ trust: false }` to leave them untrusted.
+   */
+  write(files: Record<string, string | object>, options?: { trust?: boolean }): void;
   /** A file of the workspace, or undefined when it does not exist. */
   read(name: string): string | undefined;
   exists(name: string): boolean;
@@ -41,12 +47,16 @@ export function makeWorkspace(label: string): Workspace {
   const dir = path.join(root, 'ws');
   mkdirSync(home, { recursive: true });
   mkdirSync(dir, { recursive: true });
-  const write = (files: Record<string, string | object>) => {
+  const write = (files: Record<string, string | object>, options: { trust?: boolean } = {}) => {
+    const trusted: { file: string; sha256: string }[] = [];
     for (const [name, content] of Object.entries(files)) {
       const file = path.join(dir, name);
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`);
+      const text = typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`;
+      writeFileSync(file, text);
+      if (options.trust !== false && (SEARCH_PLACES.includes(name) || name === LOCAL_CONFIG_NAME)) trusted.push({ file, sha256: digest(text) });
     }
+    if (trusted.length > 0) updateTrustStore({ HOME: home, XDG_STATE_HOME: path.join(home, '.local', 'state') }, { trust: trusted });
   };
   return {
     root,

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// The start-up cost of the trust gate: `hooks run` of this tree against a build from before the gate
+// (`--before <path to its bin/hooks.js>`), interleaved in one run, as ratios to bare `node -e ''`.
+// Usage: node bench/trust-gate.mjs --before /tmp/agent-hooks-before/bin/hooks.js [--runs 20]
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const after = path.join(root, 'bin', 'hooks.js');
+const arg = (name) => (process.argv.indexOf(name) > 0 ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const before = arg('--before');
+if (before === undefined) throw new Error('usage: node bench/trust-gate.mjs --before <bin/hooks.js of a build without the gate>');
+const runs = Number(arg('--runs') ?? 20);
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-bench-'));
+function project(config) {
+  const dir = tmp();
+  if (config !== undefined) writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify(config));
+  return dir;
+}
+const home = tmp();
+const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, 'config'), XDG_STATE_HOME: path.join(home, 'state'), XDG_CACHE_HOME: path.join(home, 'cache'), AGENT_HOOKS_MANAGED_CONFIG: path.join(home, 'managed.json') };
+const event = (cwd) => JSON.stringify({ session_id: 'bench', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls -la src' }, tool_use_id: 'toolu_bench' });
+
+const builtin = project({ hooks: { preToolUse: [{ builtin: 'command-safety' }] } });
+const command = project({ hooks: { preToolUse: [{ command: 'true', args: [] }] } });
+const untrusted = project({ hooks: { preToolUse: [{ command: 'true', args: [] }] } });
+const none = project();
+for (const dir of [builtin, command]) {
+  const r = spawnSync(process.execPath, [after, 'trust', '--yes'], { cwd: dir, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+}
+
+const cases = [
+  { name: "node -e ''", args: ['-e', ''], cwd: none },
+  ...[['before', before], ['after', after]].flatMap(([label, bin]) => [
+    { name: `${label}: run, no config`, args: [bin, 'run', 'pre-tool-use'], cwd: none },
+    { name: `${label}: run, 1 builtin`, args: [bin, 'run', 'pre-tool-use'], cwd: builtin },
+    { name: `${label}: run, 1 command`, args: [bin, 'run', 'pre-tool-use'], cwd: command },
+  ]),
+  { name: 'after: run, untrusted config', args: [after, 'run', 'pre-tool-use'], cwd: untrusted },
+];
+
+const samples = cases.map(() => []);
+for (let i = 0; i < runs + 2; i++) {
+  cases.forEach((c, k) => {
+    const started = process.hrtime.bigint();
+    const r = spawnSync(process.execPath, c.args, { cwd: c.cwd, input: c.args[0] === '-e' ? '' : event(c.cwd), env, encoding: 'utf8' });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    if (r.status !== 0) throw new Error(`${c.name}: exit ${r.status}: ${r.stderr}`);
+    if (i >= 2) samples[k].push(ms);
+  });
+}
+const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const base = q(samples[0], 0.5);
+console.log(`trust gate start-up, ${runs} runs each, Node ${process.version}, ${os.cpus().length} cores`);
+console.log(`${'case'.padEnd(34)} ${'median'.padStart(8)} ${'× node'.padStart(8)}`);
+cases.forEach((c, k) => console.log(`${c.name.padEnd(34)} ${q(samples[k], 0.5).toFixed(1).padStart(8)} ${(q(samples[k], 0.5) / base).toFixed(2).padStart(8)}`));
