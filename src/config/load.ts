@@ -5,7 +5,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { defaultLoaders } from 'cosmiconfig';
 import { HooksError } from '../errors.js';
 import { EVENTS, findEvent } from '../events/catalog.js';
 import { closest } from '../suggest.js';
@@ -226,13 +225,26 @@ async function parse(file: string, bytes: Buffer): Promise<unknown> {
 }
 
 async function parseText(file: string, text: string, kind: 'json' | 'yaml'): Promise<unknown> {
-  // cosmiconfig's loaders: the same parsers (and messages) as before.
+  // JSON, the common case, is parsed here: cosmiconfig's parsers (parse-json with a code frame,
+  // js-yaml) cost more to load than a whole cached run, so they load only for YAML or to say what is
+  // wrong with a JSON file that does not parse.
+  if (kind === 'json') {
+    try {
+      return text.trim() === '' ? undefined : JSON.parse(text);
+    } catch {
+      // Fall through for the better message.
+    }
+  }
+  const mod = (await import('cosmiconfig')) as unknown as { defaultLoaders?: Loaders; default?: { defaultLoaders: Loaders } };
+  const loaders = mod.defaultLoaders ?? mod.default!.defaultLoaders;
   try {
-    return await defaultLoaders[kind === 'json' ? '.json' : '.yaml'](file, text);
+    return await loaders[kind === 'json' ? '.json' : '.yaml'](file, text);
   } catch (error) {
     throw unreadable(file, error);
   }
 }
+
+type Loaders = Record<'.json' | '.yaml', (file: string, text: string) => unknown>;
 
 /** Deeper than any real config gets; past it a value is refused rather than walked. */
 const MAX_DEPTH = 64;
