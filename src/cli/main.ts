@@ -1,7 +1,7 @@
 // The CLI entry: argv → command → exit code. The only place that calls process.exit.
 import { HooksError, isHooksError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
-import { parseArgs } from './args.js';
+import { parseArgs, suggestFlag } from './args.js';
 import type { Command } from './command.js';
 import type { CliContext } from './context.js';
 
@@ -34,11 +34,19 @@ function usage(): string {
 
 Usage:
 ${lines.join('\n')}
+  hooks --version${' '.repeat(Math.max(0, width - 7))}  print the version
+  hooks --help${' '.repeat(Math.max(0, width - 4))}  this text; "hooks <command> --help" for a command's options and examples
 
-Run "hooks <command> --help" for a command's options and examples.
+The program is installed as two commands, agent-hooks and hooks (the short name). In a project
+where agent-hooks is a devDependency, type "npx agent-hooks <command>": "npx hooks" would fetch
+an unrelated package named hooks from the registry.
 
-Environment: HOOKS_SKIP=id,id skips hooks; HOOKS_DISABLE=1 runs none; HOOKS_ON_ERROR=block
-turns the runner's own errors into blocks.
+Environment:
+  HOOKS_SKIP=id,id      skip these hooks for one run
+  HOOKS_DISABLE=1       run no hooks (says so on stderr)
+  HOOKS_ON_ERROR=block  turn the runner's own errors (bad config, bad event) into blocks
+  NO_COLOR=1            no colour (output that is not a terminal has none anyway)
+  HOOKS_DEBUG=1         a stack trace on stderr for internal errors
 `;
 }
 
@@ -57,9 +65,12 @@ export async function cli(argv: string[], ctx: CliContext): Promise<number> {
       ctx.stdout(`${VERSION}\n`);
       return 0;
     }
-    const entry = COMMANDS[name];
+    const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
     if (entry === undefined) {
-      throw new HooksError('USAGE', `unknown command "${name}"${didYouMean(name, Object.keys(COMMANDS))}; run "hooks --help"`);
+      if (name.startsWith('-')) {
+        throw new HooksError('USAGE', `unknown option ${name}${suggestFlag(name.replace(/^-+/, ''), ['version', 'help'])}; run "npx agent-hooks --help"`);
+      }
+      throw new HooksError('USAGE', `unknown command "${name}"${didYouMean(name, Object.keys(COMMANDS))}; run "npx agent-hooks --help"`);
     }
     const command = await entry.load();
     const spec = { ...command.args, flags: { ...command.args.flags, help: 'boolean' as const, 'on-error': 'string' as const } };
@@ -117,7 +128,7 @@ const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIG
 
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) {
-    throw new HooksError('USAGE', 'stdin: expected one JSON event; pipe it in, e.g. hooks run pre-tool-use < event.json');
+    throw new HooksError('USAGE', 'stdin: expected one JSON event; pipe it in, e.g. npx agent-hooks run pre-tool-use < event.json');
   }
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

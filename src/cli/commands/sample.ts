@@ -24,16 +24,16 @@ Options:
                        (a.b=1). Several fields at once: --input '{"file_path":"x","content":"y"}'
   --dialect <name>     claude-code (default): every field Claude Code sends
                        native: the event's own fields, no hook_event_name; name the event on
-                       hooks run then, e.g. hooks run pre-tool-use --dialect native
+                       hooks run then, e.g. npx agent-hooks run pre-tool-use --dialect native
 
 Events: ${eventSpellings().join(', ')}
 
 Examples:
-  hooks sample pre-tool-use --tool exec --input command='git push --force origin main'
-  hooks sample pre-tool-use --tool exec --input command='ls -la' | hooks run pre-tool-use
-  hooks sample post-tool-use --tool read --input file_path=.env
-  hooks sample user-prompt-submit --input prompt='deploy to production'
-  hooks sample stop --input stop_hook_active=true > stop.json
+  npx agent-hooks sample pre-tool-use --tool exec --input command='git push --force origin main'
+  npx agent-hooks sample pre-tool-use --tool exec --input command='ls -la' | npx agent-hooks run pre-tool-use
+  npx agent-hooks sample post-tool-use --tool read --input file_path=.env
+  npx agent-hooks sample user-prompt-submit --input prompt='deploy to production'
+  npx agent-hooks sample stop --input stop_hook_active=true > stop.json
 `,
   args: {
     positional: ['event'],
