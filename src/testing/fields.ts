@@ -47,7 +47,9 @@ export function unknownInputField(event: string, tool: string | undefined, input
   let what: string;
   if (spec.tool) {
     const name = tool ?? 'exec';
-    known = TOOL_INPUT_FIELDS[canonicalTool(name)] ?? TOOL_INPUT_FIELDS[name];
+    const canonical = canonicalTool(name);
+    // Own keys only: a tool named "constructor" must not find Object's.
+    known = Object.hasOwn(TOOL_INPUT_FIELDS, canonical) ? TOOL_INPUT_FIELDS[canonical] : Object.hasOwn(TOOL_INPUT_FIELDS, name) ? TOOL_INPUT_FIELDS[name] : undefined;
     what = `the ${name} tool's input`;
   } else {
     known = [...(EVENT_FIELDS[spec.name] ?? []), ...SESSION_FIELDS];
