@@ -59,7 +59,7 @@ export function unknownInputField(event: string, tool: string | undefined, input
   for (const key of Object.keys(input)) {
     if (known.includes(key)) continue;
     const hit = closest(key, known);
-    return `${key}: ${what} has no field "${key}"${hit === undefined ? '' : ` (did you mean "${hit}"?)`}, so the case would run on the sample's default input; its fields: ${known.join(', ')}`;
+    return `${key}: ${what} has no field "${key}"${hit === undefined ? '' : ` (did you mean "${hit}"?)`}; its fields: ${known.join(', ')}`;
   }
   return undefined;
 }

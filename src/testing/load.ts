@@ -115,7 +115,7 @@ export async function loadCaseFile(file: string, options: LoadCasesOptions): Pro
       ...(c.hook === undefined ? {} : { hook: c.hook }),
       env: { ...defaults.env, ...c.env },
       ...(c.expect === undefined ? {} : { expect: c.expect }),
-      ...(unknown === undefined ? {} : { invalid: `${join(key, '.event.input')}.${unknown}` }),
+      ...(unknown === undefined ? {} : { invalid: `${join(key, '.event.input')}.${unknown} (the case would run on the sample's default input, testing something else)` }),
       raw: raw as Record<string, unknown>,
     });
   }

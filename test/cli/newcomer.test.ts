@@ -126,3 +126,13 @@ describe('hooks guard --help', () => {
     expect(r.stdout).not.toContain('npx hooks');
   });
 });
+
+describe('hooks sample --input with a field the tool does not have', () => {
+  it('keeps it (agents add fields) but warns on stderr, naming the field to use', () => {
+    const r = runCli(['sample', 'pre-tool-use', '--input', 'comand=rm -rf /']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^agent-hooks: warning: --input comand: the exec tool's input has no field "comand" \(did you mean "command"\?\); its fields: command, .*\n$/);
+    expect(JSON.parse(r.stdout).tool_input.comand).toBe('rm -rf /');
+    expect(runCli(['sample', 'pre-tool-use', '--input', 'command=ls']).stderr).toBe('');
+  });
+});

@@ -48,11 +48,17 @@ Examples:
     if (!SAMPLE_DIALECTS.includes(dialect as SampleDialect)) {
       throw new HooksError('DIALECT_UNKNOWN', `--dialect: expected ${SAMPLE_DIALECTS.join(' or ')}, got "${String(dialect)}"`);
     }
+    const input = args.lists.input === undefined ? undefined : parseInputPairs(args.lists.input);
+    // A field the tool does not have is kept (agents add fields), but said: a typo would otherwise
+    // leave the sample's default command in place, and the pipe would test something else.
+    const { unknownInputField } = await import('../../testing/fields.js');
+    const unknown = unknownInputField(event, typeof args.flags.tool === 'string' ? args.flags.tool : undefined, input);
+    if (unknown !== undefined) ctx.stderr(`agent-hooks: warning: --input ${unknown} (kept; the sample's default input stays too)\n`);
     const payload = sampleEvent(event, {
       cwd: ctx.cwd,
       dialect: dialect as SampleDialect,
       ...(typeof args.flags.tool === 'string' ? { tool: args.flags.tool } : {}),
-      ...(args.lists.input === undefined ? {} : { input: parseInputPairs(args.lists.input) }),
+      ...(input === undefined ? {} : { input }),
     });
     ctx.stdout(`${JSON.stringify(payload, null, 2)}\n`);
     return 0;
