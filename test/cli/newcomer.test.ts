@@ -1,10 +1,11 @@
 // A newcomer's first hour (issue 8): names that work as typed, --dry-run that runs nothing, typos that
 // get a suggestion to type, a trace that names every hook that did not run, a starter project whose
 // first `npx agent-hooks test` passes.
-import { existsSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, runCli, sample, tmpProject } from '../helpers.js';
+import { isolatedEnv, ROOT, runCli, sample, tmpProject } from '../helpers.js';
 
 /** A config whose first hook leaves a file behind when it runs, then a block, then a hook after it. */
 function sideEffectProject() {
@@ -134,5 +135,18 @@ describe('hooks sample --input with a field the tool does not have', () => {
     expect(r.stderr).toMatch(/^agent-hooks: warning: --input comand: the exec tool's input has no field "comand" \(did you mean "command"\?\); its fields: command, .*\n$/);
     expect(JSON.parse(r.stdout).tool_input.comand).toBe('rm -rf /');
     expect(runCli(['sample', 'pre-tool-use', '--input', 'command=ls']).stderr).toBe('');
+  });
+});
+
+describe('bin/hooks.js before the build', () => {
+  it('says in one line to run npm run build (exit 1, or 2 under HOOKS_ON_ERROR=block), not a stack', () => {
+    const dir = tmpProject({ 'package.json': '{"type":"module"}' });
+    mkdirSync(path.join(dir, 'bin'));
+    copyFileSync(path.join(ROOT, 'bin', 'hooks.js'), path.join(dir, 'bin', 'hooks.js'));
+    const r = spawnSync(process.execPath, [path.join(dir, 'bin', 'hooks.js'), '--version'], { encoding: 'utf8', env: isolatedEnv(dir) });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('agent-hooks: the CLI is not built (dist/bundle/main.js is missing); in a clone of the repository, run "npm run build"\n');
+    const blocked = spawnSync(process.execPath, [path.join(dir, 'bin', 'hooks.js'), 'run'], { encoding: 'utf8', env: isolatedEnv(dir, { HOOKS_ON_ERROR: 'block' }) });
+    expect(blocked.status).toBe(2);
   });
 });
