@@ -18,7 +18,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   explain: { summary: 'show which hooks run for an event, why the others do not, and how the decision came about', load: async () => (await import('./commands/explain.js')).command },
   list: { summary: 'show the merged config per event, with the layer each hook came from', load: async () => (await import('./commands/list.js')).command },
   doctor: { summary: 'find the mistakes that fail silently: missing commands, dead matchers, long timeouts', load: async () => (await import('./commands/doctor.js')).command },
-  init: { summary: 'write a starter .hooksrc.json and an example guard', load: async () => (await import('./commands/init.js')).command },
+  init: { summary: 'write a starter .hooksrc.json, an example guard and starter test cases', load: async () => (await import('./commands/init.js')).command },
   schema: { summary: "print the config's JSON Schema", load: async () => (await import('./commands/schema.js')).command },
   guard: { summary: 'run one first-party guard as a standalone hook (no config needed)', load: async () => (await import('./commands/guard.js')).command },
   test: { summary: 'run test cases (event + expected decision) through the engine', load: async () => (await import('./commands/test.js')).command },
@@ -28,14 +28,17 @@ const COMMANDS: Record<string, CommandEntry> = {
 };
 
 function usage(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  hooks ${name.padEnd(width)}  ${c.summary}`);
+  const entries: [string, string][] = [
+    ...Object.entries(COMMANDS).map(([name, c]): [string, string] => [name, c.summary]),
+    ['--version', 'print the version'],
+    ['--help', 'this text; "npx agent-hooks <command> --help" for a command\'s options and examples'],
+  ];
+  const width = Math.max(...entries.map(([n]) => n.length));
+  const lines = entries.map(([name, summary]) => `  hooks ${name.padEnd(width)}  ${summary}`);
   return `agent-hooks ${VERSION}: guards and automation around AI coding agents
 
 Usage:
 ${lines.join('\n')}
-  hooks --version${' '.repeat(Math.max(0, width - 7))}  print the version
-  hooks --help${' '.repeat(Math.max(0, width - 4))}  this text; "hooks <command> --help" for a command's options and examples
 
 The program is installed as two commands, agent-hooks and hooks (the short name). In a project
 where agent-hooks is a devDependency, type "npx agent-hooks <command>": "npx hooks" would fetch
