@@ -150,3 +150,12 @@ describe('bin/hooks.js before the build', () => {
     expect(blocked.status).toBe(2);
   });
 });
+
+describe('hooks run --dry-run under HOOKS_DISABLE', () => {
+  it('says that nothing would run', () => {
+    const dir = tmpProject({ 'hooks.json': JSON.stringify({ hooks: { preToolUse: [{ builtin: 'command-safety' }] } }) });
+    const r = runCli(['run', '--config', 'hooks.json', '--dry-run'], { cwd: dir, env: isolatedEnv(dir, { HOOKS_DISABLE: '1' }), input: JSON.stringify(sample('pre-tool-use')) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('HOOKS_DISABLE is set: hooks run would run none of these');
+  });
+});

@@ -115,6 +115,10 @@ export async function planEvent(flags: Omit<RunFlags, 'verbose'>, ctx: CliContex
   const plan = runner.plan(event);
   const tool = event.tool === undefined ? '' : ` (tool ${event.tool.canonical}${event.tool.name === event.tool.canonical ? '' : `, ${event.tool.name}`})`;
   const lines = [`${s.bold(event.name)}${tool}: dry run, nothing was run or written`];
+  // HOOKS_DISABLE makes hooks run a no-op: a plan listing hooks as "would run" would be false.
+  const switches = readSwitches(ctx.env);
+  for (const problem of switches.problems) lines.push(s.yellow(`! ${problem}`));
+  if (switches.disabled) lines.push(s.yellow('HOOKS_DISABLE is set: hooks run would run none of these'));
   const files = runner.config.layers.map((l) => `${l.layer} ${l.file}`);
   lines.push(s.dim(`config: ${files.length === 0 ? 'none found' : files.join(', ')}`));
   if (plan.length === 0) lines.push(s.dim('no hooks are configured for this event'));
