@@ -1,7 +1,7 @@
 // A small argv parser: named positionals, a variadic rest, `--flag value`, `--flag=value`, boolean and
 // repeatable flags, `--`.
 import { HooksError } from '../errors.js';
-import { didYouMean } from '../suggest.js';
+import { closest } from '../suggest.js';
 
 export interface ArgSpec {
   positional: string[];
@@ -37,7 +37,7 @@ export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
     const kind = spec.flags[name];
     if (kind === undefined) {
-      throw new HooksError('USAGE', `unknown option --${name}${didYouMean(name, Object.keys(spec.flags))}`);
+      throw new HooksError('USAGE', `unknown option --${name}${suggestFlag(name, Object.keys(spec.flags))}`);
     }
     if (kind === 'boolean') {
       if (inline !== undefined) throw new HooksError('USAGE', `--${name} takes no value`);
@@ -54,4 +54,10 @@ export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
   }
   spec.positional.forEach((name, i) => (positional[name] = values[i]));
   return { positional, rest: values.slice(spec.positional.length), flags, lists };
+}
+
+/** ` (did you mean "--verbose"?)` for a mistyped flag: the suggestion is what to type, dashes included. */
+export function suggestFlag(name: string, flags: readonly string[]): string {
+  const hit = closest(name, flags);
+  return hit === undefined ? '' : ` (did you mean "--${hit}"?)`;
 }

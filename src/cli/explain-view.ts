@@ -1,5 +1,5 @@
 // The explain view: which hooks ran, in which batch, which did not and why, what each answered, and the
-// combined decision. Shared by `hooks explain` and `hooks run --dry-run`.
+// combined decision, for `hooks explain`.
 import { outcomeOf, type Decision, type Outcome, type Step } from '../decide/combine.js';
 import { describeNoConfig } from '../config/load.js';
 import { layerStatus, type ResolvedConfig } from '../config/resolve.js';

@@ -1,7 +1,7 @@
 // The CLI entry: argv → command → exit code. The only place that calls process.exit.
 import { HooksError, isHooksError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
-import { parseArgs } from './args.js';
+import { parseArgs, suggestFlag } from './args.js';
 import type { Command } from './command.js';
 import type { CliContext } from './context.js';
 
@@ -18,7 +18,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   explain: { summary: 'show which hooks run for an event, why the others do not, and how the decision came about', load: async () => (await import('./commands/explain.js')).command },
   list: { summary: 'show the merged config per event, with the layer each hook came from', load: async () => (await import('./commands/list.js')).command },
   doctor: { summary: 'find the mistakes that fail silently: missing commands, dead matchers, long timeouts', load: async () => (await import('./commands/doctor.js')).command },
-  init: { summary: 'write a starter .hooksrc.json and an example guard', load: async () => (await import('./commands/init.js')).command },
+  init: { summary: 'write a starter .hooksrc.json, an example guard and starter test cases', load: async () => (await import('./commands/init.js')).command },
   schema: { summary: "print the config's JSON Schema", load: async () => (await import('./commands/schema.js')).command },
   guard: { summary: 'run one first-party guard as a standalone hook (no config needed)', load: async () => (await import('./commands/guard.js')).command },
   test: { summary: 'run test cases (event + expected decision) through the engine', load: async () => (await import('./commands/test.js')).command },
@@ -30,17 +30,28 @@ const COMMANDS: Record<string, CommandEntry> = {
 };
 
 function usage(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
-  const lines = Object.entries(COMMANDS).map(([name, c]) => `  hooks ${name.padEnd(width)}  ${c.summary}`);
+  const entries: [string, string][] = [
+    ...Object.entries(COMMANDS).map(([name, c]): [string, string] => [name, c.summary]),
+    ['--version', 'print the version'],
+    ['--help', 'this text; "npx agent-hooks <command> --help" for a command\'s options and examples'],
+  ];
+  const width = Math.max(...entries.map(([n]) => n.length));
+  const lines = entries.map(([name, summary]) => `  hooks ${name.padEnd(width)}  ${summary}`);
   return `agent-hooks ${VERSION}: guards and automation around AI coding agents
 
 Usage:
 ${lines.join('\n')}
 
-Run "hooks <command> --help" for a command's options and examples.
+The program is installed as two commands, agent-hooks and hooks (the short name). In a project
+where agent-hooks is a devDependency, type "npx agent-hooks <command>": "npx hooks" would fetch
+an unrelated package named hooks from the registry.
 
-Environment: HOOKS_SKIP=id,id skips hooks; HOOKS_DISABLE=1 runs none; HOOKS_ON_ERROR=block
-turns the runner's own errors into blocks.
+Environment:
+  HOOKS_SKIP=id,id      skip these hooks for one run
+  HOOKS_DISABLE=1       run no hooks (says so on stderr)
+  HOOKS_ON_ERROR=block  turn the runner's own errors (bad config, bad event) into blocks
+  NO_COLOR=1            no colour (output that is not a terminal has none anyway)
+  HOOKS_DEBUG=1         a stack trace on stderr for internal errors
 `;
 }
 
@@ -59,9 +70,12 @@ export async function cli(argv: string[], ctx: CliContext): Promise<number> {
       ctx.stdout(`${VERSION}\n`);
       return 0;
     }
-    const entry = COMMANDS[name];
+    const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
     if (entry === undefined) {
-      throw new HooksError('USAGE', `unknown command "${name}"${didYouMean(name, Object.keys(COMMANDS))}; run "hooks --help"`);
+      if (name.startsWith('-')) {
+        throw new HooksError('USAGE', `unknown option ${name}${suggestFlag(name.replace(/^-+/, ''), ['version', 'help'])}; run "npx agent-hooks --help"`);
+      }
+      throw new HooksError('USAGE', `unknown command "${name}"${didYouMean(name, Object.keys(COMMANDS))}; run "npx agent-hooks --help"`);
     }
     const command = await entry.load();
     const spec = { ...command.args, flags: { ...command.args.flags, help: 'boolean' as const, 'on-error': 'string' as const } };
@@ -131,7 +145,7 @@ async function prompt(question: string): Promise<string> {
 
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) {
-    throw new HooksError('USAGE', 'stdin: expected one JSON event; pipe it in, e.g. hooks run pre-tool-use < event.json');
+    throw new HooksError('USAGE', 'stdin: expected one JSON event; pipe it in, e.g. npx agent-hooks run pre-tool-use < event.json');
   }
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

@@ -6,6 +6,8 @@ import { createStyle, type Paint } from './style.js';
 export interface Reporter {
   hook(result: HookResult): void;
   skipped(id: string, why: string): void;
+  /** A hook the run never got to: the chain ended at a block or halt before it. */
+  notReached(id: string, why: string): void;
   line(text: string): void;
 }
 
@@ -24,6 +26,9 @@ export function createReporter(write: (text: string) => void, colour: boolean): 
     },
     skipped(id, why) {
       write(s.dim(`hooks: ${id} skipped — ${why}`) + '\n');
+    },
+    notReached(id, why) {
+      write(s.dim(`hooks: ${id} not reached — ${why}`) + '\n');
     },
     line(text) {
       write(`${text}\n`);

@@ -92,6 +92,8 @@ export interface TestCase {
   hook?: string;
   env: Record<string, string>;
   expect?: Expectation;
+  /** Why the case cannot test what it says (a sample input field its tool does not have): it fails with this, unrun. */
+  invalid?: string;
   /** The case as read, so `--update` can write its expectation back in place. */
   raw: Record<string, unknown>;
 }

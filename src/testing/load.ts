@@ -11,6 +11,7 @@ import { findEvent } from '../events/catalog.js';
 import { sampleEvent } from '../events/samples.js';
 import type { HookEvent } from '../types.js';
 import { didYouMean } from '../suggest.js';
+import { unknownInputField } from './fields.js';
 import {
   CaseFileSchema,
   CaseSchema,
@@ -102,6 +103,8 @@ export async function loadCaseFile(file: string, options: LoadCasesOptions): Pro
     const c = parsed.data!;
     const event = await eventSource(c, dir, (sub, message) => fail(join(key, sub), message));
     const config = c.config ?? defaults.config;
+    // A case, not the whole file: the other cases still run, and this one fails with the reason.
+    const unknown = event.kind === 'sample' ? unknownInputField(event.sample, event.tool, event.input) : undefined;
     const configFile = config !== undefined ? path.resolve(dir, config) : options.config === undefined ? undefined : path.resolve(options.cwd, options.config);
     cases.push({
       name: c.name,
@@ -112,6 +115,7 @@ export async function loadCaseFile(file: string, options: LoadCasesOptions): Pro
       ...(c.hook === undefined ? {} : { hook: c.hook }),
       env: { ...defaults.env, ...c.env },
       ...(c.expect === undefined ? {} : { expect: c.expect }),
+      ...(unknown === undefined ? {} : { invalid: `${join(key, '.event.input')}.${unknown} (the case would run on the sample's default input, testing something else)` }),
       raw: raw as Record<string, unknown>,
     });
   }

@@ -53,6 +53,7 @@ export async function runCases(cases: readonly TestCase[], options: RunCasesOpti
 
 async function runCase(c: TestCase, options: RunCasesOptions, configs: Map<string, Promise<ResolvedConfig>>): Promise<CaseResult> {
   const started = performance.now();
+  if (c.invalid !== undefined) return { case: c, status: 'failed', checks: [], note: c.invalid, ms: 0 };
   const where = `${showPath(c.file, options.cwd)}${c.key === '' ? '' : `: ${c.key}`}`;
   const config = await configFor(c, options, configs, where);
   const event = buildEvent(c, config);
@@ -76,7 +77,7 @@ async function runCase(c: TestCase, options: RunCasesOptions, configs: Map<strin
   const observed = observe(decision);
   const ms = elapsed(started);
   if (c.expect === undefined) {
-    return { case: c, status: 'failed', checks: [], observed, note: 'no "expect": add one, or run hooks test --update to record the current decision', ms };
+    return { case: c, status: 'failed', checks: [], observed, note: 'no "expect": add one, or run npx agent-hooks test --update to record the current decision', ms };
   }
   const checks = checkExpectation(c.expect, observed);
   return { case: c, status: checks.every((k) => k.ok) ? 'passed' : 'failed', checks, observed, ms };

@@ -112,8 +112,8 @@ describe('help', () => {
   });
 
   it('unknown commands and options get one line with a suggestion', () => {
-    expect(runCli(['explian']).stderr).toBe('agent-hooks: unknown command "explian" (did you mean "explain"?); run "hooks --help"\n');
-    expect(runCli(['list', '--jsn']).stderr).toBe('agent-hooks: unknown option --jsn (did you mean "json"?)\n');
+    expect(runCli(['explian']).stderr).toBe('agent-hooks: unknown command "explian" (did you mean "explain"?); run "npx agent-hooks --help"\n');
+    expect(runCli(['list', '--jsn']).stderr).toBe('agent-hooks: unknown option --jsn (did you mean "--json"?)\n');
   });
 
   it('hooks schema prints the shipped JSON Schema', () => {

@@ -239,7 +239,7 @@ describe('runner errors are loud, one line, and exit 1 (or block when asked)', (
 
   it.each([
     [['run', 'pre-tool-uze'], 'event: unknown event "pre-tool-uze" (did you mean "pre-tool-use"?)'],
-    [['run', 'stop', '--verbos'], 'unknown option --verbos (did you mean "verbose"?)'],
+    [['run', 'stop', '--verbos'], 'unknown option --verbos (did you mean "--verbose"?)'],
     [['runn'], 'unknown command "runn" (did you mean "run"?)'],
     [['run', 'stop', '--dialect', 'claude'], 'unknown dialect "claude"'],
   ])('usage error %j', (args, message) => {

@@ -80,6 +80,6 @@ describe('hooks sample', () => {
   it('--help shows the options and examples', () => {
     const r = runCli(['sample', '--help'], { env: env() });
     expect(r.code).toBe(0);
-    for (const word of ['--tool', '--input', '--dialect', '| hooks run pre-tool-use']) expect(r.stdout).toContain(word);
+    for (const word of ['--tool', '--input', '--dialect', '| npx agent-hooks run pre-tool-use']) expect(r.stdout).toContain(word);
   });
 });

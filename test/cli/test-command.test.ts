@@ -71,7 +71,7 @@ describe('hooks test', () => {
   it('a case with no expectation fails and says how to record one', () => {
     const r = project({ 'hooks-tests/new.json': { name: 'new', event: exec('ls -la') } }).run();
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('no "expect": add one, or run hooks test --update');
+    expect(r.stdout).toContain('no "expect": add one, or run npx agent-hooks test --update');
     expect(lines(r.stdout)).toContain('0 passed, 1 failed');
   });
 

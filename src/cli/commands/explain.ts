@@ -12,8 +12,8 @@ export const command: Command = {
 Runs the event through the configured hooks, like hooks run, but instead of answering the agent
 shows how the decision came about: every hook in run order and batch, which ran and which did not
 and why (match, if, enabled, HOOKS_SKIP, a block earlier in the chain), what each answered, and
-the combined decision. Hooks really run (their side effects happen); "hooks run --dry-run" is the
-same view.
+the combined decision. Hooks really run (their side effects happen); "hooks run --dry-run" runs
+nothing and only lists which hooks would run.
 
 Options:
   --dialect <name>   how to read the payload (default: detected)
@@ -36,7 +36,7 @@ Example:
     ),
 };
 
-/** Shared with `hooks run --dry-run`; always exits 0 (the explanation is the answer). */
+/** Always exits 0 (the explanation is the answer). */
 export async function explainEvent(
   flags: { event?: string | undefined; dialect?: string | undefined; config?: string | undefined; json: boolean },
   ctx: CliContext,

@@ -25,12 +25,12 @@ Options:
   --audit                   report what the guard would have done, never block or rewrite
 
 Examples:
-  hooks guard command-safety < event.json
-  hooks guard command-safety --option 'categories={"git-hook-bypass":false}' < event.json
-  hooks guard sensitive-paths --option 'allow=["~/.aws/config"]' < event.json
+  npx agent-hooks guard command-safety < event.json
+  npx agent-hooks guard command-safety --option 'categories={"git-hook-bypass":false}' < event.json
+  npx agent-hooks guard sensitive-paths --option 'allow=["~/.aws/config"]' < event.json
 
 In Claude Code's .claude/settings.json:
-  {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "npx hooks guard command-safety"}]}]}}
+  {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "npx agent-hooks guard command-safety"}]}]}}
 `,
   args: {
     positional: ['id'],

@@ -6,9 +6,33 @@ import { HooksError } from '../../errors.js';
 import type { Command } from '../command.js';
 
 const GUARD_FILE = path.join('.hooks', 'no-force-push.mjs');
+const CASES_FILE = path.join('hooks-tests', 'starter.json');
+
+// The starter test cases: `npx agent-hooks test` passes at once in the new project, and shows what a
+// case looks like. The config is named, as an explicit --config is: the cases test this file.
+const CASES = {
+  config: '../.hooksrc.json',
+  cases: [
+    {
+      name: 'no-force-push blocks git push --force',
+      event: { sample: 'pre-tool-use', tool: 'exec', input: { command: 'git push --force origin main' } },
+      expect: { decision: 'block', reason: 'Force push blocked' },
+    },
+    {
+      name: 'git push --force-with-lease goes through',
+      event: { sample: 'pre-tool-use', tool: 'exec', input: { command: 'git push --force-with-lease origin main' } },
+      expect: { decision: 'continue' },
+    },
+    {
+      name: 'command-safety blocks rm -rf /',
+      event: { sample: 'pre-tool-use', tool: 'exec', input: { command: 'rm -rf /' } },
+      expect: { decision: 'block', reason: 'command-safety' },
+    },
+  ],
+};
 
 const GUARD = `#!/usr/bin/env node
-// Example guard written by \`hooks init\`: blocks \`git push --force\` (and -f), allows --force-with-lease.
+// Example guard written by \`agent-hooks init\`: blocks \`git push --force\` (and -f), allows --force-with-lease.
 // It gets the event as JSON on stdin; exit 2 blocks with stderr as the reason; exit 0 lets it through.
 // Config: { "id": "no-force-push", "command": "node ${GUARD_FILE}", "match": "exec", "if": { "command": "*git*push*" } }
 import { readFileSync } from 'node:fs';
@@ -26,8 +50,10 @@ if (forced) {
 export const command: Command = {
   help: `Usage: hooks init [options]
 
-Writes a starter .hooksrc.json in the current folder (with "$schema" for editor completion) and
-an example guard, .hooks/no-force-push.mjs. Never overwrites an existing file without --force.
+Writes a starter .hooksrc.json in the current folder (with "$schema" for editor completion), an
+example guard, .hooks/no-force-push.mjs, and starter test cases, hooks-tests/starter.json, so that
+"npx agent-hooks test" passes at once. Commit all three. Never overwrites an existing file without
+--force.
 
 Options:
   --force   overwrite existing files
@@ -36,8 +62,9 @@ Options:
   async run(args, ctx) {
     const configFile = path.join(ctx.cwd, '.hooksrc.json');
     const guardFile = path.join(ctx.cwd, GUARD_FILE);
+    const casesFile = path.join(ctx.cwd, CASES_FILE);
     const force = args.flags.force === true;
-    for (const file of [configFile, guardFile]) {
+    for (const file of [configFile, guardFile, casesFile]) {
       if (existsSync(file) && !force) {
         throw new HooksError('USAGE', `${file} already exists; nothing written (use --force to overwrite)`);
       }
@@ -62,14 +89,19 @@ Options:
     updateTrustStore(ctx.env, { trust: [{ file: path.resolve(configFile), sha256: digest(text) }] });
     mkdirSync(path.dirname(guardFile), { recursive: true });
     writeFileSync(guardFile, GUARD, { mode: 0o755 });
+    mkdirSync(path.dirname(casesFile), { recursive: true });
+    writeFileSync(casesFile, `${JSON.stringify(CASES, null, 2)}\n`);
+    // Typed as shown in a project where agent-hooks is a devDependency: "npx hooks" is another package.
     ctx.stdout(`wrote ${path.relative(ctx.cwd, configFile)}
 wrote ${GUARD_FILE}
+wrote ${CASES_FILE}
 
 Try it:
-  hooks sample pre-tool-use --tool exec --input command='git push --force' | hooks run --verbose
-  hooks doctor
+  npx agent-hooks sample pre-tool-use --tool exec --input command='git push --force' | npx agent-hooks run --config .hooksrc.json --verbose
+  npx agent-hooks test
+  npx agent-hooks doctor
 Then let your agent call it:
-  hooks install claude-code
+  npx agent-hooks install claude-code
 `);
     return 0;
   },

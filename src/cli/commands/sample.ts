@@ -24,16 +24,16 @@ Options:
                        (a.b=1). Several fields at once: --input '{"file_path":"x","content":"y"}'
   --dialect <name>     claude-code (default): every field Claude Code sends
                        native: the event's own fields, no hook_event_name; name the event on
-                       hooks run then, e.g. hooks run pre-tool-use --dialect native
+                       hooks run then, e.g. npx agent-hooks run pre-tool-use --dialect native
 
 Events: ${eventSpellings().join(', ')}
 
 Examples:
-  hooks sample pre-tool-use --tool exec --input command='git push --force origin main'
-  hooks sample pre-tool-use --tool exec --input command='ls -la' | hooks run pre-tool-use
-  hooks sample post-tool-use --tool read --input file_path=.env
-  hooks sample user-prompt-submit --input prompt='deploy to production'
-  hooks sample stop --input stop_hook_active=true > stop.json
+  npx agent-hooks sample pre-tool-use --tool exec --input command='git push --force origin main'
+  npx agent-hooks sample pre-tool-use --tool exec --input command='ls -la' | npx agent-hooks run pre-tool-use
+  npx agent-hooks sample post-tool-use --tool read --input file_path=.env
+  npx agent-hooks sample user-prompt-submit --input prompt='deploy to production'
+  npx agent-hooks sample stop --input stop_hook_active=true > stop.json
 `,
   args: {
     positional: ['event'],
@@ -48,11 +48,17 @@ Examples:
     if (!SAMPLE_DIALECTS.includes(dialect as SampleDialect)) {
       throw new HooksError('DIALECT_UNKNOWN', `--dialect: expected ${SAMPLE_DIALECTS.join(' or ')}, got "${String(dialect)}"`);
     }
+    const input = args.lists.input === undefined ? undefined : parseInputPairs(args.lists.input);
+    // A field the tool does not have is kept (agents add fields), but said: a typo would otherwise
+    // leave the sample's default command in place, and the pipe would test something else.
+    const { unknownInputField } = await import('../../testing/fields.js');
+    const unknown = unknownInputField(event, typeof args.flags.tool === 'string' ? args.flags.tool : undefined, input);
+    if (unknown !== undefined) ctx.stderr(`agent-hooks: warning: --input ${unknown} (kept; the sample's default input stays too)\n`);
     const payload = sampleEvent(event, {
       cwd: ctx.cwd,
       dialect: dialect as SampleDialect,
       ...(typeof args.flags.tool === 'string' ? { tool: args.flags.tool } : {}),
-      ...(args.lists.input === undefined ? {} : { input: parseInputPairs(args.lists.input) }),
+      ...(input === undefined ? {} : { input }),
     });
     ctx.stdout(`${JSON.stringify(payload, null, 2)}\n`);
     return 0;

@@ -35,10 +35,10 @@ Exit codes: 0 all passed, 1 a case failed, or a runner error (bad case file, bad
 on stderr naming the file and key path).
 
 Examples:
-  hooks test
-  hooks test hooks-tests/no-force-push.json --filter lease
-  hooks test --hook no-force-push
-  hooks test --reporter junit > hooks-junit.xml
+  npx agent-hooks test
+  npx agent-hooks test hooks-tests/no-force-push.json --filter lease
+  npx agent-hooks test --hook no-force-push
+  npx agent-hooks test --reporter junit > hooks-junit.xml
 `,
   args: {
     positional: [],
