@@ -90,8 +90,13 @@ function configFor(c: TestCase, options: RunCasesOptions, configs: Map<string, P
   let pending = configs.get(key);
   if (pending === undefined) {
     pending = loadConfig({ cwd: dir, env: options.env, ...(c.config === undefined ? {} : { configFile: c.config }) }).then((config) => {
-      if (!config.layers.some((l) => l.layer === 'project')) {
+      const project = config.layers.find((l) => l.layer === 'project');
+      if (project === undefined) {
         throw new HooksError('CONFIG_UNREADABLE', `no config found from ${showPath(dir, options.cwd)} upwards; set "config" in the case file or pass --config`);
+      }
+      // An untrusted (or broken) project file would test nothing but the user's layer: say so instead.
+      if (!project.active) {
+        throw new HooksError('CONFIG_UNREADABLE', `${project.problem ?? `${showPath(project.file, options.cwd)} is not active`}; set "config" in the case file or pass --config to test it without trusting it`);
       }
       return config;
     });
