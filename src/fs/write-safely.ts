@@ -63,7 +63,8 @@ export function resolveTarget(file: string, options: SafeOptions): SafeTarget {
   }
   if (stats !== undefined) {
     if (!stats.isFile()) throw new HooksError('CONFIG_UNREADABLE', `${file}: is not a regular file; agent-hooks will not replace it`, { file });
-    if (uid !== undefined && stats.uid !== uid && uid !== 0) {
+    // Root too: a root-run install in someone else's checkout is exactly the case to refuse.
+    if (uid !== undefined && stats.uid !== uid) {
       throw new HooksError('CONFIG_UNREADABLE', `${file}: is owned by another user (uid ${stats.uid}); agent-hooks will not write it`, { file });
     }
   }
@@ -180,7 +181,7 @@ function makeFolders(dir: string, options: SafeOptions): void {
 /** The folder the temporary file goes in: ours (or root's), so nobody else can swap names in it. */
 function checkFolder(dir: string, file: string): void {
   const stats = statSync(dir);
-  if (uid !== undefined && uid !== 0 && stats.uid !== uid && stats.uid !== 0) {
+  if (uid !== undefined && stats.uid !== uid && stats.uid !== 0) {
     throw new HooksError('CONFIG_UNREADABLE', `${file}: its folder ${dir} is owned by another user (uid ${stats.uid}); agent-hooks will not write there`, { file });
   }
   // A folder others can write, without the sticky bit, lets them rename our temporary file away.

@@ -45,14 +45,18 @@ export function readBackup(file: string, env: NodeJS.ProcessEnv): BackupRecord |
   }
 }
 
-/** Records a change of `file` from `before` to `after`; returns the record's path. */
-export function recordChange(file: string, before: string | undefined, after: string | undefined, env: NodeJS.ProcessEnv): string {
+/**
+ * Records a change of `file` from `before` to `after`; returns the record's path. `chain` (install):
+ * when the file is still what we wrote last, the older "before" is kept, so the record goes back to
+ * the state before agent-hooks' first change rather than to one of its own installs.
+ */
+export function recordChange(file: string, before: string | undefined, after: string | undefined, env: NodeJS.ProcessEnv, chain: boolean): string {
   const where = backupPath(file, env);
   privateFolder(stateDir(env));
   privateFolder(path.dirname(where));
   const previous = readBackup(file, env);
   // Still the bytes we wrote last time: the state before that change is the one worth keeping.
-  const original = previous !== undefined && previous.after === (before ?? null) ? previous.before : (before ?? null);
+  const original = chain && previous !== undefined && previous.after === (before ?? null) ? previous.before : (before ?? null);
   const record: BackupRecord = { file: path.resolve(file), before: original, after: after ?? null, at: new Date().toISOString() };
   writeSafely(where, `${JSON.stringify(record, null, 2)}\n`, { root: path.dirname(where), mode: 0o600 });
   return where;

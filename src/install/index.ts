@@ -71,7 +71,7 @@ export function install(request: InstallRequest): Outcome {
   const notes = choice.note === undefined ? [] : [choice.note];
   if (text === before) return { file, action: 'unchanged', entries, diff: '', why: 'installed', notes };
   return {
-    ...commit(file, before, text, request, safety),
+    ...commit(file, before, text, request, safety, true),
     action: before === undefined ? 'created' : 'updated',
     entries,
     notes: agent.note === undefined ? notes : [...notes, agent.note],
@@ -88,7 +88,7 @@ export function uninstall(request: Request): Outcome {
   if (removed === 0) return { file, action: 'unchanged', diff: '', why: 'none', notes: [] };
   const restored = original(file, before, agent, request.where.env);
   const text = restored === null ? stripped : restored;
-  return { ...commit(file, before, text, request, safety), action: text === undefined ? 'removed' : 'updated', removed, notes: [] };
+  return { ...commit(file, before, text, request, safety, false), action: text === undefined ? 'removed' : 'updated', removed, notes: [] };
 }
 
 /**
@@ -103,10 +103,10 @@ function original(file: string, current: string, agent: AgentTarget, env: NodeJS
   return agent.uninstall(record.before, file).removed === 0 ? record.before : null;
 }
 
-function commit(file: string, before: string | undefined, after: string | undefined, request: Request, safety: SafeOptions): { file: string; diff: string; backup?: string } {
+function commit(file: string, before: string | undefined, after: string | undefined, request: Request, safety: SafeOptions, chain: boolean): { file: string; diff: string; backup?: string } {
   const diff = unifiedDiff(before, after, label(file, request.where));
   if (request.dryRun) return { file, diff };
-  const backup = recordChange(file, before, after, request.where.env);
+  const backup = recordChange(file, before, after, request.where.env, chain);
   if (after === undefined) removeSafely(file, safety);
   else writeSafely(file, after, safety);
   // A file that did not exist has nothing to go back to worth naming (the record still says so).
