@@ -6,6 +6,8 @@ import { readSwitches } from '../config/switches.js';
 import { EVENTS, eventSpec } from '../events/catalog.js';
 import { analyzeShell } from '../guards/shell/analyze.js';
 import { KILL_GRACE_MS } from '../run/process.js';
+import os from 'node:os';
+import { checkInstalled } from './installed.js';
 
 export interface Finding {
   level: 'error' | 'warning';
@@ -32,6 +34,7 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
   }
   findings.push(...checkDuplicateIds(config));
   findings.push(...checkBudgets(config));
+  findings.push(...checkInstalled({ cwd: config.projectDir, env, home: env.HOME || os.homedir() }));
   return findings;
 }
 

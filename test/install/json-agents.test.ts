@@ -418,7 +418,7 @@ describe('usage errors', () => {
     for (const command of ['install', 'uninstall']) {
       const r = await hooks([command, '--help'], tmpProject(), tmpProject());
       expect(r.code).toBe(0);
-      expect(r.stdout).toMatch(new RegExp(`^Usage: agent-hooks ${command} <agent>`));
+      expect(r.stdout).toMatch(new RegExp(`^Usage: hooks ${command} <agent>`));
       expect(r.stdout).toContain('--dry-run');
       expect(r.stdout).toContain('Examples:');
     }

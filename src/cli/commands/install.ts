@@ -7,7 +7,7 @@ import type { Command } from '../command.js';
 import { scopeOf, whereOf } from '../../install/options.js';
 
 export const command: Command = {
-  help: `Usage: agent-hooks install <agent> [options]
+  help: `Usage: hooks install <agent> [options]
 
 Writes the agent's own hook settings so that every event the agent has runs
 "agent-hooks run <event> --dialect <agent>". Entries the user wrote stay as they are, where they

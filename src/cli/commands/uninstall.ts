@@ -5,7 +5,7 @@ import type { Command } from '../command.js';
 import { scopeOf, whereOf } from '../../install/options.js';
 
 export const command: Command = {
-  help: `Usage: agent-hooks uninstall <agent> [options]
+  help: `Usage: hooks uninstall <agent> [options]
 
 Removes from the agent's hook settings every entry "hooks install" wrote (the commands ending in
 "# agent-hooks"); the user's entries and every other setting stay as they are. When the file is still exactly

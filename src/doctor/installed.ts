@@ -1,0 +1,168 @@
+// `hooks doctor`'s look at the agents' own settings: for every agent with agent-hooks installed (in
+// this project or for the user), the command its entries run must resolve, start and answer, as the
+// agent would run it. A stale path (a moved global install, a clone before `npm ci`, a path from
+// someone else's machine) fails open in every agent: the agent proceeds with every guard off.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { AGENTS } from '../install/agents/index.js';
+import { label } from '../install/index.js';
+import { isOurPlugin } from '../install/opencode-plugin.js';
+import { isOurCommand } from '../install/shell.js';
+import { isRecord } from '../json.js';
+import type { AgentTarget, Scope, Where } from '../install/target.js';
+import type { Finding } from './diagnose.js';
+
+/** How long `<launcher> --version` may take before doctor calls it unresponsive. */
+const ANSWER_TIMEOUT_MS = 15_000;
+
+/** One installed agent: where its entries are and what they run. */
+export interface Installed {
+  agent: string;
+  scope: Scope;
+  file: string;
+  /** The shell text that starts agent-hooks, as the entries have it (before ` run `). */
+  launchers: string[];
+  /** True when the entry on the tool-gating event blocks on a runner error. */
+  failClosed: boolean;
+}
+
+/** Every finding about the agents' installed entries, for the project in `cwd` and the user. */
+export function checkInstalled(where: Where): Finding[] {
+  const findings: Finding[] = [];
+  for (const found of findInstalled(where)) findings.push(...checkOne(found, where));
+  return findings;
+}
+
+/** The agents with entries of ours, in the project and in the user's home. */
+export function findInstalled(where: Where): Installed[] {
+  const found: Installed[] = [];
+  for (const agent of AGENTS) {
+    for (const scope of ['project', 'user'] as const) {
+      const file = agent.file(scope, where);
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        continue;
+      }
+      const installed = agent.name === 'opencode' ? readPlugin(text, file) : readJsonEntries(text, agent.name);
+      if (installed !== undefined && installed.launchers.length > 0) found.push({ agent: agent.name, scope, file, ...installed });
+    }
+  }
+  return found;
+}
+
+// --- internal ---
+
+function checkOne(found: Installed, where: Where): Finding[] {
+  const agent = AGENTS.find((a) => a.name === found.agent)!;
+  const at = `${label(found.file, where)} (${found.agent} ${found.scope})`;
+  const findings: Finding[] = [];
+  const reinstall = `npx agent-hooks install ${found.agent}${found.scope === 'user' ? ' --user' : ''}`;
+  for (const launcher of found.launchers) {
+    if (found.scope === 'project' && path.isAbsolute(unquote(launcher))) {
+      findings.push({
+        level: 'warning',
+        where: at,
+        message: `the entries run ${launcher}, an absolute path of one machine, in a file teams commit: in a teammate's clone it does not exist and every guard is off`,
+        fix: `${reinstall} (writes a path relative to the project)`,
+      });
+    }
+    const answer = answers(launcher, agent, found, where);
+    if (answer !== undefined) findings.push({ level: 'error', where: at, message: `the entries run ${launcher}, which ${answer}: the agent proceeds with every guard off`, fix: fixFor(found, reinstall) });
+  }
+  if (!found.failClosed) {
+    findings.push({
+      level: 'warning',
+      where: at,
+      message: `guards fail open: if the runner errors${found.agent === 'claude-code' || found.agent === 'cursor' || found.agent === 'opencode' ? ' or is missing' : ''}, ${agent.failure.open}`,
+      fix: `${reinstall} --fail-closed (${agent.failure.closed})`,
+    });
+  }
+  return findings;
+}
+
+function fixFor(found: Installed, reinstall: string): string {
+  return found.scope === 'project'
+    ? `install the project's dependencies (npm ci), or add agent-hooks (npm i -D agent-hooks) and run ${reinstall}`
+    : `install agent-hooks globally (npm i -g agent-hooks) and run ${reinstall}`;
+}
+
+/**
+ * Runs `<launcher> --version` through sh, in the project folder, with the variable the agent sets,
+ * as the agent would start it. Undefined when it answered; else what went wrong, in a few words.
+ */
+function answers(launcher: string, agent: AgentTarget, found: Installed, where: Where): string | undefined {
+  const base = agent.projectDir.base(where.cwd);
+  const env: NodeJS.ProcessEnv = { ...where.env, CLAUDE_PROJECT_DIR: base, GEMINI_PROJECT_DIR: base, CURSOR_PROJECT_DIR: base };
+  const r = spawnSync('sh', ['-c', `${found.agent === 'opencode' ? shellWord(launcher) : launcher} --version`], {
+    cwd: base,
+    env,
+    encoding: 'utf8',
+    timeout: ANSWER_TIMEOUT_MS,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (r.error !== undefined) return `could not be started (${(r.error as NodeJS.ErrnoException).code ?? r.error.message})`;
+  if (r.signal !== null) return `did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`;
+  if (r.status === 127 || r.status === 126) return `does not resolve (stale path: ${firstLine(r.stderr) || `exit ${r.status}`})`;
+  if (r.status !== 0) return `failed (exit ${r.status}: ${firstLine(r.stderr)})`;
+  if (!/\d+\.\d+\.\d+/.test(r.stdout)) return `answered something that is not agent-hooks' version (${firstLine(r.stdout) || 'nothing'})`;
+  return undefined;
+}
+
+/** Our commands in a JSON settings file, and whether the tool-gating one is fail-closed. */
+function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' | 'scope' | 'file'> | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const launchers = new Set<string>();
+  let gate: boolean | undefined;
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 64) return;
+    if (Array.isArray(value)) for (const v of value) visit(v, depth + 1);
+    else if (isRecord(value)) {
+      for (const v of Object.values(value)) {
+        if (typeof v === 'string' && isOurCommand(v)) {
+          const at = v.indexOf(' run ');
+          if (at > 0) launchers.add(v.slice(0, at));
+          if (/ run pre-tool-use /.test(v)) {
+            // The flag covers the runner's errors; a missing runner is blocked only by the agent's own switch.
+            const own = agent === 'claude-code' ? value.onFailure === 'block' : agent === 'cursor' ? value.failClosed === true : true;
+            gate = (gate ?? true) && v.includes('--on-error block') && own;
+          }
+        } else visit(v, depth + 1);
+      }
+    }
+  };
+  visit(doc, 0);
+  return { launchers: [...launchers], failClosed: gate === true };
+}
+
+/** The opencode plugin's runner (as a shell word) and its FAIL_CLOSED switch. */
+function readPlugin(text: string, file: string): Omit<Installed, 'agent' | 'scope' | 'file'> | undefined {
+  if (!isOurPlugin(text)) return undefined;
+  const relative = /const HOOKS_BIN = fileURLToPath\(new URL\(("(?:[^"\\]|\\.)*"), import\.meta\.url\)\);/.exec(text);
+  const literal = /const HOOKS_BIN = ("(?:[^"\\]|\\.)*");/.exec(text);
+  let bin: string | undefined;
+  if (relative !== null) bin = path.resolve(path.dirname(file), JSON.parse(relative[1]!) as string);
+  else if (literal !== null) bin = JSON.parse(literal[1]!) as string;
+  if (bin === undefined) return undefined;
+  return { launchers: [bin], failClosed: /const FAIL_CLOSED = true;/.test(text) };
+}
+
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_/.,:@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+function unquote(word: string): string {
+  return word.replace(/^'(.*)'$/, '$1');
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0]?.slice(0, 200) ?? '';
+}
+
