@@ -127,7 +127,7 @@ describe('Claude Code 2.1.328 with the installed settings', () => {
 });
 
 /** Runs one of the shell agents on `script` with settings written by `agent-hooks install`. */
-async function runInstalled(agent: 'gemini' | 'codex' | 'copilot', handWritten: string, script: Step[]) {
+async function runInstalled(agent: 'gemini' | 'codex' | 'copilot', handWritten: string, script: Step[], options: { gitSubdir?: string } = {}) {
   const bin = await installAgent(agent);
   const spec = AGENT_SPECS[agent];
   const ws = dependentWorkspace(`install-${agent}`);
@@ -137,7 +137,14 @@ async function runInstalled(agent: 'gemini' | 'codex' | 'copilot', handWritten: 
     const setup = spec.setup(ws, model, agent, 'clean up the workspace');
     rmSync(path.join(ws.dir, handWritten));
     installInto(ws, agent, handWritten);
-    const result = await run(bin, setup.args, { cwd: ws.dir, env: ws.env(setup.env), timeoutMs: 90_000 });
+    let cwd = ws.dir;
+    if (options.gitSubdir !== undefined) {
+      // A repository, and the session started in a folder below its root (hooks then run there).
+      expect(spawnSync('git', ['init', '-q', ws.dir]).status).toBe(0);
+      cwd = path.join(ws.dir, options.gitSubdir);
+      mkdirSync(cwd, { recursive: true });
+    }
+    const result = await run(bin, setup.args, { cwd, env: ws.env(setup.env), timeoutMs: 90_000 });
     const turns = model.turns();
     const describeRun = `${agent} exit ${result.code}\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-2500)}\nturns: ${turns.length}`;
     expect(result.timedOut, describeRun).toBe(false);
@@ -157,6 +164,12 @@ describe('the other agents with the installed settings', () => {
   it('Codex CLI 0.169.0: the repository-root command runs and blocks', async () => {
     const r = await runInstalled('codex', '.codex/hooks.json', [{ tool: { name: 'exec_command', input: { cmd: DANGEROUS } } }]);
     expect(r.ws.exists('ran.marker'), r.describeRun).toBe(false);
+    expect(r.outputs.map((o) => o.text).join('\n'), r.describeRun).toContain(DANGER_REASON);
+  });
+
+  it('Codex CLI 0.169.0: from a folder below the repository root, the command still finds the project\'s bin', async () => {
+    const r = await runInstalled('codex', '.codex/hooks.json', [{ tool: { name: 'exec_command', input: { cmd: DANGEROUS } } }], { gitSubdir: 'src/deep' });
+    expect(r.ws.exists('src/deep/ran.marker'), r.describeRun).toBe(false);
     expect(r.outputs.map((o) => o.text).join('\n'), r.describeRun).toContain(DANGER_REASON);
   });
 
