@@ -3,13 +3,14 @@
 // agent would run it. A stale path (a moved global install, a clone before `npm ci`, a path from
 // someone else's machine) fails open in every agent: the agent proceeds with every guard off.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { AGENTS } from '../install/agents/index.js';
 import { label } from '../install/index.js';
 import { isOurPlugin } from '../install/opencode-plugin.js';
 import { isOurCommand } from '../install/shell.js';
 import { isRecord } from '../json.js';
+import { isInside } from '../paths.js';
 import type { AgentTarget, Scope, Where } from '../install/target.js';
 import type { Finding } from './diagnose.js';
 
@@ -90,25 +91,86 @@ function fixFor(found: Installed, reinstall: string): string {
 }
 
 /**
- * Runs `<launcher> --version` through sh, in the project folder, with the variable the agent sets,
- * as the agent would start it. Undefined when it answered; else what went wrong, in a few words.
+ * Whether the launcher resolves, starts and answers; undefined when it does, else what went wrong.
+ * A project's settings and its node_modules are the repository's, and inspecting a repository must
+ * never run its code: the launcher is never handed to a shell, only the forms install writes are
+ * resolved, and a bin inside the project is checked without running it (an agent-hooks package, by
+ * its package.json). A bin outside the project (a global install) is run with --version.
  */
 function answers(launcher: string, agent: AgentTarget, found: Installed, where: Where): string | undefined {
   const base = agent.projectDir.base(where.cwd);
-  const env: NodeJS.ProcessEnv = { ...where.env, CLAUDE_PROJECT_DIR: base, GEMINI_PROJECT_DIR: base, CURSOR_PROJECT_DIR: base };
-  const r = spawnSync('sh', ['-c', `${found.agent === 'opencode' ? shellWord(launcher) : launcher} --version`], {
-    cwd: base,
-    env,
-    encoding: 'utf8',
-    timeout: ANSWER_TIMEOUT_MS,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const file = resolveLauncher(launcher, base, where.env);
+  if (file === undefined) return 'is not a command agent-hooks writes (edited by hand?), so doctor did not run it';
+  if (file === null) return 'does not resolve (agent-hooks is not on PATH)';
+  let real: string;
+  try {
+    real = realpathSync(file);
+    accessSync(real, constants.X_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'EACCES' ? `is not executable (${file})` : `does not resolve (stale path: ${file} does not exist)`;
+  }
+  const owner = agentHooksPackage(real);
+  if (found.scope === 'project' && isInside(realOrSelf(base), real)) {
+    return owner === undefined ? `resolves to ${file}, which is not agent-hooks (no agent-hooks package.json above it)` : undefined;
+  }
+  const r = spawnSync(real, ['--version'], { env: where.env, encoding: 'utf8', timeout: ANSWER_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
   if (r.error !== undefined) return `could not be started (${(r.error as NodeJS.ErrnoException).code ?? r.error.message})`;
   if (r.signal !== null) return `did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`;
-  if (r.status === 127 || r.status === 126) return `does not resolve (stale path: ${firstLine(r.stderr) || `exit ${r.status}`})`;
   if (r.status !== 0) return `failed (exit ${r.status}: ${firstLine(r.stderr)})`;
   if (!/\d+\.\d+\.\d+/.test(r.stdout)) return `answered something that is not agent-hooks' version (${firstLine(r.stdout) || 'nothing'})`;
   return undefined;
+}
+
+const SAFE_PATH = /^[A-Za-z0-9_/.,:@%+=-]+$/;
+/** The project-folder prefixes install writes (see each agent's projectDir.shell). */
+const PROJECT_PREFIX = /^("\$[A-Z_]+"|"\$\{[A-Z_]+:-\.\}"|"\$\(git rev-parse --show-toplevel 2>\/dev\/null \|\| pwd\)")\/(.+)$/;
+
+/**
+ * The file a launcher names: the project-relative forms, `agent-hooks` on PATH, or one absolute path
+ * (bare or single-quoted). undefined: not a form install writes; null: not on PATH.
+ */
+function resolveLauncher(launcher: string, base: string, env: NodeJS.ProcessEnv): string | null | undefined {
+  const project = PROJECT_PREFIX.exec(launcher);
+  if (project !== null) return SAFE_PATH.test(project[2]!) ? path.resolve(base, project[2]!) : undefined;
+  if (launcher === 'agent-hooks') return findOnPath(launcher, env) ?? null;
+  const word = /^'([^']*)'$/.exec(launcher)?.[1] ?? (SAFE_PATH.test(launcher) ? launcher : undefined);
+  return word !== undefined && path.isAbsolute(word) ? word : undefined;
+}
+
+/** The folder of the agent-hooks package holding `file`, or undefined when it is in none. */
+function agentHooksPackage(file: string): string | undefined {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    try {
+      const pkg: unknown = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+      return isRecord(pkg) && pkg.name === 'agent-hooks' ? dir : undefined;
+    } catch {
+      // no package.json here: keep walking
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function findOnPath(program: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (!path.isAbsolute(dir)) continue;
+    const file = path.join(dir, program);
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+function realOrSelf(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
 }
 
 /** Our commands in a JSON settings file, and whether the tool-gating one is fail-closed. */
@@ -152,10 +214,6 @@ function readPlugin(text: string, file: string): Omit<Installed, 'agent' | 'scop
   else if (literal !== null) bin = JSON.parse(literal[1]!) as string;
   if (bin === undefined) return undefined;
   return { launchers: [bin], failClosed: /const FAIL_CLOSED = true;/.test(text) };
-}
-
-function shellWord(word: string): string {
-  return /^[A-Za-z0-9_/.,:@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 function unquote(word: string): string {

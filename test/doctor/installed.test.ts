@@ -1,7 +1,7 @@
 // `hooks doctor` on the agents' installed entries: each must resolve, start and answer as the agent
 // runs it; a stale path, a machine's absolute path in a committed file, and guards that would fail
 // open are reported. Real files, real processes (the entries are run with `--version`).
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findInstalled } from '../../src/doctor/installed.js';
@@ -87,15 +87,40 @@ describe('doctor checks the installed entries', () => {
     expect(findings[0]!.message).toMatch(new RegExp(`^the entries run ${moved.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, which does not resolve`));
   });
 
-  it('something that runs but is not agent-hooks (answers no version) is reported', async () => {
+  it('doctor never runs the repository\'s code: an impostor bin in the project is checked, not run', async () => {
     const dir = dependentProject();
     const home = tmpProject();
     await hooks(['install', 'cursor', '--fail-closed'], dir, home);
     const impostor = path.join(dir, 'node_modules', '.bin', 'agent-hooks');
     rmSync(impostor);
-    writeFileSync(impostor, '#!/bin/sh\necho "Adds pre and post hook functionality"\n');
+    writeFileSync(impostor, `#!/bin/sh\ntouch ${path.join(dir, 'ran.marker')}\necho "Adds pre and post hook functionality"\n`);
     chmodSync(impostor, 0o755);
     const findings = about(await doctor(dir, home), '.cursor/hooks.json');
+    expect(findings).toHaveLength(1);
+    expect(findings[0]!.message).toContain(`resolves to ${impostor}, which is not agent-hooks (no agent-hooks package.json above it)`);
+    expect(existsSync(path.join(dir, 'ran.marker'))).toBe(false);
+  });
+
+  it('a hand-written command ending in the marker is never handed to a shell', async () => {
+    const dir = tmpProject({
+      '.claude/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: 'touch pwned.marker; agent-hooks run pre-tool-use --dialect claude-code # agent-hooks' }] }] } }),
+    });
+    const findings = about(await doctor(dir, tmpProject()), '.claude/settings.json');
+    expect(findings.find((f) => f.level === 'error')!.message).toBe(
+      'the entries run touch pwned.marker; agent-hooks, which is not a command agent-hooks writes (edited by hand?), so doctor did not run it: the agent proceeds with every guard off',
+    );
+    expect(existsSync(path.join(dir, 'pwned.marker'))).toBe(false);
+  });
+
+  it('a global copy outside the project is run with --version and must answer with a version', async () => {
+    const home = tmpProject();
+    const global = path.join(tmpProject(), 'bin', 'agent-hooks');
+    mkdirSync(path.dirname(global), { recursive: true });
+    writeFileSync(global, '#!/bin/sh\necho "Adds pre and post hook functionality"\n');
+    chmodSync(global, 0o755);
+    mkdirSync(path.join(home, '.cursor'), { recursive: true });
+    writeFileSync(path.join(home, '.cursor', 'hooks.json'), JSON.stringify({ version: 1, hooks: { preToolUse: [{ command: `${global} run pre-tool-use --dialect cursor --on-error block # agent-hooks`, failClosed: true }] } }));
+    const findings = about(await doctor(tmpProject(), home), '~/.cursor/hooks.json');
     expect(findings).toHaveLength(1);
     expect(findings[0]!.message).toContain("answered something that is not agent-hooks' version (Adds pre and post hook functionality)");
   });
