@@ -67,6 +67,8 @@ export function projectDependency(base: string): string | undefined {
   }
 }
 
+const GLOBAL_FOLDERS = /\/(pnpm\/global\/[^/]+|yarn\/global|\.bun\/install\/global)$/;
+
 /** Where the running copy lives: a global install, a project's dependency, or npx's cache. */
 export function copyKind(bin: string): { kind: 'global' } | { kind: 'local' | 'transient'; why: string } {
   if (isTransient(bin)) return { kind: 'transient', why: `this copy (${bin}) is in npx's cache, which npm may clear` };
@@ -75,8 +77,11 @@ export function copyKind(bin: string): { kind: 'global' } | { kind: 'local' | 't
   const at = parts.lastIndexOf('node_modules');
   if (at > 0) {
     const owner = parts.slice(0, at).join(path.sep) || path.sep;
-    // Global installs sit in <prefix>/lib/node_modules, which has no package.json beside it.
-    if (existsSync(path.join(owner, 'package.json'))) return { kind: 'local', why: `this copy (${root}) is a dependency of the project ${owner}` };
+    // npm's global installs sit in <prefix>/lib/node_modules, with no package.json beside it; pnpm's,
+    // yarn's and bun's global folders have one, and are known by their place.
+    if (existsSync(path.join(owner, 'package.json')) && !GLOBAL_FOLDERS.test(owner.split(path.sep).join('/'))) {
+      return { kind: 'local', why: `this copy (${root}) is a dependency of the project ${owner}` };
+    }
   }
   return { kind: 'global' };
 }

@@ -24,6 +24,13 @@ describe('where the running copy lives', () => {
 
   it('a global install, a project\'s dependency, npx\'s cache', () => {
     expect(copyKind(global)).toEqual({ kind: 'global' });
+    // pnpm's and yarn's global folders hold a package.json, and are still global.
+    for (const folder of [['.local', 'share', 'pnpm', 'global', '5'], ['.config', 'yarn', 'global']]) {
+      const owner = path.join(base, ...folder);
+      mkdirSync(owner, { recursive: true });
+      writeFileSync(path.join(owner, 'package.json'), '{}');
+      expect(copyKind(fakeCopy(path.join(owner, 'node_modules', 'agent-hooks')))).toEqual({ kind: 'global' });
+    }
     expect(copyKind(local)).toMatchObject({ kind: 'local', why: expect.stringContaining(`is a dependency of the project ${path.join(base, 'app')}`) });
     expect(copyKind(npx)).toMatchObject({ kind: 'transient', why: expect.stringContaining("npx's cache") });
   });
