@@ -80,3 +80,40 @@ describe('re-running install on another machine does not churn the file', () => 
     expect(texts[0]).not.toMatch(/\/tmp\//);
   });
 });
+
+describe('--fail-closed, per agent', () => {
+  const gated: Record<string, { file: string; events: string[]; list: (doc: any) => Record<string, any[]> }> = {
+    'claude-code': { file: '.claude/settings.json', events: ['PreToolUse', 'UserPromptSubmit'], list: (d) => d.hooks },
+    codex: { file: '.codex/hooks.json', events: ['PreToolUse', 'UserPromptSubmit'], list: (d) => d.hooks },
+    gemini: { file: '.gemini/settings.json', events: ['BeforeTool', 'BeforeAgent'], list: (d) => d.hooks },
+    cursor: { file: '.cursor/hooks.json', events: ['preToolUse', 'beforeSubmitPrompt'], list: (d) => d.hooks },
+    copilot: { file: '.github/hooks/agent-hooks.json', events: ['preToolUse', 'userPromptSubmitted'], list: (d) => d.hooks },
+  };
+  for (const [agent, g] of Object.entries(gated)) {
+    it(`${agent}: only the gating events block on a runner error (and a missing runner, where the agent can say so)`, async () => {
+      const { readFileSync } = await import('node:fs');
+      const dir = tmpProject({ 'package.json': JSON.stringify({ devDependencies: { 'agent-hooks': '*' } }) });
+      expect((await hooks(['install', agent, '--fail-closed'], dir, tmpProject())).code).toBe(0);
+      const table = g.list(JSON.parse(readFileSync(path.join(dir, g.file), 'utf8')));
+      for (const [event, entries] of Object.entries(table)) {
+        const handler = entries[0].hooks?.[0] ?? entries[0];
+        const command: string = handler.command ?? handler.bash;
+        const closed = g.events.includes(event);
+        expect(command.includes(' --on-error block # agent-hooks'), `${event}: ${command}`).toBe(closed);
+        if (agent === 'claude-code') expect(handler.onFailure, event).toBe(closed ? 'block' : undefined);
+        if (agent === 'cursor') expect(handler.failClosed, event).toBe(closed ? true : undefined);
+      }
+    });
+  }
+});
+
+describe('the notes install prints', () => {
+  it('a project without the dependency, installed from a global copy: the entries run agent-hooks on PATH, and stderr says what teammates need', async () => {
+    const dir = tmpProject();
+    const r = await hooks(['install', 'claude-code'], dir, tmpProject());
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('agent-hooks: note: agent-hooks is not a dependency of this project, so the entries run the "agent-hooks" on PATH: every teammate needs it installed globally (npm i -g agent-hooks), or add it to the project (npm i -D agent-hooks) and install again\n');
+    const { readFileSync } = await import('node:fs');
+    expect(JSON.parse(readFileSync(path.join(dir, '.claude/settings.json'), 'utf8')).hooks.Stop[0].hooks[0].command).toBe('agent-hooks run stop --dialect claude-code # agent-hooks');
+  });
+});

@@ -68,7 +68,7 @@ Examples:
       allowOutside: args.flags['allow-outside'] === true,
     });
     ctx.stdout(describe(outcome, where, dryRun));
-    // Steps the user should know about: said once, when the entries were just written (or would be).
+    // What the entries run, when teammates need to know (every time); an agent's own step (after a change).
     for (const note of outcome.notes) ctx.stderr(`agent-hooks: note: ${note}\n`);
     return 0;
   },
