@@ -26,12 +26,16 @@ export interface Installed {
   launchers: string[];
   /** True when the entry on the tool-gating event blocks on a runner error. */
   failClosed: boolean;
+  /** Launchers written as one machine's absolute path. */
+  machinePaths: string[];
 }
 
 /** Every finding about the agents' installed entries, for the project in `cwd` and the user. */
 export function checkInstalled(where: Where): Finding[] {
   const findings: Finding[] = [];
-  for (const found of findInstalled(where)) findings.push(...checkOne(found, where));
+  // Several agents usually run the same copy: each real file is started once.
+  const answered = new Map<string, string | undefined>();
+  for (const found of findInstalled(where)) findings.push(...checkOne(found, where, answered));
   return findings;
 }
 
@@ -56,13 +60,13 @@ export function findInstalled(where: Where): Installed[] {
 
 // --- internal ---
 
-function checkOne(found: Installed, where: Where): Finding[] {
+function checkOne(found: Installed, where: Where, answered: Map<string, string | undefined>): Finding[] {
   const agent = AGENTS.find((a) => a.name === found.agent)!;
   const at = `${label(found.file, where)} (${found.agent} ${found.scope})`;
   const findings: Finding[] = [];
   const reinstall = `npx agent-hooks install ${found.agent}${found.scope === 'user' ? ' --user' : ''}`;
   for (const launcher of found.launchers) {
-    if (found.scope === 'project' && path.isAbsolute(unquote(launcher))) {
+    if (found.scope === 'project' && found.machinePaths.includes(launcher)) {
       findings.push({
         level: 'warning',
         where: at,
@@ -70,7 +74,7 @@ function checkOne(found: Installed, where: Where): Finding[] {
         fix: `${reinstall} (writes a path relative to the project)`,
       });
     }
-    const answer = answers(launcher, agent, found, where);
+    const answer = answers(launcher, agent, found, where, answered);
     if (answer !== undefined) findings.push({ level: 'error', where: at, message: `the entries run ${launcher}, which ${answer}: the agent proceeds with every guard off`, fix: fixFor(found, reinstall) });
   }
   if (!found.failClosed) {
@@ -97,9 +101,10 @@ function fixFor(found: Installed, reinstall: string): string {
  * resolved, and a bin inside the project is checked without running it (an agent-hooks package, by
  * its package.json). A bin outside the project (a global install) is run with --version.
  */
-function answers(launcher: string, agent: AgentTarget, found: Installed, where: Where): string | undefined {
+function answers(launcher: string, agent: AgentTarget, found: Installed, where: Where, answered: Map<string, string | undefined>): string | undefined {
   const base = agent.projectDir.base(where.cwd);
-  const file = resolveLauncher(launcher, base, where.env);
+  // The plugin's runner is a path already (or the name on PATH), read out of a JS string literal.
+  const file = found.agent === 'opencode' && path.isAbsolute(launcher) ? launcher : resolveLauncher(launcher, base, where.env);
   if (file === undefined) return 'is not a command agent-hooks writes (edited by hand?), so doctor did not run it';
   if (file === null) return 'does not resolve (agent-hooks is not on PATH)';
   let real: string;
@@ -114,7 +119,14 @@ function answers(launcher: string, agent: AgentTarget, found: Installed, where: 
   if (found.scope === 'project' && isInside(realOrSelf(base), real)) {
     return owner === undefined ? `resolves to ${file}, which is not agent-hooks (no agent-hooks package.json above it)` : undefined;
   }
-  const r = spawnSync(real, ['--version'], { env: where.env, encoding: 'utf8', timeout: ANSWER_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (answered.has(real)) return answered.get(real);
+  const problem = runVersion(real, where.env);
+  answered.set(real, problem);
+  return problem;
+}
+
+function runVersion(real: string, env: NodeJS.ProcessEnv): string | undefined {
+  const r = spawnSync(real, ['--version'], { env, encoding: 'utf8', timeout: ANSWER_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
   if (r.error !== undefined) return `could not be started (${(r.error as NodeJS.ErrnoException).code ?? r.error.message})`;
   if (r.signal !== null) return `did not answer within ${ANSWER_TIMEOUT_MS / 1000} s`;
   if (r.status !== 0) return `failed (exit ${r.status}: ${firstLine(r.stderr)})`;
@@ -201,7 +213,8 @@ function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' |
     }
   };
   visit(doc, 0);
-  return { launchers: [...launchers], failClosed: gate === true };
+  const all = [...launchers];
+  return { launchers: all, failClosed: gate === true, machinePaths: all.filter((l) => path.isAbsolute(unquote(l))) };
 }
 
 /** The opencode plugin's runner (as a shell word) and its FAIL_CLOSED switch. */
@@ -213,7 +226,9 @@ function readPlugin(text: string, file: string): Omit<Installed, 'agent' | 'scop
   if (relative !== null) bin = path.resolve(path.dirname(file), JSON.parse(relative[1]!) as string);
   else if (literal !== null) bin = JSON.parse(literal[1]!) as string;
   if (bin === undefined) return undefined;
-  return { launchers: [bin], failClosed: /const FAIL_CLOSED = true;/.test(text) };
+  // Only a path written into the file is one machine's; the relative form is resolved here.
+  const machinePaths = relative === null && path.isAbsolute(bin) ? [bin] : [];
+  return { launchers: [bin], failClosed: /const FAIL_CLOSED = true;/.test(text), machinePaths };
 }
 
 function unquote(word: string): string {
