@@ -11,6 +11,7 @@ import { isOurPlugin } from '../install/opencode-plugin.js';
 import { isOurCommand } from '../install/shell.js';
 import { isRecord } from '../json.js';
 import { isInside } from '../paths.js';
+import { readSafely } from '../fs/write-safely.js';
 import type { AgentTarget, Scope, Where } from '../install/target.js';
 import type { Finding } from './diagnose.js';
 
@@ -35,22 +36,28 @@ export function checkInstalled(where: Where): Finding[] {
   const findings: Finding[] = [];
   // Several agents usually run the same copy: each real file is started once.
   const answered = new Map<string, string | undefined>();
-  for (const found of findInstalled(where)) findings.push(...checkOne(found, where, answered));
-  return findings;
+  const unreadable: Finding[] = [];
+  for (const found of findInstalled(where, unreadable)) findings.push(...checkOne(found, where, answered));
+  return [...unreadable, ...findings];
 }
 
 /** The agents with entries of ours, in the project and in the user's home. */
-export function findInstalled(where: Where): Installed[] {
+export function findInstalled(where: Where, unreadable: Finding[] = []): Installed[] {
   const found: Installed[] = [];
   for (const agent of AGENTS) {
     for (const scope of ['project', 'user'] as const) {
       const file = agent.file(scope, where);
-      let text: string;
+      let text: string | undefined;
       try {
-        text = readFileSync(file, 'utf8');
-      } catch {
+        // A project's file is read only inside the project (a link out of it is the repository's doing).
+        text = scope === 'project' ? readSafely(file, { root: where.cwd }) : readFileSync(file, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+          unreadable.push({ level: 'warning', where: `${label(file, where)} (${agent.name} ${scope})`, message: `not checked: ${(error as Error).message}`, fix: 'look at the file; agent-hooks install refuses it too' });
+        }
         continue;
       }
+      if (text === undefined) continue;
       const installed = agent.name === 'opencode' ? readPlugin(text, file) : readJsonEntries(text, agent.name);
       if (installed !== undefined && installed.launchers.length > 0) found.push({ agent: agent.name, scope, file, ...installed });
     }
