@@ -52,7 +52,7 @@ export function resolveTarget(file: string, options: SafeOptions): SafeTarget {
     if (code(error) !== 'ENOENT') throw fail(file, 'cannot resolve it', error);
     // A dangling symlink at the path itself: writing through it would create its target wherever it points.
     if (isLink(file)) throw new HooksError('CONFIG_UNREADABLE', `${file}: is a symlink to a missing file; agent-hooks will not create its target (remove the link first)`, { file });
-    real = path.join(realAncestor(path.dirname(file)), ...missingTail(file));
+    real = path.join(realAncestor(path.dirname(file)), path.basename(file));
   }
   if (options.allowOutside !== true && !isInside(root, real)) {
     throw new HooksError(
@@ -202,10 +202,6 @@ function realAncestor(dir: string): string {
       if (path.dirname(d) === d) return dir;
     }
   }
-}
-
-function missingTail(file: string): string[] {
-  return [path.basename(file)];
 }
 
 function isLink(file: string): boolean {
