@@ -8,6 +8,8 @@ import { EVENTS } from '../events/catalog.js';
 import { didYouMean } from '../suggest.js';
 import { analyzeShell } from '../guards/shell/analyze.js';
 import { KILL_GRACE_MS } from '../run/process.js';
+import os from 'node:os';
+import { checkInstalled } from './installed.js';
 
 export interface Finding {
   level: 'error' | 'warning';
@@ -60,6 +62,7 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
   }
   findings.push(...checkDuplicateIds(config));
   findings.push(...checkBudgets(config));
+  findings.push(...checkInstalled({ cwd: config.projectDir, env, home: env.HOME || os.homedir() }));
   return findings;
 }
 

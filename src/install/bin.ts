@@ -18,7 +18,7 @@ export function packageRoot(from: string = import.meta.url): string {
   }
 }
 
-/** The absolute path of `bin/hooks.js`, the command every installed hook runs. */
+/** The absolute path of this copy's `bin/hooks.js` (what a --user install runs, when this copy is global). */
 export function hooksBin(from?: string): string {
   const bin = path.join(packageRoot(from), 'bin', 'hooks.js');
   if (!existsSync(bin)) throw new HooksError('INTERNAL', `${bin}: the hooks bin is missing`);

@@ -2,14 +2,17 @@
 // (unless it is a dry run) write it with a backup. The outcome is a value the command prints.
 import path from 'node:path';
 import { DEFAULT_TIMEOUT_SECONDS } from '../config/resolve.js';
+import { readSafely, removeSafely, writeSafely, type SafeOptions } from '../fs/write-safely.js';
+import { isInside } from '../paths.js';
 import { getAgent } from './agents/index.js';
-import { hooksBin } from './bin.js';
+import { readBackup, recordChange } from './backup.js';
 import { unifiedDiff } from './diff.js';
-import { readIfExists, writeWithBackup } from './files.js';
-import type { Scope, Where } from './target.js';
+import { chooseLauncher, type Launcher, type LauncherChoice } from './launcher.js';
+import type { AgentTarget, Scope, Where } from './target.js';
 
 export { AGENT_NAMES } from './agents/index.js';
 export type { Scope, Where } from './target.js';
+export type { Launcher } from './launcher.js';
 
 /**
  * Seconds each agent entry waits for `hooks run`. The runner enforces every hook's own timeout (30 s by
@@ -24,6 +27,8 @@ export interface Request {
   scope: Scope;
   where: Where;
   dryRun: boolean;
+  /** Write a settings file that resolves outside the project (or home folder, for --user). */
+  allowOutside?: boolean;
 }
 
 export interface Outcome {
@@ -35,45 +40,87 @@ export interface Outcome {
   removed?: number;
   /** The unified diff of the change (empty when unchanged). */
   diff: string;
-  /** Where the old file was copied before it changed. */
+  /** Where the state before the change was recorded (in the user's state dir). */
   backup?: string;
   /** Why nothing changed, when that is worth saying. */
   why?: 'installed' | 'missing' | 'none';
-  note?: string;
+  /** Lines worth telling the user (a trust step the agent asks for, what the entries run). */
+  notes: string[];
 }
 
-export function install(request: Request & { timeoutSeconds?: number; bin?: string }): Outcome {
+export interface InstallRequest extends Request {
+  timeoutSeconds?: number;
+  failClosed?: boolean;
+  /** What the entries run; chosen from the scope and the project when not given (see launcher.ts). */
+  launcher?: Launcher;
+}
+
+export function install(request: InstallRequest): Outcome {
   const agent = getAgent(request.agent);
   const file = agent.file(request.scope, request.where);
-  const before = readIfExists(file);
-  const { text, entries } = agent.install(before, file, {
-    bin: request.bin ?? hooksBin(),
-    timeoutSeconds: request.timeoutSeconds ?? DEFAULT_ENTRY_TIMEOUT,
-  });
-  if (text === before) return { file, action: 'unchanged', entries, diff: '', why: 'installed' };
+  const safety = safetyOf(file, request);
+  const before = readSafely(file, safety);
+  const choice: LauncherChoice =
+    request.launcher === undefined ? chooseLauncher(request.scope, agent.projectDir.base(request.where.cwd)) : { launcher: request.launcher };
+  const { text, entries } = agent.install(
+    before,
+    file,
+    { launcher: choice.launcher, timeoutSeconds: request.timeoutSeconds ?? DEFAULT_ENTRY_TIMEOUT, failClosed: request.failClosed === true },
+    request.scope,
+  );
+  const notes = choice.note === undefined ? [] : [choice.note];
+  if (text === before) return { file, action: 'unchanged', entries, diff: '', why: 'installed', notes };
   return {
-    ...commit(file, before, text, request),
+    ...commit(file, before, text, request, safety, true),
     action: before === undefined ? 'created' : 'updated',
     entries,
-    ...(agent.note === undefined ? {} : { note: agent.note }),
+    notes: agent.note === undefined ? notes : [...notes, agent.note],
   };
 }
 
 export function uninstall(request: Request): Outcome {
   const agent = getAgent(request.agent);
   const file = agent.file(request.scope, request.where);
-  const before = readIfExists(file);
-  if (before === undefined) return { file, action: 'unchanged', diff: '', why: 'missing' };
-  const { text, removed } = agent.uninstall(before, file);
-  if (text === before) return { file, action: 'unchanged', diff: '', why: 'none' };
-  return { ...commit(file, before, text, request), action: text === undefined ? 'removed' : 'updated', removed };
+  const safety = safetyOf(file, request);
+  const before = readSafely(file, safety);
+  if (before === undefined) return { file, action: 'unchanged', diff: '', why: 'missing', notes: [] };
+  const { text: stripped, removed } = agent.uninstall(before, file);
+  if (removed === 0) return { file, action: 'unchanged', diff: '', why: 'none', notes: [] };
+  const restored = original(file, before, agent, request.where.env);
+  const text = restored === null ? stripped : restored;
+  return { ...commit(file, before, text, request, safety, false), action: text === undefined ? 'removed' : 'updated', removed, notes: [] };
 }
 
-function commit(file: string, before: string | undefined, after: string | undefined, request: Request): { file: string; diff: string; backup?: string } {
+/**
+ * The exact bytes the file had before agent-hooks touched it, when it is still what we last wrote
+ * (nothing else changed it since) and those bytes hold nothing of ours: uninstall then gives them back
+ * byte for byte (a compact entry stays compact; a file install created is deleted).
+ */
+function original(file: string, current: string, agent: AgentTarget, env: NodeJS.ProcessEnv): string | undefined | null {
+  const record = readBackup(file, env);
+  if (record === undefined || record.after !== current) return null;
+  if (record.before === null) return undefined;
+  return agent.uninstall(record.before, file).removed === 0 ? record.before : null;
+}
+
+function commit(file: string, before: string | undefined, after: string | undefined, request: Request, safety: SafeOptions, chain: boolean): { file: string; diff: string; backup?: string } {
   const diff = unifiedDiff(before, after, label(file, request.where));
   if (request.dryRun) return { file, diff };
-  const backup = writeWithBackup(file, after);
-  return { file, diff, ...(backup === undefined ? {} : { backup }) };
+  const backup = recordChange(file, before, after, request.where.env, chain);
+  if (after === undefined) removeSafely(file, safety);
+  else writeSafely(file, after, safety);
+  // A file that did not exist has nothing to go back to worth naming (the record still says so).
+  return { file, diff, ...(before === undefined ? {} : { backup }) };
+}
+
+/**
+ * What the settings file must stay inside: the project for --project; the home folder for --user (or
+ * the folder an agent's variable moved its settings to, when that is outside home).
+ */
+function safetyOf(file: string, request: Request): SafeOptions {
+  const { cwd, home } = request.where;
+  const root = request.scope === 'project' ? cwd : home !== '' && isInside(home, file) ? home : path.dirname(path.dirname(file));
+  return { root, ...(request.allowOutside === true ? { allowOutside: true } : {}) };
 }
 
 /** The path as the user would type it: relative inside the project, `~/...` in the home folder. */

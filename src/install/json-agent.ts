@@ -4,19 +4,21 @@ import { eventSpec } from '../events/catalog.js';
 import type { EventName } from '../types.js';
 import { countOurs, installTable, uninstallTable, type EntryFormat } from './event-table.js';
 import { formatSettings, hooksTable, parseSettings, sameDoc, type JsonObject } from './json-doc.js';
-import { hookCommand } from './shell.js';
-import type { AgentTarget, Scope, Where } from './target.js';
+import { hookCommand, launcherWord } from './shell.js';
+import { FAIL_CLOSED_EVENTS, type AgentTarget, type Scope, type Where } from './target.js';
 
 export interface JsonAgentSpec {
   name: string;
   /** The `--dialect` our command passes to `hooks run`. */
   dialect: string;
   file(scope: Scope, where: Where): string;
+  projectDir: AgentTarget['projectDir'];
+  failure: AgentTarget['failure'];
   /** The agent's event name → the event it runs, in the order they are written. */
   events: Readonly<Record<string, EventName>>;
   entries: EntryFormat;
-  /** One list entry running `command`. */
-  entry(command: string, timeoutSeconds: number, event: EventName): JsonObject;
+  /** One list entry running `command`; `failClosed`: the agent should block when it fails (if it can say so). */
+  entry(command: string, timeoutSeconds: number, event: EventName, failClosed: boolean): JsonObject;
   /** Top-level keys a new file starts with (e.g. `version: 1`). */
   skeleton?: JsonObject;
   /** The file is ours alone (named after us): uninstall deletes it when nothing of the user's is left. */
@@ -28,14 +30,17 @@ export function jsonAgent(spec: JsonAgentSpec): AgentTarget {
   return {
     name: spec.name,
     file: spec.file,
+    projectDir: spec.projectDir,
+    failure: spec.failure,
     ...(spec.note === undefined ? {} : { note: spec.note }),
-    install(before, file, { bin, timeoutSeconds }) {
+    install(before, file, { launcher, timeoutSeconds, failClosed }) {
       const doc = parseSettings(before, file);
+      const word = launcherWord(launcher, spec.projectDir.shell);
       const desired = new Map(
-        Object.entries(spec.events).map(([agentEvent, event]) => [
-          agentEvent,
-          spec.entry(hookCommand(bin, eventSpec(event).cli, spec.dialect), timeoutSeconds, event),
-        ]),
+        Object.entries(spec.events).map(([agentEvent, event]) => {
+          const closed = failClosed && FAIL_CLOSED_EVENTS.has(event);
+          return [agentEvent, spec.entry(hookCommand(word, eventSpec(event).cli, spec.dialect, closed), timeoutSeconds, event, closed)];
+        }),
       );
       const table = installTable(hooksTable(doc, file) ?? {}, file, spec.entries, desired);
       const withHooks = { ...doc, hooks: table };
@@ -56,6 +61,8 @@ export function jsonAgent(spec: JsonAgentSpec): AgentTarget {
       // A `hooks` table only we filled goes with our entries.
       if (Object.keys(kept).length === 0) delete updated.hooks;
       if (spec.ownFile === true && isOnly(updated, spec.skeleton)) return { text: undefined, removed };
+      // Nothing at all left: no `{}` stays behind (an empty settings file and none mean the same).
+      if (Object.keys(updated).length === 0) return { text: undefined, removed };
       return { text: formatSettings(updated, before), removed };
     },
   };

@@ -10,15 +10,22 @@ export function isOurPlugin(text: string): boolean {
   return text.startsWith(PLUGIN_HEADER);
 }
 
-/** The plugin's source, running `bin` with a budget of `timeoutMs` per tool call. */
-export function renderPlugin(bin: string, timeoutMs: number): string {
+/**
+ * The plugin's source. `bin` is a JS expression for the runner's path (the project's dependency is
+ * found relative to the plugin file itself, so the file holds no machine's path); `timeoutMs` is the
+ * budget per tool call; `failClosed` makes a runner that fails, cannot start or times out block the call.
+ */
+export function renderPlugin(bin: string, timeoutMs: number, failClosed: boolean): string {
   return `${PLUGIN_HEADER}
 // Edits are overwritten by the next install. Each tool call runs \`hooks run <event> --dialect native\`
 // with a Claude Code-format event on stdin; exit 2 blocks, {"decision":"modify"} rewrites.
 import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
-const HOOKS_BIN = ${JSON.stringify(bin)};
+const HOOKS_BIN = ${bin};
 const TIMEOUT_MS = ${timeoutMs};
+// true: a runner that fails, cannot start or times out blocks the tool ("hooks install opencode --fail-closed").
+const FAIL_CLOSED = ${failClosed};
 
 export const AgentHooks = async ({ directory, worktree }) => {
   const cwd = directory || worktree || process.cwd();
@@ -33,10 +40,14 @@ export const AgentHooks = async ({ directory, worktree }) => {
         tool_input: toToolInput(output.args, keys),
         tool_use_id: input.callID,
       };
-      const run = await runHooks('pre-tool-use', payload, cwd);
+      const run = await runHooks('pre-tool-use', payload, cwd, FAIL_CLOSED);
       const answer = parseAnswer(run.stdout);
       if (run.code === 2) throw new Error('Blocked by agent-hooks: ' + reasonOf(answer, run));
-      if (run.code !== 0) return report(run);
+      if (run.code !== 0) {
+        report(run);
+        if (FAIL_CLOSED) throw new Error('Blocked by agent-hooks (fail-closed: the runner failed): ' + (run.stderr.trim() || 'exit ' + run.code));
+        return;
+      }
       report(run);
       // opencode cannot ask the user from here; a hook that wants a human to confirm gets a block.
       if (answer.decision === 'ask') throw new Error('Blocked by agent-hooks (needs approval, which opencode hooks cannot ask for): ' + reasonOf(answer, run));
@@ -57,7 +68,7 @@ export const AgentHooks = async ({ directory, worktree }) => {
         tool_use_id: input.callID,
         tool_response: output.output,
       };
-      const run = await runHooks('post-tool-use', payload, cwd);
+      const run = await runHooks('post-tool-use', payload, cwd, false);
       const answer = parseAnswer(run.stdout);
       // The tool already ran: a block replaces what the model sees with the reason.
       if (run.code === 2) {
@@ -77,11 +88,12 @@ export const AgentHooks = async ({ directory, worktree }) => {
 };
 
 /** Runs the runner on one event; never rejects (a runner that cannot start is reported, and the call goes on). */
-function runHooks(event, payload, cwd) {
+function runHooks(event, payload, cwd, failClosed) {
   return new Promise((resolve) => {
     let child;
     try {
-      child = spawn(HOOKS_BIN, ['run', event, '--dialect', 'native'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+      const args = ['run', event, '--dialect', 'native', ...(failClosed ? ['--on-error', 'block'] : [])];
+      child = spawn(HOOKS_BIN, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     } catch (error) {
       resolve({ code: -1, stdout: '', stderr: 'agent-hooks: cannot start ' + HOOKS_BIN + ': ' + (error && error.message) });
       return;
@@ -103,7 +115,7 @@ function runHooks(event, payload, cwd) {
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (timedOut) resolve({ code: -1, stdout: '', stderr: 'agent-hooks: hooks run took over ' + TIMEOUT_MS / 1000 + 's; continuing' });
+      if (timedOut) resolve({ code: -1, stdout: '', stderr: 'agent-hooks: hooks run took over ' + TIMEOUT_MS / 1000 + 's' + (failClosed ? '' : '; continuing') });
       else resolve({ code: code === null ? -1 : code, stdout, stderr });
     });
     // A runner that exits without reading stdin must not crash opencode with EPIPE.

@@ -1,4 +1,5 @@
 // The command string an agent runs: the bin, quoted for a POSIX shell, and the marker that makes it ours.
+import { BIN_NAME, type Launcher } from './launcher.js';
 
 /**
  * A trailing shell comment: every agent below runs a hook command through a shell, which drops it, and
@@ -14,9 +15,22 @@ export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `<bin> run <event> --dialect <dialect> # agent-hooks`. */
-export function hookCommand(bin: string, event: string, dialect: string): string {
-  return `${shellQuote(bin)} run ${event} --dialect ${dialect} ${MARKER}`;
+/**
+ * `<launcher> run <event> --dialect <dialect> [--on-error block] # agent-hooks`. `launcher` is already
+ * a shell word (see `launcherWord`); `--on-error block` makes the runner's own errors block.
+ */
+export function hookCommand(launcher: string, event: string, dialect: string, failClosed = false): string {
+  return `${launcher} run ${event} --dialect ${dialect}${failClosed ? ' --on-error block' : ''} ${MARKER}`;
+}
+
+/**
+ * The shell word that starts agent-hooks: the project's bin under the agent's project folder (a shell
+ * expression such as `"$CLAUDE_PROJECT_DIR"`), `agent-hooks` on PATH, or an absolute path.
+ */
+export function launcherWord(launcher: Launcher, projectDir: string): string {
+  if (launcher.kind === 'project') return `${projectDir}/${shellQuote(launcher.rel)}`;
+  if (launcher.kind === 'path') return BIN_NAME;
+  return shellQuote(launcher.bin);
 }
 
 /** True for a command string `hookCommand` wrote (whatever bin, event or dialect it named). */

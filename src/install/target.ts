@@ -1,4 +1,6 @@
 // What an installable agent is: where its hook settings live, and how ours go in and come out.
+import type { EventName } from '../types.js';
+import type { Launcher } from './launcher.js';
 
 export type Scope = 'project' | 'user';
 
@@ -10,19 +12,35 @@ export interface Where {
 }
 
 export interface InstallOptions {
-  /** Absolute path of the bin every entry runs. */
-  bin: string;
+  /** What every entry runs to start agent-hooks. */
+  launcher: Launcher;
   /** Seconds the agent waits for one run of the runner. */
   timeoutSeconds: number;
+  /** A runner error or a missing runner blocks the gated events (see FAIL_CLOSED_EVENTS). */
+  failClosed: boolean;
 }
+
+/**
+ * The events `--fail-closed` makes block when the runner fails or is missing: the ones that gate an
+ * action before it happens. Blocking after a tool ran cannot undo it, a blocked Stop sends the agent
+ * round again (a broken runner would loop it), and session and notification events block nothing.
+ */
+export const FAIL_CLOSED_EVENTS: ReadonlySet<EventName> = new Set<EventName>(['preToolUse', 'userPromptSubmit']);
 
 export interface AgentTarget {
   /** The name on the command line. */
   name: string;
   /** The agent's hook settings file for the scope. */
   file(scope: Scope, where: Where): string;
+  /**
+   * The project folder as the entry's shell sees it (`"$CLAUDE_PROJECT_DIR"`, ...), and the folder it
+   * names at install time (where a project-relative launcher path starts from).
+   */
+  projectDir: { shell: string; base(cwd: string): string };
+  /** What the agent itself does when the runner is missing or fails, with and without --fail-closed. */
+  failure: { open: string; closed: string };
   /** The file's new text with our entries, and how many there are; throws `HooksError` on a file it must not touch. */
-  install(before: string | undefined, file: string, options: InstallOptions): { text: string; entries: number };
+  install(before: string | undefined, file: string, options: InstallOptions, scope: Scope): { text: string; entries: number };
   /** The file's new text without ours (undefined: delete the file), and how many were removed. */
   uninstall(before: string, file: string): { text: string | undefined; removed: number };
   /** One line worth telling the user after a change (e.g. a trust step the agent asks for). */

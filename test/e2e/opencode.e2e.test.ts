@@ -1,7 +1,7 @@
 // opencode for real (`opencode run`): it has no command hooks, so `hooks install opencode --project`
 // writes a JS plugin into .opencode/plugin/ that calls `hooks run` on tool.execute.before/after.
 // The model is a Chat Completions provider on the fake server (opencode.json in the workspace).
-import { cpSync } from 'node:fs';
+import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
@@ -28,6 +28,10 @@ const bash = (command: string): Step => ({ tool: { name: 'bash', input: { comman
 async function runOpencode(label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string> }) {
   const ws = makeWorkspace(`opencode-${label}`);
   ws.write({ '.hooksrc.json': hooksConfig(options.hooks), ...options.files });
+  // The project depends on agent-hooks (as after npm i -D): the plugin runs node_modules/.bin/agent-hooks.
+  ws.write({ 'package.json': { name: 'app', private: true, devDependencies: { 'agent-hooks': '^0.1.0' } } });
+  mkdirSync(path.join(ws.dir, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(HOOKS_BIN, path.join(ws.dir, 'node_modules', '.bin', 'agent-hooks'));
   const env = ws.env({
     OPENCODE_DISABLE_MODELS_FETCH: '1',
     OPENCODE_DISABLE_AUTOUPDATE: '1',

@@ -1,13 +1,11 @@
 // `hooks install` / `hooks uninstall` for every agent whose hooks live in a JSON file, on real temp files.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIALECT_NAMES } from '../../src/dialects/index.js';
-import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
-
-const BIN = path.join(ROOT, 'bin', 'hooks.js');
-const MARK = ' # agent-hooks';
+import { isolatedEnv, ROOT, tmpProject, trustProject } from '../helpers.js';
+import { backupLabel, backupOf, BIN, dependentProject, hooks, MARK, testEnv } from './kit.js';
 
 type Json = Record<string, any>;
 
@@ -30,6 +28,10 @@ interface AgentCase {
   skeleton: Json;
   /** What install says on stderr after a change (a step the agent asks for). */
   note?: string;
+  /** The project folder as the installed command names it. */
+  projectDir: string;
+  /** The environment the agent gives its hooks, naming the project folder. */
+  agentEnv(dir: string): Record<string, string>;
 }
 
 const nested = (entry: Json) => {
@@ -54,6 +56,8 @@ const CASES: AgentCase[] = [
     timeout: 60,
     userEntry: { matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', timeout: 5 }] },
     skeleton: {},
+    projectDir: '"$CLAUDE_PROJECT_DIR"',
+    agentEnv: (dir) => ({ CLAUDE_PROJECT_DIR: dir }),
   },
   {
     agent: 'codex',
@@ -70,6 +74,8 @@ const CASES: AgentCase[] = [
     userEntry: { matcher: '^Bash$', hooks: [{ type: 'command', command: 'python3 .codex/guard.py', statusMessage: 'checking' }] },
     skeleton: {},
     note: 'agent-hooks: note: codex runs a hook only once you trust it: review the new ones with /hooks\n',
+    projectDir: '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
+    agentEnv: () => ({}),
   },
   {
     agent: 'gemini',
@@ -88,6 +94,8 @@ const CASES: AgentCase[] = [
     timeout: 60_000,
     userEntry: { matcher: 'write_file|replace', hooks: [{ type: 'command', name: 'fmt', command: 'npx prettier --check', timeout: 5000 }] },
     skeleton: {},
+    projectDir: '"$GEMINI_PROJECT_DIR"',
+    agentEnv: (dir) => ({ GEMINI_PROJECT_DIR: dir }),
   },
   {
     agent: 'cursor',
@@ -106,6 +114,8 @@ const CASES: AgentCase[] = [
     timeout: 60,
     userEntry: { command: './hooks/audit.sh', matcher: 'Shell' },
     skeleton: { version: 1 },
+    projectDir: '"${CURSOR_PROJECT_DIR:-.}"',
+    agentEnv: (dir) => ({ CURSOR_PROJECT_DIR: dir }),
   },
   {
     agent: 'copilot',
@@ -126,25 +136,21 @@ const CASES: AgentCase[] = [
     timeout: 60,
     userEntry: { type: 'command', bash: './scripts/log.sh', timeoutSec: 10 },
     skeleton: { version: 1 },
+    projectDir: '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
+    agentEnv: () => ({}),
   },
 ];
 
-/** The CLI in-process, with HOME in a temp folder and no agent-home variables from the real environment. */
-async function hooks(args: string[], cwd: string, home: string, extra: Record<string, string> = {}) {
-  const env = isolatedEnv(home, extra);
-  for (const name of ['CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'COPILOT_HOME']) if (!(name in extra)) delete env[name];
-  return cliInProcess(args, { cwd, env });
-}
-
 function setup(files: Record<string, string> = {}) {
-  return { dir: tmpProject(files), home: tmpProject() };
+  return { dir: dependentProject(files), home: tmpProject() };
 }
 
 const read = (file: string) => readFileSync(file, 'utf8');
 const readJson = (file: string) => JSON.parse(read(file)) as Json;
 
 describe.each(CASES)('$agent', (c) => {
-  const expectedCommand = (event: string) => `${BIN} run ${event} --dialect ${c.dialect}${MARK}`;
+  const expectedCommand = (event: string) => `${c.projectDir}/node_modules/.bin/agent-hooks run ${event} --dialect ${c.dialect}${MARK}`;
+  const userCommand = (event: string) => `${BIN} run ${event} --dialect ${c.dialect}${MARK}`;
   const firstEvent = Object.keys(c.events)[0]!;
   /** A file the user wrote: an entry of theirs, unrelated keys, four-space indentation. */
   const userFile = () => {
@@ -165,6 +171,7 @@ describe.each(CASES)('$agent', (c) => {
       expect(c.ours(doc.hooks[agentEvent][0])).toEqual({ command: expectedCommand(cliEvent), timeout: c.timeout });
     }
     expect(existsSync(path.join(dir, `${c.project}.agent-hooks.bak`))).toBe(false);
+    expect(backupOf(path.join(dir, c.project), home).before).toBeNull();
     expect(existsSync(path.join(home, c.user))).toBe(false);
   });
 
@@ -173,12 +180,14 @@ describe.each(CASES)('$agent', (c) => {
     await hooks(['install', c.agent], dir, home);
     const file = path.join(dir, c.project);
     const first = read(file);
-    const backup = read(`${file}.agent-hooks.bak`);
     const r = await hooks(['install', c.agent], dir, home);
     expect(r).toEqual({ code: 0, stdout: `unchanged ${c.project}: agent-hooks is already installed, nothing to do\n`, stderr: '' });
     expect(read(file)).toBe(first);
     // The backup still holds the user's file, not our first install.
-    expect(read(`${file}.agent-hooks.bak`)).toBe(backup);
+    expect(backupOf(file, home).before).toBe(userFile());
+    // A second, different install (fail-closed) chains: the original stays the state to go back to.
+    await hooks(['install', c.agent, '--fail-closed'], dir, home);
+    expect(backupOf(file, home)).toMatchObject({ before: userFile(), after: read(file) });
   });
 
   it("installs next to the user's hooks: theirs kept in place, unrelated keys and indentation untouched, backup written", async () => {
@@ -186,8 +195,9 @@ describe.each(CASES)('$agent', (c) => {
     const { dir, home } = setup({ [c.project]: original });
     const file = path.join(dir, c.project);
     const r = await hooks(['install', c.agent], dir, home);
-    expect(r.stdout).toBe(`updated ${c.project}: ${Object.keys(c.events).length} agent-hooks entries installed (backup: ${c.project}.agent-hooks.bak)\n`);
-    expect(read(`${file}.agent-hooks.bak`)).toBe(original);
+    expect(r.stdout).toBe(`updated ${c.project}: ${Object.keys(c.events).length} agent-hooks entries installed (backup: ${backupLabel(file, home)})\n`);
+    expect(backupOf(file, home).before).toBe(original);
+    expect(existsSync(`${file}.agent-hooks.bak`)).toBe(false);
     const text = read(file);
     expect(text).toMatch(/^\{\n {4}"/);
     const doc = readJson(file);
@@ -217,10 +227,10 @@ describe.each(CASES)('$agent', (c) => {
     const r = await hooks(['uninstall', c.agent], dir, home);
     expect(r).toEqual({
       code: 0,
-      stdout: `updated ${c.project}: ${Object.keys(c.events).length} agent-hooks entries removed (backup: ${c.project}.agent-hooks.bak)\n`,
+      stdout: `updated ${c.project}: ${Object.keys(c.events).length} agent-hooks entries removed (backup: ${backupLabel(file, home)})\n`,
       stderr: '',
     });
-    expect(read(`${file}.agent-hooks.bak`)).toBe(installed);
+    expect(backupOf(file, home).before).toBe(installed);
     const expected = JSON.parse(original) as Json;
     expected.hooks[firstEvent].push({ ...c.userEntry, later: true });
     expect(read(file)).toBe(`${JSON.stringify(expected, null, 4)}\n`);
@@ -229,20 +239,38 @@ describe.each(CASES)('$agent', (c) => {
     expect(again.stdout).toBe(`unchanged ${c.project}: no agent-hooks entries in it, nothing to do\n`);
   });
 
-  it('install then uninstall on a fresh project leaves no hooks of ours', async () => {
+  it('install then uninstall on a fresh project leaves nothing behind: no file, no `{}`, no backup beside it', async () => {
     const { dir, home } = setup();
+    const before = readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
     await hooks(['install', c.agent], dir, home);
     const r = await hooks(['uninstall', c.agent], dir, home);
-    expect(r.code).toBe(0);
     const file = path.join(dir, c.project);
-    if (c.agent === 'copilot') {
-      // The file was ours alone: it goes.
-      expect(r.stdout).toBe(`removed ${c.project}: 10 agent-hooks entries removed, nothing else was in it (backup: ${c.project}.agent-hooks.bak)\n`);
-      expect(existsSync(file)).toBe(false);
-    } else {
-      expect(readJson(file)).toEqual(c.skeleton);
-    }
-    expect((await hooks(['uninstall', c.agent], tmpProject(), home)).stdout).toBe(`unchanged ${c.project}: not found, nothing to do\n`);
+    expect(r).toEqual({ code: 0, stdout: `removed ${c.project}: ${Object.keys(c.events).length} agent-hooks entries removed, nothing else was in it (backup: ${backupLabel(file, home)})\n`, stderr: '' });
+    expect(existsSync(file)).toBe(false);
+    // The folder install made (.claude/) may stay; no file of ours does.
+    expect(readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => !before.includes(f) && statSync(path.join(dir, f)).isFile())).toEqual([]);
+    expect((await hooks(['uninstall', c.agent], dependentProject(), home)).stdout).toBe(`unchanged ${c.project}: not found, nothing to do\n`);
+  });
+
+  it('install then uninstall gives back the user\'s file byte for byte, compact entries and odd spacing included', async () => {
+    const compact = `{ "model":"fast",\n  "hooks": {"${firstEvent}": [${JSON.stringify(c.userEntry)}], "Custom":[ ]},\n\t"extra": [1,2 ,3] }`;
+    const { dir, home } = setup({ [c.project]: compact });
+    const file = path.join(dir, c.project);
+    await hooks(['install', c.agent], dir, home);
+    expect(read(file)).not.toBe(compact);
+    expect((await hooks(['uninstall', c.agent], dir, home)).code).toBe(0);
+    expect(read(file)).toBe(compact);
+  });
+
+  it('a compact entry of the user\'s stays compact when uninstall has to take ours out of an edited file', async () => {
+    const { dir, home } = setup();
+    const file = path.join(dir, c.project);
+    await hooks(['install', c.agent], dir, home);
+    // Edited since install (no longer our bytes): uninstall takes only our entries out.
+    const edited = read(file).replace(/\n\}\n$/, `,\n  "mine": {"a":1,  "b":[1,2]}\n}\n`);
+    writeFileSync(file, edited);
+    await hooks(['uninstall', c.agent], dir, home);
+    expect(read(file)).toContain('"mine": {"a":1,  "b":[1,2]}');
   });
 
   it('--dry-run writes nothing and prints a unified diff', async () => {
@@ -252,12 +280,13 @@ describe.each(CASES)('$agent', (c) => {
     const r = await hooks(['install', c.agent, '--dry-run'], dir, home);
     expect(r.code).toBe(0);
     expect(read(file)).toBe(original);
-    expect(existsSync(`${file}.agent-hooks.bak`)).toBe(false);
+    expect(existsSync(path.join(home, '.local', 'state', 'agent-hooks', 'install'))).toBe(false);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe(`--- a/${c.project}`);
     expect(lines[1]).toBe(`+++ b/${c.project}`);
     expect(lines[2]).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@$/);
-    expect(lines.filter((l) => l.startsWith('+') && l.includes(expectedCommand(c.events[firstEvent]!)))).toHaveLength(1);
+    // As JSON writes it: the quotes around the project variable escaped.
+    expect(lines.filter((l) => l.startsWith('+') && l.includes(JSON.stringify(expectedCommand(c.events[firstEvent]!)).slice(1, -1)))).toHaveLength(1);
     expect(r.stdout.endsWith(`would update ${c.project}: ${Object.keys(c.events).length} agent-hooks entries installed; dry run, nothing written\n`)).toBe(true);
 
     await hooks(['install', c.agent], dir, home);
@@ -270,11 +299,13 @@ describe.each(CASES)('$agent', (c) => {
     expect(un.stdout).toMatch(/would update .*; dry run, nothing written\n$/);
   });
 
-  it('--user writes under the injected home', async () => {
+  it('--user writes under the injected home, running the global copy by its absolute path', async () => {
     const { dir, home } = setup();
     const r = await hooks(['install', c.agent, '--user'], dir, home);
     expect(r.stdout).toBe(`created ~/${c.user}: ${Object.keys(c.events).length} agent-hooks entries installed\n`);
-    expect(Object.keys(readJson(path.join(home, c.user)).hooks)).toEqual(Object.keys(c.events));
+    const doc = readJson(path.join(home, c.user));
+    expect(Object.keys(doc.hooks)).toEqual(Object.keys(c.events));
+    expect(c.ours(doc.hooks[firstEvent][0]).command).toBe(userCommand(c.events[firstEvent]!));
     expect(existsSync(path.join(dir, c.project))).toBe(false);
     expect((await hooks(['uninstall', c.agent, '--user'], dir, home)).code).toBe(0);
     if (c.userEnv !== undefined) {
@@ -324,13 +355,19 @@ describe.each(CASES)('$agent', (c) => {
   });
 
   // The other dialects are being written alongside; each agent's check runs once its dialect exists.
-  it.skipIf(!DIALECT_NAMES.includes(c.dialect))('the installed command runs the real bin and blocks a real payload', async () => {
-    const { dir, home } = setup({ '.hooksrc.json': JSON.stringify(BLOCKING_CONFIG) });
+  it.skipIf(!DIALECT_NAMES.includes(c.dialect))('the installed command runs the project\'s bin (as the agent runs it) and blocks a real payload', async () => {
+    const { dir, home } = setup();
+    // The user layer (trusted), not a project file: only the launcher is under test here.
+    mkdirSync(path.join(home, '.config', 'agent-hooks'), { recursive: true });
+    writeFileSync(path.join(home, '.config', 'agent-hooks', 'config.json'), JSON.stringify(BLOCKING_CONFIG));
     await hooks(['install', c.agent], dir, home);
     const command = c.ours(readJson(path.join(dir, c.project)).hooks[firstEvent].at(-1)).command;
     const source = BLOCKED_PAYLOAD[c.agent]!;
     const payload = typeof source === 'string' ? readFileSync(path.join(PAYLOADS, source), 'utf8') : JSON.stringify(source);
-    const r = spawnSync('sh', ['-c', command], { cwd: dir, env: isolatedEnv(home, {}, { trust: dir }), input: payload, encoding: 'utf8', timeout: 30_000 });
+    // The project is also cloned elsewhere: the same committed file works there.
+    const env = { ...testEnv(home), ...c.agentEnv(dir) };
+    trustProject(dir, env);
+    const r = spawnSync('sh', ['-c', command], { cwd: dir, env, input: payload, encoding: 'utf8', timeout: 30_000 });
     if (c.agent === 'claude-code') {
       expect(r.status).toBe(2);
       expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'victim is protected' } });

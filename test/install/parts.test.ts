@@ -4,11 +4,13 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { hooksBin, isTransient, packageRoot } from '../../src/install/bin.js';
 import { unifiedDiff } from '../../src/install/diff.js';
 import { install, label, uninstall } from '../../src/install/index.js';
 import { hookCommand, isOurCommand, shellQuote } from '../../src/install/shell.js';
 import { isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
+import { backupOf, dependentProject, testEnv } from './kit.js';
 
 describe('the bin', () => {
   it('is found from src/, from a bundle chunk, and past a dependency\'s own package.json', () => {
@@ -23,11 +25,18 @@ describe('the bin', () => {
     expect(isTransient('/usr/lib/node_modules/agent-hooks/bin/hooks.js')).toBe(false);
   });
 
-  it('the real CLI (the bundle in dist/bundle) writes the absolute path of bin/hooks.js', () => {
-    const dir = tmpProject();
-    const r = runCli(['install', 'claude-code'], { cwd: dir, env: isolatedEnv(tmpProject()) });
+  it('the real CLI (the bundle in dist/bundle): the project file names no machine path; --user names the global copy', () => {
+    const dir = dependentProject();
+    const home = tmpProject();
+    const r = runCli(['install', 'claude-code'], { cwd: dir, env: testEnv(home) });
     expect(r).toMatchObject({ code: 0, stdout: 'created .claude/settings.json: 10 agent-hooks entries installed\n', stderr: '' });
-    const settings = JSON.parse(readFileSync(path.join(dir, '.claude/settings.json'), 'utf8'));
+    const text = readFileSync(path.join(dir, '.claude/settings.json'), 'utf8');
+    expect(JSON.parse(text).hooks.Stop[0].hooks[0].command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-hooks run stop --dialect claude-code # agent-hooks');
+    expect(text).not.toContain(dir);
+    expect(text).not.toContain(ROOT);
+    const user = runCli(['install', 'claude-code', '--user'], { cwd: dir, env: testEnv(home) });
+    expect(user.code).toBe(0);
+    const settings = JSON.parse(readFileSync(path.join(home, '.claude/settings.json'), 'utf8'));
     expect(settings.hooks.Stop[0].hooks[0].command).toBe(`${path.join(ROOT, 'bin', 'hooks.js')} run stop --dialect claude-code # agent-hooks`);
   });
 });
@@ -56,7 +65,7 @@ describe('shell quoting', () => {
     mkdirSync(odd);
     symlinkSync(path.join(ROOT, 'bin', 'hooks.js'), path.join(odd, 'hooks.js'));
     const home = tmpProject();
-    install({ agent: 'claude-code', scope: 'project', where: { cwd: dir, home, env: {} }, dryRun: false, bin: path.join(odd, 'hooks.js') });
+    install({ agent: 'claude-code', scope: 'project', where: { cwd: dir, home, env: { HOME: home } }, dryRun: false, launcher: { kind: 'absolute', bin: path.join(odd, 'hooks.js') } });
     const command = JSON.parse(readFileSync(path.join(dir, '.claude/settings.json'), 'utf8')).hooks.Stop[0].hooks[0].command as string;
     expect(command.startsWith(`'${odd.replace(/'/g, `'\\''`)}/hooks.js' run stop`)).toBe(true);
     const r = spawnSync('sh', ['-c', command], { cwd: dir, env: isolatedEnv(home, {}, { trust: dir }), input: JSON.stringify({ hook_event_name: 'Stop', session_id: 's', cwd: dir }), encoding: 'utf8' });
@@ -89,19 +98,20 @@ describe('unifiedDiff', () => {
 });
 
 describe('writing settings', () => {
-  it('writes through a symlinked settings file (dotfiles), keeps its mode, and backs it up', () => {
-    const dir = tmpProject();
-    const dotfiles = tmpProject({ 'claude.json': '{"model": "opus"}\n' });
-    mkdirSync(path.join(dir, '.claude'));
-    const link = path.join(dir, '.claude', 'settings.json');
-    symlinkSync(path.join(dotfiles, 'claude.json'), link);
-    chmodSync(path.join(dotfiles, 'claude.json'), 0o600);
-    install({ agent: 'claude-code', scope: 'project', where: { cwd: dir, home: tmpProject(), env: {} }, dryRun: false });
+  it('writes through a symlinked user settings file that stays in the home folder (dotfiles), keeps its mode, and backs it up', () => {
+    const home = tmpProject({ 'dotfiles/claude.json': '{"model": "opus"}\n' });
+    const dotfile = path.join(home, 'dotfiles', 'claude.json');
+    mkdirSync(path.join(home, '.claude'));
+    const link = path.join(home, '.claude', 'settings.json');
+    symlinkSync(dotfile, link);
+    chmodSync(dotfile, 0o600);
+    install({ agent: 'claude-code', scope: 'user', where: { cwd: tmpProject(), home, env: { HOME: home } }, dryRun: false });
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
-    expect(JSON.parse(readFileSync(path.join(dotfiles, 'claude.json'), 'utf8')).model).toBe('opus');
+    expect(JSON.parse(readFileSync(dotfile, 'utf8')).model).toBe('opus');
     expect(Object.keys(JSON.parse(readFileSync(link, 'utf8')).hooks)).toHaveLength(10);
-    expect(statSync(path.join(dotfiles, 'claude.json')).mode & 0o777).toBe(0o600);
-    expect(readFileSync(`${link}.agent-hooks.bak`, 'utf8')).toBe('{"model": "opus"}\n');
+    expect(statSync(dotfile).mode & 0o777).toBe(0o600);
+    expect(backupOf(link, home).before).toBe('{"model": "opus"}\n');
+    expect(existsSync(`${link}.agent-hooks.bak`)).toBe(false);
   });
 
   it('keeps a file with tabs in tabs, and takes an empty file as an empty object', () => {

@@ -1,7 +1,6 @@
-// `hooks install <agent>`: write the agent's hook settings so every event it has calls `hooks run`.
+// `hooks install <agent>`: write the agent's hook settings so every event it has calls `agent-hooks run`.
 import { DEFAULT_TIMEOUT_SECONDS } from '../../config/resolve.js';
 import { HooksError } from '../../errors.js';
-import { hooksBin, isTransient } from '../../install/bin.js';
 import { AGENT_NAMES, DEFAULT_ENTRY_TIMEOUT, install } from '../../install/index.js';
 import { describe } from '../../install/report.js';
 import type { Command } from '../command.js';
@@ -11,10 +10,22 @@ export const command: Command = {
   help: `Usage: hooks install <agent> [options]
 
 Writes the agent's own hook settings so that every event the agent has runs
-"<this package's bin/hooks.js> run <event> --dialect <agent>". Entries the user wrote stay as they
-are, where they are; ours end in the shell comment "# agent-hooks", which is how uninstall finds them.
-Running it again changes nothing. The old file is copied to <file>.agent-hooks.bak before a change;
-a file that is not valid JSON is an error and is never overwritten.
+"agent-hooks run <event> --dialect <agent>". Entries the user wrote stay as they are, where they
+are; ours end in the shell comment "# agent-hooks", which is how uninstall finds them. Running it
+again changes nothing.
+
+What the entries run (never this machine's absolute path in a project file teams commit):
+  --project  the project's own dependency, relative to the project folder as the agent names it,
+             e.g. "$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-hooks (npm i -D agent-hooks first);
+             in a project without it, the agent-hooks on PATH (a global install on every machine)
+  --user     a global install's absolute path; refused from a project's copy or npx's cache, since
+             a user-level install serves every project
+
+The settings file is written safely: never through a symlink planted in the repository, never to a
+path that resolves outside the project (home folder for --user) unless --allow-outside, never over
+a read-only file. The state before the change is kept in $XDG_STATE_HOME/agent-hooks/install/,
+and "uninstall" right after gives the file back byte for byte. A file that is not valid JSON is an
+error and is never overwritten.
 
 Agents (${AGENT_NAMES.join(', ')}) and the file written with --project / --user:
   claude-code  .claude/settings.json           ~/.claude/settings.json ($CLAUDE_CONFIG_DIR)
@@ -27,37 +38,38 @@ Agents (${AGENT_NAMES.join(', ')}) and the file written with --project / --user:
 Options:
   --project            the workspace's file, in the current folder (default)
   --user               the agent's file in your home folder: every project
+  --fail-closed        a runner error, or a missing runner where the agent can say so, blocks
+                       preToolUse and userPromptSubmit instead of letting them through
+                       (Claude Code: onFailure "block"; Cursor: failClosed; all: --on-error block)
   --dry-run            print a unified diff of the change and write nothing
+  --allow-outside      write the settings file even where it resolves outside the project
   --timeout <seconds>  how long the agent waits for one run (default ${DEFAULT_ENTRY_TIMEOUT}: twice the runner's
                        ${DEFAULT_TIMEOUT_SECONDS} s per-hook default, so the runner's own timeout fires first and is reported)
 
 Examples:
-  hooks install claude-code
-  hooks install codex --user --dry-run
-  hooks install opencode
+  npx agent-hooks install claude-code
+  npx agent-hooks install claude-code --fail-closed
+  agent-hooks install codex --user --dry-run
 `,
   args: {
     positional: ['agent'],
-    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string' },
+    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean' },
   },
   async run(args, ctx) {
     const where = whereOf(ctx);
     const dryRun = args.flags['dry-run'] === true;
-    const bin = hooksBin();
-    if (isTransient(bin)) {
-      ctx.stderr(`agent-hooks: warning: ${bin} is in npx's cache, which npm may clear; install agent-hooks (npm i -D agent-hooks) so the path stays valid\n`);
-    }
     const outcome = install({
       agent: args.positional.agent,
       scope: scopeOf(args.flags),
       where,
       dryRun,
-      bin,
       timeoutSeconds: timeoutOf(args.flags.timeout),
+      failClosed: args.flags['fail-closed'] === true,
+      allowOutside: args.flags['allow-outside'] === true,
     });
     ctx.stdout(describe(outcome, where, dryRun));
-    // A step the agent asks for before our entries run: said once, when they were just written.
-    if (outcome.note !== undefined && !dryRun) ctx.stderr(`agent-hooks: note: ${outcome.note}\n`);
+    // What the entries run, when teammates need to know (every time); an agent's own step (after a change).
+    for (const note of outcome.notes) ctx.stderr(`agent-hooks: note: ${note}\n`);
     return 0;
   },
 };

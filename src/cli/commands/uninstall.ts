@@ -8,30 +8,33 @@ export const command: Command = {
   help: `Usage: hooks uninstall <agent> [options]
 
 Removes from the agent's hook settings every entry "hooks install" wrote (the commands ending in
-"# agent-hooks"); the user's entries and every other setting stay as they are. A matcher group, event
-list or "hooks" table left empty by the removal goes too. A file that was wholly ours
-(.github/hooks/agent-hooks.json, the opencode plugin) is deleted. The old file is copied to
-<file>.agent-hooks.bak first.
+"# agent-hooks"); the user's entries and every other setting stay as they are. When the file is still exactly
+what install wrote, it gets back the bytes it had before install, byte for byte (a file install
+created is deleted). Otherwise only our entries go, and a matcher group, event list or "hooks"
+table left empty by the removal goes too; a file left with nothing in it, or that was wholly ours
+(.github/hooks/agent-hooks.json, the opencode plugin), is deleted. The state before the change is
+kept in $XDG_STATE_HOME/agent-hooks/install/.
 
-Agents: ${AGENT_NAMES.join(', ')} (files: see "hooks install --help").
+Agents: ${AGENT_NAMES.join(', ')} (files: see "agent-hooks install --help").
 
 Options:
   --project   the workspace's file, in the current folder (default)
   --user      the agent's file in your home folder
   --dry-run   print a unified diff of the change and write nothing
+  --allow-outside  change the settings file even where it resolves outside the project
 
 Examples:
-  hooks uninstall claude-code
-  hooks uninstall gemini --user --dry-run
+  npx agent-hooks uninstall claude-code
+  agent-hooks uninstall gemini --user --dry-run
 `,
   args: {
     positional: ['agent'],
-    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean' },
+    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', 'allow-outside': 'boolean' },
   },
   async run(args, ctx) {
     const where = whereOf(ctx);
     const dryRun = args.flags['dry-run'] === true;
-    const outcome = uninstall({ agent: args.positional.agent, scope: scopeOf(args.flags), where, dryRun });
+    const outcome = uninstall({ agent: args.positional.agent, scope: scopeOf(args.flags), where, dryRun, allowOutside: args.flags['allow-outside'] === true });
     ctx.stdout(describe(outcome, where, dryRun));
     return 0;
   },

@@ -10,9 +10,16 @@ export const claudeCode = jsonAgent({
   dialect: 'claude-code',
   file: (scope, { cwd, home, env }) =>
     scope === 'project' ? path.join(cwd, '.claude', 'settings.json') : path.join(env.CLAUDE_CONFIG_DIR || path.join(home, '.claude'), 'settings.json'),
+  // Set by Claude Code for every hook: the folder the session started in, whose .claude/ this is.
+  projectDir: { shell: '"$CLAUDE_PROJECT_DIR"', base: (cwd) => cwd },
+  failure: {
+    open: 'a missing or failing runner lets the call go on (a notice in the transcript)',
+    closed: 'onFailure "block": a missing, crashing or timed-out runner blocks PreToolUse and UserPromptSubmit',
+  },
   // Claude Code's names are the catalog's own: every event agent-hooks knows.
   events: Object.fromEntries(EVENTS.map((e) => [e.claude, e.name])),
 
   entries: nestedEntries,
-  entry: (command, timeout) => ({ hooks: [{ type: 'command', command, timeout }] }),
+  // onFailure sits on the handler (on the group Claude Code ignores it); 2.1.295+, older releases ignore it.
+  entry: (command, timeout, _event, failClosed) => ({ hooks: [{ type: 'command', command, timeout, ...(failClosed ? { onFailure: 'block' } : {}) }] }),
 });

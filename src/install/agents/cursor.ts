@@ -11,8 +11,14 @@ export const cursor = jsonAgent({
   name: 'cursor',
   dialect: 'cursor',
   file: (scope, { cwd, home }) => path.join(scope === 'project' ? cwd : home, '.cursor', 'hooks.json'),
+  // Cursor runs project hooks in the project folder and names it in CURSOR_PROJECT_DIR.
+  projectDir: { shell: '"${CURSOR_PROJECT_DIR:-.}"', base: (cwd) => cwd },
+  failure: {
+    open: 'a missing or failing runner lets the call go on',
+    closed: 'failClosed: a missing or failing runner blocks preToolUse and beforeSubmitPrompt',
+  },
   events: eventsOf(CURSOR_EVENTS, ['preToolUse', 'postToolUse', 'postToolUseFailure', 'beforeSubmitPrompt', 'stop', 'subagentStop', 'preCompact', 'sessionStart', 'sessionEnd']),
   entries: flatEntries('command'),
-  entry: (command, timeout) => ({ command, timeout }),
+  entry: (command, timeout, _event, failClosed) => ({ command, timeout, ...(failClosed ? { failClosed: true } : {}) }),
   skeleton: { version: 1 },
 });

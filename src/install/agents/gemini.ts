@@ -11,6 +11,12 @@ export const gemini = jsonAgent({
   name: 'gemini',
   dialect: 'gemini',
   file: (scope, { cwd, home }) => path.join(scope === 'project' ? cwd : home, '.gemini', 'settings.json'),
+  // Set by Gemini CLI for every hook: the project folder whose .gemini/ this is.
+  projectDir: { shell: '"$GEMINI_PROJECT_DIR"', base: (cwd) => cwd },
+  failure: {
+    open: 'a missing or failing runner lets the call go on (a warning)',
+    closed: 'runner errors block (--on-error block); Gemini CLI cannot block on a missing runner',
+  },
   events: eventsOf(GEMINI_EVENTS, ['BeforeTool', 'AfterTool', 'BeforeAgent', 'AfterAgent', 'PreCompress', 'SessionStart', 'SessionEnd', 'Notification']),
   entries: nestedEntries,
   entry: (command, timeout, event) => ({
