@@ -28,11 +28,12 @@ export const redactSecrets: Guard<RedactSecretsOptions> = {
         }
         const { value, findings, depth } = result;
         if (findings.length === 0) return undefined;
-        // The redacted copy goes back through JSON.stringify (recursive in V8: it overflows near
-        // 5,000 levels). Past MAX_OUTPUT_DEPTH the whole output is withheld rather than risk the
-        // copy failing to serialise and the original going through.
-        if (depth > MAX_OUTPUT_DEPTH) {
-          return withhold(marker, `${reasonFor(findings)}; the output nests ${depth} levels deep (over ${MAX_OUTPUT_DEPTH}), so all of it was withheld`);
+        // The redacted copy goes back to the agent through JSON.stringify, which recurses (V8 overflows
+        // near 5,000 levels on a default stack). Deeper than MAX_OUTPUT_DEPTH, the copy is tried with
+        // MAX_OUTPUT_DEPTH extra levels around it as a margin for the caller's own stack; if that
+        // fails, the whole output is withheld rather than risk the original going through.
+        if (depth > MAX_OUTPUT_DEPTH && !serialisable(value)) {
+          return withhold(marker, `${reasonFor(findings)}; the output nests ${depth} levels deep, too deep to pass on, so all of it was withheld`);
         }
         return { decision: 'modify', updatedOutput: value, reason: reasonFor(findings) };
       }
@@ -47,8 +48,19 @@ export const redactSecrets: Guard<RedactSecretsOptions> = {
   },
 };
 
-/** Deeper tool output than this is withheld whole when it holds a secret (see the postToolUse branch). */
+/** Tool output nested deeper than this is checked for serialisation before it is passed on (see postToolUse). */
 export const MAX_OUTPUT_DEPTH = 1000;
+
+function serialisable(value: unknown): boolean {
+  let wrapped: unknown = value;
+  for (let i = 0; i < MAX_OUTPUT_DEPTH; i++) wrapped = [wrapped];
+  try {
+    JSON.stringify(wrapped);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function withhold(marker: string, reason: string): ReplyObject {
   return { decision: 'modify', updatedOutput: marker.split('{rule}').join('withheld'), reason: `redact-secrets: ${reason.replace(/^redact-secrets: /, '')}` };

@@ -26,7 +26,8 @@ export interface SecretRule {
 // Token boundaries: most formats are made of [A-Za-z0-9_-], so a neighbour from that set means the
 // text is part of a longer word (`task-sk-...`, a hash, base64 data), not a token. The engine runs
 // the rules on a copy of the text where JSON/shell escapes (`\n`, `\t`, `\u0022`) and ANSI colour
-// codes are blanked out, so a token right after one (`.jsonl` transcripts, `grep --color`) stands alone.
+// codes are blanked out (`blankEscapes`), so a token right after one (`.jsonl` transcripts,
+// `grep --color`) stands alone.
 const L = '(?<![A-Za-z0-9_-])';
 // Same, for formats whose body may contain `+` and `/` (base64): a neighbour from that set means data.
 const LB = '(?<![A-Za-z0-9+/_-])';
@@ -363,16 +364,17 @@ export const SECRET_RULES: readonly SecretRule[] = [
 // and every character outside Latin-1.
 const ESCAPES = /\x1b\[[0-9;?]*[A-Za-z]|\\(?:u001[bB]|x1[bB]|033|e)\[[0-9;?]*[A-Za-z]|\\u[0-9a-fA-F]{4}|\\[nrtfbv0]/g;
 const WIDE = /[^\x00-\xff]/g;
-const SPACES = Array.from({ length: 17 }, (_, n) => ' '.repeat(n));
+const FILL = Array.from({ length: 17 }, (_, n) => '\\'.repeat(n));
 
 /**
- * The text the rules read: escapes and colour codes become as many spaces, and characters outside
- * Latin-1 become DEL (no token contains either, so both end a token as a space would). Offsets stay
- * the same, and the copy is a one-byte string, which V8 searches several times faster.
+ * The text the rules read: escapes and colour codes become as many backslashes (which end a token,
+ * a URL password and a labelled value, as the escape did, but are not whitespace, so a label and a
+ * value on two lines of JSON text stay apart), and characters outside Latin-1 become DEL (no token
+ * contains one). Offsets stay the same, and the copy is a one-byte string, which V8 searches faster.
  */
 export function blankEscapes(text: string): string {
   let out = /[^\x00-\xff]/.test(text) ? text.replace(WIDE, '\x7f') : text;
-  if (out.includes('\\') || out.includes('\x1b')) out = out.replace(ESCAPES, (escape) => SPACES[escape.length] ?? ' '.repeat(escape.length));
+  if (out.includes('\\') || out.includes('\x1b')) out = out.replace(ESCAPES, (escape) => FILL[escape.length] ?? '\\'.repeat(escape.length));
   return out;
 }
 
