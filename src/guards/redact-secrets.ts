@@ -30,7 +30,7 @@ export const redactSecrets: Guard<RedactSecretsOptions> = {
         if (findings.length === 0) return undefined;
         // The redacted copy goes back to the agent through JSON.stringify, which recurses (V8 overflows
         // near 5,000 levels on a default stack). Deeper than MAX_OUTPUT_DEPTH, the copy is tried with
-        // MAX_OUTPUT_DEPTH extra levels around it as a margin for the caller's own stack; if that
+        // SERIALISE_MARGIN extra levels around it, a margin for the runner's own frames; if that
         // fails, the whole output is withheld rather than risk the original going through.
         if (depth > MAX_OUTPUT_DEPTH && !serialisable(value)) {
           return withhold(marker, `${reasonFor(findings)}; the output nests ${depth} levels deep, too deep to pass on, so all of it was withheld`);
@@ -50,10 +50,11 @@ export const redactSecrets: Guard<RedactSecretsOptions> = {
 
 /** Tool output nested deeper than this is checked for serialisation before it is passed on (see postToolUse). */
 export const MAX_OUTPUT_DEPTH = 1000;
+const SERIALISE_MARGIN = 250;
 
 function serialisable(value: unknown): boolean {
   let wrapped: unknown = value;
-  for (let i = 0; i < MAX_OUTPUT_DEPTH; i++) wrapped = [wrapped];
+  for (let i = 0; i < SERIALISE_MARGIN; i++) wrapped = [wrapped];
   try {
     JSON.stringify(wrapped);
     return true;
