@@ -182,9 +182,12 @@ function _keywordScanner(rules: readonly SecretRule[]): KeywordScanner {
   // scan would test, at a fraction of the cost (V8 skips ahead between literal matches).
   if (exact.size > 0) scanners.push([new RegExp(alternation(exact), 'g'), false]);
   if (folded.size > 0) scanners.push([new RegExp(alternation(folded), 'gi'), true]);
-  const all = [...exact, ...folded.values()].map((k) => k);
+  const all = [...new Set([...exact, ...folded])].map((word) => [word, word.toLowerCase()] as const);
   const inside = new Map<string, string[]>();
-  for (const word of new Set([...exact, ...folded])) inside.set(word, all.filter((other) => other !== word && word.toLowerCase().includes(other.toLowerCase())));
+  for (const [word, lower] of all) {
+    const within = all.filter(([other, otherLower]) => other !== word && lower.includes(otherLower)).map(([other]) => other);
+    if (within.length > 0) inside.set(word, within);
+  }
   return {
     found(text) {
       const found = new Set<string>();
