@@ -37,7 +37,12 @@ export function looksSecret(value: string): boolean {
   if (/^[\w.+-]+@[\w-]+\.[\w.-]+$/.test(value)) return false;
   if (/^[v\d][\d.:_-]*$/i.test(value)) return false;
   // Identifiers and words: `secretValue2`, `refresh_token_expired`, `Bearer`, `string`.
-  if (/^[A-Za-z_-]+\d{0,3}$/.test(value) && !(value.length >= 20 && /[A-Z]/.test(value) && /[a-z]/.test(value) && mixedCaseChanges(value) >= 6)) return false;
+  // A long run of letters alone counts when it is as varied as generated text (random base52 or
+  // lower-case keys score > 4 bits per character; words and camelCase names score less).
+  if (/^[A-Za-z_-]+\d{0,3}$/.test(value)) {
+    const generated = /^[A-Za-z]+$/.test(value) && value.length >= 20 && entropy(value) >= 3.8 && (!/[A-Z]/.test(value.slice(1)) || mixedCaseChanges(value) >= 6);
+    if (!generated) return false;
+  }
   const hasDigit = /\d/.test(value);
   const hasLetter = /[A-Za-z]/.test(value);
   const hasSymbol = /[^A-Za-z0-9_.-]/.test(value);

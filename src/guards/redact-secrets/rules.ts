@@ -55,9 +55,13 @@ const token = (id: string, source: string, keywords: string[], body: string, ext
 // `client-secret`, `"private_key"`); it must end the name, so `tokenizer`, `max_tokens`,
 // `PASSWORD_MIN_LENGTH` and `API_KEY_HEADER` are not labels.
 const SECRET_NAME =
-  '(?:pass(?:word|wd|phrase)?|pwd|secret|token|api[_.-]?key|apikey|access[_.-]?key|auth[_.-]?key|private[_.-]?key|' +
-  'signing[_.-]?key|encryption[_.-]?key|master[_.-]?key|secret[_.-]?key|client[_.-]?secret|credentials?|creds|auth)' +
+  '(?:pass(?:word|wd|phrase)?|pwd|secret|token|apikey|credentials?|creds|auth|(?<![A-Za-z])pat|' +
+  '(?:api|access|auth|private|signing|encryption|master|secret|license|sdk|admin|app|account|service|shared|consumer|' +
+  'mobile|server|write|ingest|management|deploy|bot|client|webhook)[_.-]?key|client[_.-]?secret)' +
   '(?:[_.-]?(?:key|value|base|b64|base64|str|string))?';
+// What may sit between the name and the value: a closing quote, a type (`var xToken string =`,
+// `token: str =`), and an assignment operator of some language or config format.
+const ASSIGN = String.raw`\\?["'\x60]?(?:[ \t]*:?[ \t]*(?:string|str|String|&str)(?![\w]))?[ \t]*(?::{1,3}=|\?=|\|\|=|=>|[:=])`;
 
 /** Order matters only on ties: on two matches with the same span the earlier rule names it. */
 export const SECRET_RULES: readonly SecretRule[] = [
@@ -357,12 +361,23 @@ export const SECRET_RULES: readonly SecretRule[] = [
     id: 'secret-assignment',
     generic: true,
     source: 'https://github.com/gitleaks/gitleaks/blob/master/config/gitleaks.toml (generic-api-key)',
-    keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'cred', 'auth'],
+    keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'cred', 'auth', 'pat'],
     keywordsIgnoreCase: true,
     pattern: re(
-      String.raw`${SECRET_NAME}\\?["'\x60]?[ \t]*(?::=|=>|[:=])[ \t]*(?:\\?["'\x60])?(?<secret>[^\s"'\x60\\,;<>(){}\[\]|]{8,1000})(?![^\s"'\x60\\,;<>(){}\[\]|])`,
+      String.raw`${SECRET_NAME}${ASSIGN}[ \t]*(?:\\?["'\x60])?(?<secret>[^\s"'\x60\\,;<>(){}\[\]|]{8,1000})(?![^\s"'\x60\\,;<>(){}\[\]|])`,
       'i',
     ),
+    check: looksSecret,
+  },
+  {
+    // The same names as XML elements: `<password>…</password>`, `<apiKey>…</apiKey>` (Maven
+    // settings.xml, .NET configs, SOAP).
+    id: 'secret-xml-element',
+    generic: true,
+    source: 'https://maven.apache.org/settings.html#servers',
+    keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'cred', 'auth'],
+    keywordsIgnoreCase: true,
+    pattern: re(String.raw`<([\w.-]{0,40}?${SECRET_NAME})>(?<secret>[^<\s]{8,1000})</\1>`, 'i'),
     check: looksSecret,
   },
 ];

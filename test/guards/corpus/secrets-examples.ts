@@ -206,6 +206,18 @@ export function secretExamples(seed = 12): SecretExample[] {
   add('secret-assignment', j(p(LOWER, 6), '#', p(DIGITS, 3), p(UPPER, 3)), env('MYSQL_ROOT_PASSWORD'), json('password'));
   add('secret-assignment', p(HEX, 32), env('COHERE_API_KEY'), env('MISTRAL_API_KEY'), env('CLOUDFLARE_API_TOKEN'), json('twilio_auth_token'));
   add('secret-assignment', p(URLSAFE, 40), yaml('secret_key_base'), (s) => `aws_session_token = ${s}`, (s) => `"credentials": "${s}"`);
+  // The places scanners' generic rules look: typed declarations, other assignment operators, XML.
+  add('secret-assignment', j(p(A62, 28), p(DIGITS, 4)),
+    (s) => `var algoliaToken string = "${s}"`,
+    (s) => `algolia_api_token := "${s}"`,
+    (s) => `String sonarToken = "${s}";`,
+    (s) => `LAUNCHDARKLY_SDK_KEY ?= ${s}`,
+    (s) => `settings.maxmind_license_key ||= '${s}'`,
+    (s) => `let adminKey: &str = "${s}";`,
+    (s) => `set GH_PAT=${s}`,
+  );
+  add('secret-assignment', p(LOWER, 32), env('ZENDESK_API_TOKEN'), json('clientSecret'));
+  add('secret-xml-element', j(p(A62, 16), p(DIGITS, 3), '!'), (s) => `<server>\n  <id>nexus</id>\n  <password>${s}</password>\n</server>`, (s) => `<add key="x"/><apiKey>${s}</apiKey>`);
   return out;
 }
 
@@ -301,6 +313,17 @@ export function cleanTexts(seed = 1012): string[] {
     'eyJ is how base64 JSON starts',
     'version: v1.0-rc1-abcdef',
     'machine learning pipeline: password strength model v2',
+    `cache_key = "${p(HEX, 40)}"`,
+    `{"key": "${p(HEX, 32)}", "value": 1}`,
+    `primary_key: ${p(HEX, 24)}`,
+    `idempotency_key=${uuid()}`,
+    '<password>${DB_PASSWORD}</password>',
+    '<token></token>',
+    'var accessToken string = os.Getenv("TOKEN")',
+    'tokenizer = AutoTokenizer.from_pretrained("bert-base-uncased")',
+    'const passwordHash = await bcrypt.hash(password, 12);',
+    '"passwordPolicy": "requireUppercaseAndDigits"',
+    'spatial_index_key: geohash',
   );
   return out;
 }
