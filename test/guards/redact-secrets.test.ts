@@ -194,7 +194,8 @@ describe('redactValue', () => {
 
 describe('options', () => {
   it('turns a rule off', () => {
-    expect(redactText('postgres://a:b@h', { rules: { 'url-password': false } }).text).toBe('postgres://a:b@h');
+    expect(redactText('postgres://a:hunter2@h').text).toBe('postgres://a:[REDACTED:url-password]@h');
+    expect(redactText('postgres://a:hunter2@h', { rules: { 'url-password': false } }).text).toBe('postgres://a:hunter2@h');
   });
 
   it('uses a custom marker', () => {

@@ -30,7 +30,7 @@ export function looksSecret(value: string): boolean {
   if (value.length < 8 || value.length > 1000) return false;
   if (isPlaceholder(value)) return false;
   // References and code: `$VAR`, `%VAR%`, `process.env.X`, `os.environ[...]`, `getToken()`, `a.b.c`.
-  if (/^[$%@&]|^(?:process\.env|os\.environ|env|secrets|vars|config|settings|self|this)\b|[()]/i.test(value)) return false;
+  if (/^[$%@&!~]|^(?:process\.env|os\.environ|env|secrets|vars|config|settings|self|this)\b|[()]|\?\.|\|\||&&/i.test(value)) return false;
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value)) return false;
   // Paths, URLs (their passwords have their own rule), e-mail addresses, numbers, versions, dates.
   if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\|[a-z][a-z0-9+.-]*:\/\/)/i.test(value)) return false;
@@ -90,4 +90,9 @@ function mixedCaseChanges(text: string): number {
     if (a !== b) changes++;
   }
   return changes;
+}
+
+/** Words docs use for a password in examples (`user:password@`, `-u admin:secret`). */
+export function isPasswordWord(value: string): boolean {
+  return /^(?:pass(?:word|wd)?|pwd|pw|p|x|secret|changeme|token|admin|root|test|guest|\$[A-Za-z_]\w*|\$\{[^}]*\}|%[A-Z_]+%)$/i.test(value);
 }

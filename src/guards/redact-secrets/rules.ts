@@ -1,5 +1,5 @@
 // The built-in secret rules of `redact-secrets`: one entry per token format, each with its public source.
-import { isPlaceholder, looksSecret } from './filters.js';
+import { isPasswordWord, isPlaceholder, looksSecret } from './filters.js';
 
 export interface SecretRule {
   id: string;
@@ -55,7 +55,7 @@ const token = (id: string, source: string, keywords: string[], body: string, ext
 // `client-secret`, `"private_key"`); it must end the name, so `tokenizer`, `max_tokens`,
 // `PASSWORD_MIN_LENGTH` and `API_KEY_HEADER` are not labels.
 const SECRET_NAME =
-  '(?:pass(?:word|wd|phrase)?|pwd|secret|token|apikey|credentials?|creds|auth|(?<![A-Za-z])pat|' +
+  '(?:pass(?:word|wd|phrase)|(?<![A-Za-z])pass|pwd|secret|token|apikey|credentials?|creds|auth|(?<![A-Za-z])pat|' +
   '(?:api|access|auth|private|signing|encryption|master|secret|license|sdk|admin|app|account|service|shared|consumer|' +
   'mobile|server|write|ingest|management|deploy|bot|client|webhook)[_.-]?key|client[_.-]?secret)' +
   '(?:[_.-]?(?:key|value|base|b64|base64|str|string))?';
@@ -166,9 +166,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
     generic: true,
     source: 'https://docs.npmjs.com/cli/v10/configuring-npm/npmrc#auth-related-configuration',
     keywords: ['_auth', '_password'],
-    pattern: re(String.raw`(?:_authToken|_auth|_password)[ \t]*=[ \t]*["']?([^\s"'\\]{8,})`),
+    // At a line start or after the registry's `:`, as .npmrc writes it (not `key_password=` in code).
+    pattern: re(String.raw`(?<![^\s:])(?:_authToken|_auth|_password)[ \t]*=[ \t]*["']?([^\s"'\\]{8,})`),
     group: 1,
-    check: (v) => !/^\$/.test(v),
+    check: (v) => !/^\$/.test(v) && !/^[A-Za-z_.]+$/.test(v),
   },
   token('pypi-token', 'https://pypi.org/help/#apitoken', ['pypi-Ag'], 'pypi-Ag[A-Za-z0-9_-]{50,}'),
   token('rubygems-key', 'https://guides.rubygems.org/api-key-scopes/', ['rubygems_'], 'rubygems_[a-f0-9]{48}'),
@@ -316,8 +317,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     generic: true,
     source: 'https://curl.se/docs/manpage.html#-u',
     keywords: ['curl'],
-    pattern: re(String.raw`(?<![\w-])curl[ \t](?:[^\n]{0,500}?[ \t])?-(?:-(?:proxy-)?user(?:=|[ \t]+)|[A-Za-z]*[uU][ \t]*)\\?["']?[^\s:'"@\\]*:(?<secret>[^\s'"\\]+)`),
-    check: (v) => !/^[$%]/.test(v),
+    pattern: re(String.raw`(?<![\w-])curl[ \t](?:[^\n]{0,300}?[ \t])?-(?:-(?:proxy-)?user(?:=|[ \t]+)|[A-Za-z]*[uU][ \t]*)\\?["']?[^\s:'"@\\]*:(?<secret>[^\s'"\\]+)`),
+    check: (v) => !/^[$%]/.test(v) && !isPasswordWord(v),
   },
   {
     // Passwords given as command-line flags: wget --password/--http-password, docker/helm/psql-style
@@ -335,6 +336,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     source: 'https://www.gnu.org/software/inetutils/manual/html_node/The-_002enetrc-file.html',
     keywords: ['machine'],
     pattern: re(String.raw`(?<![\w-])machine[ \t]+\S+(?:\s+login[ \t]+\S+)?\s+password[ \t]+(?<secret>\S+)`),
+    check: (v) => !/^[{$%<]/.test(v) && !isPasswordWord(v),
   },
   {
     // RFC 3986 §3.2.1: `scheme://user:password@host` (deprecated but everywhere: DB URLs, git remotes,
@@ -349,7 +351,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
         '([^\\s@/?#\'"<>\\\\]+)@(?=[A-Za-z0-9[])',
     ),
     group: 1,
-    check: (v) => !/^(?:pass(?:word|wd)?|pwd|pw|secret|p|x|changeme|token|\$[A-Za-z_]\w*|%[A-Z_]+%)$/i.test(v),
+    // Three characters or fewer (`abc:xyz@`, `a:b@`) is an example, not a password.
+    check: (v) => v.length > 3 && !isPasswordWord(v),
   },
   {
     // `NAME=value`, `NAME: value`, `"name": "value"`, `name := "value"` where the name ends with a

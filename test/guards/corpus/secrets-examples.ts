@@ -324,6 +324,13 @@ export function cleanTexts(seed = 1012): string[] {
     'const passwordHash = await bcrypt.hash(password, 12);',
     '"passwordPolicy": "requireUppercaseAndDigits"',
     'spatial_index_key: geohash',
+    // Found by running the redactor over node_modules and /usr/lib/python3 (real code, not written for it).
+    'ssl_context = _build_ssl_context(key_password=key_password, cert_file=cert_file)',
+    'const pass = !this.result.issues || this.result.issues.length === 0;',
+    'return { pass: matchResult?.pass ?? false, message };',
+    "line = f'machine {host} login {self.username} password {self.password}'",
+    'curl -u user:password https://example.com/api',
+    "const myURL = new URL('https://abc:xyz@example.com');",
   );
   return out;
 }
