@@ -164,6 +164,8 @@ describe('redact-secrets: escapes, colour codes and placeholders', () => {
     ['after a JSON-escaped colour code', `"\\u001b[31m${GHP}\\u001b[0m"`, `"\\u001b[31m[REDACTED:github-token]\\u001b[0m"`],
     ['a URL password after \\n', `{"o":"x\\npostgres://u:pw${GHP.slice(4, 12)}@db/app"}`, `{"o":"x\\npostgres://u:[REDACTED:url-password]@db/app"}`],
     ['beside non-Latin-1 text', `✓ 日本語 ${GHP} ✓`, '✓ 日本語 [REDACTED:github-token] ✓'],
+    ['a labelled value in a query string, the rest of the query kept', 'GET /cb?access_token=Zq8Lw3Nv5Kp2Xr7Tm4&page=2 HTTP/1.1', 'GET /cb?access_token=[REDACTED:secret-assignment]&page=2 HTTP/1.1'],
+    ['a label and its value on two lines of JSON text stay apart', '{"t":"password:\\nZq8Lw3Nv5Kp2Xr7Tm4"}', '{"t":"password:\\nZq8Lw3Nv5Kp2Xr7Tm4"}'],
   ])('%s', (_name, input, expected) => {
     expect(redactText(input).text).toBe(expected);
   });

@@ -367,7 +367,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'cred', 'auth', 'pat'],
     keywordsIgnoreCase: true,
     pattern: re(
-      String.raw`${SECRET_NAME}${ASSIGN}[ \t]*(?:\\?["'\x60])?(?<secret>[^\s"'\x60\\,;<>(){}\[\]|]{8,1000})(?![^\s"'\x60\\,;<>(){}\[\]|])`,
+      String.raw`${SECRET_NAME}${ASSIGN}[ \t]*(?:\\?["'\x60])?(?<secret>[^\s"'\x60\\,;<>(){}\[\]|&]{8,1000})(?![^\s"'\x60\\,;<>(){}\[\]|&])`,
       'i',
     ),
     check: looksSecret,
