@@ -294,6 +294,26 @@ export const SECRET_RULES: readonly SecretRule[] = [
   token('prefect-key', 'https://docs.prefect.io/v3/manage/cloud/manage-users/api-keys', ['pnu_'], 'pnu_[A-Za-z0-9]{36}'),
   token('readme-key', 'https://docs.readme.com/main/reference/intro/authentication', ['rdme_'], 'rdme_[a-z0-9]{70}'),
   token('infracost-key', 'https://www.infracost.io/docs/integrations/infracost_api/', ['ico-'], 'ico-[A-Za-z0-9]{32}'),
+  // Formats that have only gitleaks' MIT rule as a public description (the providers document the
+  // prefix in their dashboards): the gitleaks rule is the source.
+  token('authress-key', 'https://authress.io/knowledge-base/docs/authorization/service-clients (format per gitleaks authress-service-client-access-key)', ['.acc'], '(?:sc|ext|scauth|authress)_[a-z0-9]{5,30}\\.[a-z0-9]{4,6}\\.acc[_-][a-z0-9-]{10,32}\\.[a-z0-9+/_=-]{30,120}'),
+  token('clojars-token', 'https://github.com/clojars/clojars-web/wiki/Deploy-Tokens', ['CLOJARS_'], 'CLOJARS_[a-z0-9]{60}'),
+  token('defined-networking-key', 'https://docs.defined.net/guides/automatically-creating-hosts/ (format per gitleaks defined-networking-api-token)', ['dnkey-'], 'dnkey-[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}'),
+  token('duffel-token', 'https://duffel.com/docs/api/overview/making-requests/authentication', ['duffel_'], 'duffel_(?:test|live)_[A-Za-z0-9_=-]{43}'),
+  token('flutterwave-key', 'https://developer.flutterwave.com/docs/api-keys', ['FLWSECK', 'FLWPUBK'], 'FLW(?:SECK|PUBK)(?:_TEST)?-[a-h0-9]{32}-X'),
+  token('frameio-token', 'https://developer.frame.io/docs/getting-started/authentication (format per gitleaks frameio-api-token)', ['fio-u-'], 'fio-u-[A-Za-z0-9_=-]{64}'),
+  token('intra42-secret', 'https://api.intra.42.fr/apidoc/guides/getting_started (format per gitleaks intra42-client-secret)', ['s-s4t2'], 's-s4t2(?:ud|af)-[a-f0-9]{64}'),
+  token('maxmind-license-key', 'https://dev.maxmind.com/geoip/docs/web-services/requests/#authorization-and-security', ['_mmk'], '[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk'),
+  token('openshift-token', 'https://docs.openshift.com/container-platform/latest/authentication/managing-oauth-access-tokens.html', ['sha256~'], 'sha256~[A-Za-z0-9_-]{43}'),
+  token('plaid-token', 'https://plaid.com/docs/api/items/#token-exchange-flow', ['access-sandbox-', 'access-development-', 'access-production-'], 'access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'),
+  token('scalingo-token', 'https://doc.scalingo.com/platform/user-management/api-tokens', ['tk-us-'], 'tk-us-[A-Za-z0-9_-]{48}'),
+  token('settlemint-token', 'https://console.settlemint.com/documentation (format per gitleaks settlemint-*-token)', ['sm_pat_', 'sm_aat_', 'sm_sat_'], 'sm_(?:pat|aat|sat)_[A-Za-z0-9]{16}'),
+  token('yandex-token', 'https://yandex.cloud/en/docs/iam/concepts/authorization/api-key', ['AQVN', 't1.', 'YC'], 'AQVN[A-Za-z0-9_-]{35,38}|t1\\.[A-Za-z0-9_-]+={0,2}\\.[A-Za-z0-9_-]{86}={0,2}|YC[A-Za-z0-9_-]{38}', {
+    check: (v) => /\d/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v.slice(2)),
+  }),
+  token('mapbox-token', 'https://docs.mapbox.com/accounts/guides/tokens/ (public tokens pk.; scanners flag them too)', ['pk.eyJ'], 'pk\\.eyJ[A-Za-z0-9_-]{20,}\\.[A-Za-z0-9_-]{20,}'),
+  // A JWT written as base64 (`eyJ` encodes to `ZXlK`), as Kubernetes Secret data and some CI variables hold them.
+  token('jwt-base64', 'https://www.rfc-editor.org/rfc/rfc7519#section-3 (base64 of a JWT, per gitleaks jwt-base64)', ['ZXlK'], 'ZXlK[A-Za-z0-9+/]{20,}(?:LmV5S|5leUt|uZXlK)[A-Za-z0-9+/]{20,}={0,2}'),
   token('mapbox-secret-token', 'https://docs.mapbox.com/accounts/guides/tokens/', ['sk.eyJ'], 'sk\\.eyJ[A-Za-z0-9_-]{20,}\\.[A-Za-z0-9_-]{20,}'),
 
   // --- structural: tokens, headers, URLs, assignments ---

@@ -190,6 +190,21 @@ export function secretExamples(seed = 12): SecretExample[] {
   add('prefect-key', j('pnu_', p(A62, 36)), env('PREFECT_API_KEY'));
   add('readme-key', j('rdme_', p(LOWER + DIGITS, 70)), env('README_API_KEY'));
   add('infracost-key', j('ico-', p(A62, 32)), env('INFRACOST_API_KEY'));
+  add('authress-key', j('sc_', p(LOWER + DIGITS, 10), '.', p(LOWER + DIGITS, 5), '.acc_', p(LOWER + DIGITS, 20), '.', p(LOWER + DIGITS + '+/', 60)), env('AUTHRESS_KEY'));
+  add('clojars-token', j('CLOJARS_', p(LOWER + DIGITS, 60)), env('CLOJARS_PASSWORD'));
+  add('defined-networking-key', j('dnkey-', p(URLSAFE, 26), '-', p(URLSAFE, 52)), env('DN_API_KEY'));
+  add('duffel-token', j('duffel_test_', p(URLSAFE, 43)), env('DUFFEL_ACCESS_TOKEN'));
+  add('flutterwave-key', j('FLWSECK_TEST-', p('abcdefgh0123456789', 32), '-X'), env('FLW_SECRET_KEY'));
+  add('frameio-token', j('fio-u-', p(URLSAFE, 64)), env('FRAMEIO_TOKEN'));
+  add('intra42-secret', j('s-s4t2ud-', p(HEX, 64)), env('FT_CLIENT_SECRET'));
+  add('maxmind-license-key', j(p(A62, 6), '_', p(A62, 29), '_mmk'), env('MAXMIND_LICENSE_KEY'));
+  add('openshift-token', j('sha256~', p(URLSAFE, 43)), (s) => `oc login --token=${s} --server=https://api.cluster:6443`);
+  add('plaid-token', j('access-sandbox-', p(HEX, 8), '-', p(HEX, 4), '-', p(HEX, 4), '-', p(HEX, 4), '-', p(HEX, 12)), json('access_token'));
+  add('scalingo-token', j('tk-us-', p(URLSAFE, 48)), env('SCALINGO_API_TOKEN'));
+  add('settlemint-token', j('sm_pat_', p(A62, 16)), env('SETTLEMINT_ACCESS_TOKEN'));
+  add('yandex-token', j('AQVN', p(A62, 36)), env('YC_API_KEY'));
+  add('mapbox-token', j('pk.eyJ1Ijoi', p(URLSAFE, 40), '.', p(URLSAFE, 22)), env('MAPBOX_ACCESS_TOKEN'));
+  add('jwt-base64', Buffer.from(j('eyJhbGciOiJIUzI1NiJ9.eyJ', p(URLSAFE, 40), '.', p(URLSAFE, 43))).toString('base64'), yaml('token'), bare);
   add('mapbox-secret-token', j('sk.eyJ1Ijoi', p(URLSAFE, 40), '.', p(URLSAFE, 22)), env('MAPBOX_SECRET_TOKEN'));
 
   const jwt = () => j('eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ', p(URLSAFE, 60), '.', p(URLSAFE, 43));
