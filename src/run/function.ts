@@ -24,7 +24,7 @@ export async function runFunction(
   const called = (async (): Promise<FunctionEnd> => {
     try {
       // A copy, so a handler that mutates its input cannot change what later hooks see.
-      const value = await handler(structuredClone(input), { ...context, signal: controller.signal });
+      const value = await handler(privateCopy(input), { ...context, signal: controller.signal });
       return { kind: 'returned', value };
     } catch (error) {
       return { kind: 'threw', message: error instanceof Error ? error.message : String(error) };
@@ -36,4 +36,35 @@ export async function runFunction(
     clearTimeout(timer);
     signal?.removeEventListener('abort', cancel);
   }
+}
+
+/**
+ * structuredClone recurses and throws on values nested a few thousand levels deep; the event came
+ * from JSON, so such a value is copied with an explicit stack instead, and the guard still runs
+ * (redact-secrets must see a deep tool_response rather than fail and let it through).
+ */
+function privateCopy(input: HookInput): HookInput {
+  try {
+    return structuredClone(input);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return jsonCopy(input) as HookInput;
+  }
+}
+
+function jsonCopy(root: unknown): unknown {
+  const copyOf = (node: unknown): unknown => (Array.isArray(node) ? new Array(node.length) : node !== null && typeof node === 'object' ? {} : node);
+  const top = copyOf(root);
+  const stack: [unknown, unknown][] = [[root, top]];
+  while (stack.length > 0) {
+    const [from, to] = stack.pop()!;
+    if (from === null || typeof from !== 'object') continue;
+    for (const key of Object.keys(from)) {
+      const child = (from as Record<string, unknown>)[key];
+      const copy = copyOf(child);
+      Object.defineProperty(to, key, { value: copy, writable: true, enumerable: true, configurable: true });
+      if (copy !== child) stack.push([child, copy]);
+    }
+  }
+  return top;
 }

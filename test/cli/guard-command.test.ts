@@ -34,7 +34,7 @@ describe('hooks guard', () => {
   });
 
   it('redacts a tool output on postToolUse', () => {
-    const token = `ghp_${'b'.repeat(36)}`;
+    const token = `ghp_${'b7Xq'.repeat(9)}`; // not a placeholder (one repeated character is one)
     const r = run(['redact-secrets'], JSON.stringify({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'env' }, tool_response: { stdout: `T=${token}`, stderr: '' } }));
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).hookSpecificOutput.updatedToolOutput).toEqual({ stdout: 'T=[REDACTED:github-token]', stderr: '' });

@@ -5,28 +5,32 @@ import {
   redactText,
   redactValue,
   SECRET_RULE_IDS,
+  SECRET_RULES,
 } from '../../src/guards/redact-secrets.js';
 import { redactSecretsOptions } from '../../src/guards/redact-secrets/options.js';
 import type { HandlerContext, HookInput, ReplyObject } from '../../src/types.js';
+import { A62, DIGITS, generator, UPPER } from './corpus/secrets-examples.js';
 
-// Fake tokens, built at run time so no scanner mistakes this file for a leak: right shape, no real value.
-const GHP = 'ghp_' + 'a'.repeat(36);
-const GHS = 'ghs_' + '0123456789abcdefABCDEF0123456789abcd';
-const GH_FINE = 'github_pat_' + 'A'.repeat(22) + '_' + 'b'.repeat(59);
-const GLPAT = 'glpat-' + 'x'.repeat(20);
-const OPENAI_PROJ = 'sk-proj-' + 'a'.repeat(40) + 'T3BlbkFJ' + 'b'.repeat(40);
-const OPENAI_LEGACY = 'sk-' + 'a'.repeat(20) + 'T3BlbkFJ' + 'b'.repeat(20);
-const ANTHROPIC = 'sk-ant-api03-' + 'a'.repeat(93) + 'AA';
-const ANTHROPIC_ADMIN = 'sk-ant-admin01-' + 'b'.repeat(93) + 'AA';
-const STRIPE_LIVE = 'sk_live_' + '0'.repeat(24);
-const STRIPE_RESTRICTED = 'rk_live_' + 'Z'.repeat(24);
-const STRIPE_TEST = 'sk_test_' + '1'.repeat(24);
-const SLACK_BOT = 'xoxb-' + '1'.repeat(11) + '-' + '2'.repeat(13) + '-' + 'a'.repeat(24);
-const SLACK_HOOK_PATH = 'T00000000/B00000000/' + 'X'.repeat(24);
-const GOOGLE = 'AIza' + 'A'.repeat(35);
-const NPM = 'npm_' + 'a'.repeat(36);
-const AWS_ID = 'AKIAIOSFODNN7EXAMPLE';
-const AWS_SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
+// Fake tokens, built at run time from a seeded generator so no scanner mistakes this file for a leak,
+// and not placeholders (`ghp_` + 36 × `a` is one now, and is left alone).
+const { pick } = generator(7);
+const GHP = 'ghp_' + pick(A62, 36);
+const GHS = 'ghs_' + pick(A62, 36);
+const GH_FINE = 'github_pat_' + pick(A62, 22) + '_' + pick(A62, 59);
+const GLPAT = 'glpat-' + pick(A62, 20);
+const OPENAI_PROJ = 'sk-proj-' + pick(A62, 40) + 'T3BlbkFJ' + pick(A62, 40);
+const OPENAI_LEGACY = 'sk-' + pick(A62, 20) + 'T3BlbkFJ' + pick(A62, 20);
+const ANTHROPIC = 'sk-ant-api03-' + pick(A62, 93) + 'AA';
+const ANTHROPIC_ADMIN = 'sk-ant-admin01-' + pick(A62, 93) + 'AA';
+const STRIPE_LIVE = 'sk_live_' + pick(A62, 24);
+const STRIPE_RESTRICTED = 'rk_live_' + pick(A62, 24);
+const STRIPE_TEST = 'sk_test_' + pick(A62, 24);
+const SLACK_BOT = 'xoxb-' + pick(DIGITS, 11) + '-' + pick(DIGITS, 13) + '-' + pick(A62, 24);
+const SLACK_HOOK_PATH = 'T' + pick(UPPER, 8) + '/B' + pick(UPPER, 8) + '/' + pick(A62, 24);
+const GOOGLE = 'AIza' + pick(A62, 35);
+const NPM = 'npm_' + pick(A62, 36);
+const AWS_ID = 'AKIA' + pick(UPPER + DIGITS, 16);
+const AWS_SECRET = pick(A62 + '+/', 40);
 const PEM_BODY = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7' + '\n' + 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 const PEM = `-----BEGIN PRIVATE KEY-----\n${PEM_BODY}\n-----END PRIVATE KEY-----`;
 const RSA_PEM = `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,0123456789ABCDEF\n\n${PEM_BODY}\n-----END RSA PRIVATE KEY-----`;
@@ -190,7 +194,8 @@ describe('redactValue', () => {
 
 describe('options', () => {
   it('turns a rule off', () => {
-    expect(redactText('postgres://a:b@h', { rules: { 'url-password': false } }).text).toBe('postgres://a:b@h');
+    expect(redactText('postgres://a:hunter2@h').text).toBe('postgres://a:[REDACTED:url-password]@h');
+    expect(redactText('postgres://a:hunter2@h', { rules: { 'url-password': false } }).text).toBe('postgres://a:hunter2@h');
   });
 
   it('uses a custom marker', () => {
@@ -216,23 +221,14 @@ describe('options', () => {
     expect(redactSecretsOptions.parse({})).toEqual({ rules: {}, extra: [], marker: '[REDACTED:{rule}]' });
   });
 
-  it('lists every built-in rule id', () => {
-    expect(SECRET_RULE_IDS).toEqual([
-      'private-key',
-      'aws-access-key-id',
-      'github-token',
-      'github-fine-grained-token',
-      'gitlab-token',
-      'anthropic-key',
-      'openai-key',
-      'stripe-key',
-      'slack-token',
-      'slack-webhook',
-      'google-api-key',
-      'npm-token',
-      'aws-secret-access-key',
-      'url-password',
-    ]);
+  it('keeps every rule id of earlier releases (configs name them) and gives each rule a source', () => {
+    for (const id of [
+      'private-key', 'aws-access-key-id', 'github-token', 'github-fine-grained-token', 'gitlab-token', 'anthropic-key',
+      'openai-key', 'stripe-key', 'slack-token', 'slack-webhook', 'google-api-key', 'npm-token', 'aws-secret-access-key', 'url-password',
+    ]) expect(SECRET_RULE_IDS).toContain(id);
+    expect(new Set(SECRET_RULE_IDS).size).toBe(SECRET_RULE_IDS.length);
+    for (const rule of SECRET_RULES) expect(rule.source, rule.id).toMatch(/https:\/\//);
+    expect(SECRET_RULES.length).toBeGreaterThanOrEqual(80);
   });
 
   it.each([
