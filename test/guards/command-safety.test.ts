@@ -243,8 +243,22 @@ describe('the guard', () => {
     const handler = commandSafety.create({});
     expect(handler(input({ command: 'ls -la' }), context)).toBeUndefined();
     expect(handler(input({}), context)).toBeUndefined();
-    expect(handler(input({ command: 42 }), context)).toBeUndefined();
     expect(handler(input(undefined), context)).toBeUndefined();
+  });
+
+  it('blocks a command it cannot read as unverifiable, unless told to allow it', () => {
+    const handler = commandSafety.create({});
+    for (const command of [42, null, { x: 1 }, [1, 2]]) {
+      expect(handler(input({ command }), context)).toMatchObject({ decision: 'block', reason: expect.stringMatching(/^command-safety: unverifiable: /) });
+    }
+    expect(commandSafety.create({ unverifiable: 'allow' })(input({ command: 42 }), context)).toBeUndefined();
+    expect(commandSafety.create({ unverifiable: 'ask' })(input({ command: 42 }), context)).toMatchObject({ decision: 'ask' });
+  });
+
+  it('judges an argv array as the command it stands for', () => {
+    const handler = commandSafety.create({});
+    expect(handler(input({ command: ['bash', '-lc', 'rm -rf ~'] }), context)).toMatchObject({ decision: 'block' });
+    expect(handler(input({ command: ['git', 'status'] }), context)).toBeUndefined();
   });
 
   it('applies its options', () => {
