@@ -50,9 +50,12 @@ export function interpreterShellCode(program: string, code: string): string[] {
   return out.filter((s) => s.trim() !== '');
 }
 
+/** Recursive deletes of a path computed at run time: `shutil.rmtree(Path.home())`, `rmSync(dir, …)`. */
+const DYNAMIC_DELETE = /\b(?:shutil\.rmtree|rmtree|remove_tree|rmSync|rmdirSync|rm_rf|rm_r|remove_dir_all|rimraf(?:\.sync)?)\s*\(\s*(?![\s"'`])/;
+
 function opaque(code: string): boolean {
   if (RUNS_CODE.test(code) && RUNTIME_STRING.test(code)) return true;
-  return DYNAMIC_SHELL_OUT.test(code) || PYTHON_SHELL_TRUE_DYNAMIC.test(code);
+  return DYNAMIC_SHELL_OUT.test(code) || PYTHON_SHELL_TRUE_DYNAMIC.test(code) || DYNAMIC_DELETE.test(code);
 }
 
 /** The string literals of a list (`['rm', '-rf', '/']`), quoted for the shell. */

@@ -244,10 +244,16 @@ export class Walker {
     }
     const words: ShellWord[] = [];
     const declaring = /^(export|declare|local|typeset|readonly)$/.test(node.name!.value);
+    // `declare -n ref=HOME`: `$ref` reads HOME.
+    const nameref = declaring && node.args.some((a) => a.type === 'Word' && /^-[a-zA-Z]*n/.test(a.text));
     for (const item of [node.name!, ...node.args]) {
       if (item.type === 'Assignment') {
         const value = this.assignmentValue(item, src, scope);
-        if (declaring) outer.env.set(item.name, known(value));
+        if (nameref) {
+          const target = value.literal ? (value.value === 'HOME' ? HOME_VALUE : outer.env.get(value.value)) : undefined;
+          if (target) outer.env.set(item.name, target);
+          else outer.env.set(item.name, { value: `\${!${item.name}}`, literal: false, collapsed: '', unknownVars: true, unknownCommands: false });
+        } else if (declaring) outer.env.set(item.name, known(value));
         words.push({ ...value, value: `${item.name}=${value.value}`, collapsed: undefined, text: item.text });
       } else words.push(...splitUnquoted(item, this.word(item, src, scope), scope));
     }
@@ -463,6 +469,8 @@ function splitUnquoted(node: Word, word: ShellWord, scope: Scope): ShellWord[] {
   }, ['']).filter((f) => f !== '');
   return fields.length > 1 ? fields.map(literalWord) : [word];
 }
+
+const HOME_VALUE: KnownValue = { value: '~', literal: true, collapsed: '~', unknownVars: false, unknownCommands: false };
 
 /** `set -- a b c` sets the positional parameters that `"$@"` and `$1` read later. */
 function setPositional(words: ShellWord[], outer: Scope): void {

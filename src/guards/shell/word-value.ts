@@ -310,6 +310,8 @@ function substituteWithin(acc: Acc, root: unknown, scope: WordScope): void {
     for (const [key, value] of Object.entries(record)) {
       if (key !== 'script' && typeof value === 'object') stack.push(value);
     }
+    // unbash's Word computes `parts` lazily, on its prototype.
+    if (!Object.hasOwn(record, 'parts') && 'parts' in record) stack.push(record.parts);
   }
 }
 

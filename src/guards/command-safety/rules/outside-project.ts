@@ -46,14 +46,14 @@ function find(cmd: SimpleCommand, where: Where): Finding | undefined {
   for (const root of findRoots(cmd.words)) {
     // An unfiltered `find ~ -exec rm -rf {} +` is `rm -rf ~`, judged as such by filesystem-destruction.
     if (unfiltered && DANGEROUS_TREE.has(worstClass(root, cmd.cwd).cls)) continue;
-    const finding = judgeTarget(cmd, root, where, true);
+    const finding = judgeTarget(cmd, root, where, true, !unfiltered);
     if (finding) return { ...finding, what: `find deleting under ${finding.what.replace(/^recursive delete of /, '')}` };
   }
   return undefined;
 }
 
 /** Whether deleting `word` (recursively or not) leaves the project and the temp dirs. */
-function judgeTarget(cmd: SimpleCommand, word: ShellWord, where: Where, recursive: boolean): Finding | undefined {
+function judgeTarget(cmd: SimpleCommand, word: ShellWord, where: Where, recursive: boolean, searchRoot = false): Finding | undefined {
   if (recursive && word.opaque !== undefined) {
     return { category: 'unverifiable', what: `could not be verified: delete target ${word.opaque}`, command: cmd };
   }
@@ -71,7 +71,8 @@ function judgeTarget(cmd: SimpleCommand, word: ShellWord, where: Where, recursiv
   if (recursive && where.project !== undefined && within(where.project, path)) {
     return finding(cmd, 'delete-project-root', `recursive delete of ${path} (${path === where.project ? 'the project itself' : 'a directory holding the project'})`);
   }
-  if (where.scratch.some((d) => below(path, d)) || where.scratchRoots.some((d) => within(path, d))) return undefined;
+  // A filtered `find /tmp -name x -delete` searches /tmp; it does not delete /tmp itself.
+  if (where.scratch.some((d) => (searchRoot ? within(path, d) : below(path, d))) || where.scratchRoots.some((d) => within(path, d))) return undefined;
   if (where.project !== undefined && below(path, where.project)) return undefined;
   if (!recursive && !serious(path, word)) return undefined;
   const outside = where.project === undefined ? 'outside any known project' : `outside the project ${where.project}`;
