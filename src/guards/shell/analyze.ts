@@ -7,9 +7,9 @@ import { Walker } from './walk.js';
  * Parses and walks `command` within `limits`. Never throws for bad input: anything that cannot
  * be analysed completely (parse error, limit hit) is `{ ok: false, error }`.
  */
-export function analyzeShell(command: string, limits: Partial<ShellLimits> = {}, cwd?: string): AnalysisResult {
+export function analyzeShell(command: string, limits: Partial<ShellLimits> = {}, cwd?: string, home?: string): AnalysisResult {
   const budget = new Budget({ ...DEFAULT_LIMITS, ...limits });
-  const walker = new Walker(budget);
+  const walker = new Walker(budget, home !== undefined && home.startsWith('/') && home.length > 1 ? home.replace(/\/+$/, '') : undefined);
   try {
     walker.walkSource(command, cwd);
     budget.checkTime();

@@ -46,7 +46,11 @@ export class Walker {
   private readonly argumentRunners = new Set<string>();
   private nesting = 0;
 
-  constructor(private readonly budget: Budget) {}
+  /**
+   * `home`, when given, is the user's home as an absolute path: words that start with it are
+   * spelled with `~`, so `/home/dev` and `~` are the same directory to the rules.
+   */
+  constructor(private readonly budget: Budget, private readonly home?: string) {}
 
   /** Entry point: the command exactly as the agent sent it, run in `cwd` when known. */
   walkSource(source: string, cwd?: string): void {
@@ -403,7 +407,8 @@ export class Walker {
 
   private word(word: Word, src: string, scope: Scope): ShellWord {
     this.budget.tick();
-    return resolveWord(word, this.wordScope(src, scope));
+    const resolved = resolveWord(word, this.wordScope(src, scope));
+    return this.home === undefined ? resolved : homeSpelled(resolved, this.home);
   }
 
   private wordScope(src: string, scope: Scope): WordScope {
@@ -483,6 +488,13 @@ function setPositional(words: ShellWord[], outer: Scope): void {
   const value: KnownValue = { value: all, literal: rest.every((w) => w.literal), collapsed: all, unknownVars: false, unknownCommands: false };
   outer.env.set('@', value);
   outer.env.set('*', value);
+}
+
+function homeSpelled(word: ShellWord, home: string): ShellWord {
+  const swap = (v: string | undefined): string | undefined =>
+    v !== undefined && (v === home || v.startsWith(`${home}/`)) ? `~${v.slice(home.length)}` : v;
+  if (!word.value.startsWith(home) && !(word.collapsed ?? '').startsWith(home)) return word;
+  return { ...word, value: swap(word.value)!, collapsed: swap(word.collapsed), ...(word.alternatives ? { alternatives: word.alternatives.map((a) => swap(a)!) } : {}) };
 }
 
 function child(scope: Scope): Scope {
