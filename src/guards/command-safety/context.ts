@@ -31,7 +31,7 @@ export interface Where {
 const TEMP_DIRS = ['/tmp', '/var/tmp', '/private/tmp', '/private/var/folders', '/var/folders', '/dev/shm'];
 /** Caches that tools rebuild on their own: deleting them costs a download, not work. */
 const CACHE_DIRS = [
-  '~/.cache', '~/Library/Caches', '~/.npm/_cacache', '~/.npm/_npx', '~/.npm/_logs', '~/.cargo/registry', '~/.cargo/git',
+  '~/.cache', '~/Library/Caches', '~/.npm', '~/.npm/_npx', '~/.npm/_logs', '~/.cargo/registry', '~/.cargo/git',
   '~/.gradle/caches', '~/.m2/repository', '~/go/pkg/mod', '~/.pnpm-store', '~/.local/share/pnpm/store', '~/.yarn/cache',
   '~/.bun/install/cache', '~/.nuget/packages', '~/.ivy2/cache', '~/.sbt/boot', '~/.cache/pip', '~/.pyenv/cache',
   '~/.rustup/tmp', '~/.rustup/downloads', '~/.deno', '~/.expo', '~/.vscode-server/data/logs', '~/.docker/buildx',

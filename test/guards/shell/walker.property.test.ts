@@ -122,6 +122,23 @@ describe('deep nesting is bounded and blocked, never a crash', () => {
   });
 });
 
+describe('inputs the fuzzers found, kept as plain cases', () => {
+  // Text in an array subscript, an arithmetic expansion or a default value is not a command.
+  it.each([
+    ['a[rm -rf /]=1; ', 'allow'],
+    ['echo $((rm -rf /))', 'allow'],
+    ['echo ${x:-rm -rf /}', 'allow'],
+    // …but a substitution in any of those places runs.
+    ['a[$(rm -rf /)]=1', 'block'],
+    ['echo $(( $(rm -rf /) ))', 'block'],
+    ['echo ${x:-$(rm -rf /)}', 'block'],
+    ['echo ${x:$(rm -rf ~)}', 'block'],
+    ['echo ${x#$(rm -rf ~)}', 'block'],
+  ])('%j → %s', (command, verdict) => {
+    expect(judgeCommand(command).verdict).toBe(verdict);
+  });
+});
+
 describe('wrapping a dangerous command never makes it pass', () => {
   const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
   const wrappers: ((c: string) => string)[] = [

@@ -29,6 +29,13 @@ export function unverifiableRule(cmd: SimpleCommand, _where?: Where): Finding | 
       const source = word.subCommands.find((c) => isDecoder(c) || (isPrinter(c) && c.words.some((w) => w.unknownVars || w.unknownCommands)));
       if (source) return finding(cmd, `code for ${cmd.argv[0]} is produced at run time by ${source.argv[0]}`, [source]);
     }
+    // `sh -c "$(tool)"`: a shell runs whatever the tool prints. `eval "$(pyenv init -)"` and
+    // `source <(kubectl completion bash)` are how tools set up shells, so `eval` and `source` of a
+    // setup generator pass; a shell's `-c` code from an arbitrary substitution does not.
+    if (cmd.argv[0] !== 'eval' && cmd.argv[0] !== 'source' && cmd.argv[0] !== '.') {
+      const hidden = cmd.codeWords.find((w) => w.unknownCommands && /^\s*"?\s*(\$\(|`)/.test(w.text) && !w.subCommands.some(isGenerator));
+      if (hidden) return finding(cmd, `code for ${cmd.argv[0]} comes from the output of ${hidden.text}`, hidden.subCommands.slice(0, 1));
+    }
   }
   if (runsStdin(cmd)) {
     const decoder = cmd.pipedFrom.find(isDecoder);
@@ -37,6 +44,11 @@ export function unverifiableRule(cmd: SimpleCommand, _where?: Where): Finding | 
     if (printer) return finding(cmd, `code built at run time piped into ${cmd.argv[0]}`, [printer]);
   }
   return undefined;
+}
+
+/** Tools that print shell setup code: `pyenv init -`, `brew shellenv`, `kubectl completion bash`. */
+function isGenerator(cmd: SimpleCommand): boolean {
+  return cmd.argv.slice(1).some((a) => /^(init|env|hook|shellenv|completions?|activate|docker-env|--alias|shell\.(bash|zsh)|-s)$/.test(a)) || /^(ssh-agent|gpg-agent|dircolors|keychain)$/.test(cmd.argv[0] ?? '');
 }
 
 function isPrinter(cmd: SimpleCommand): boolean {
