@@ -98,6 +98,14 @@ describe('the working directory and the project', () => {
   });
 });
 
+describe('bounds on what one command may expand into', () => {
+  it('too many code strings or brace words are unverifiable, not walked', () => {
+    expect(judgeCommand(`python3 -c '${'os.system("ls"); '.repeat(100)}'`)).toMatchObject({ category: 'unverifiable', reason: expect.stringMatching(/over the 64 limit/) });
+    expect(judgeCommand(`rm -rf ${'{a,b}'.repeat(8)}`)).toMatchObject({ category: 'unverifiable' });
+    expect(judgeCommand(`echo ${'{a,b}'.repeat(8)}`)).toEqual({ verdict: 'allow' });
+  });
+});
+
 describe('modes: every category and rule can be off, ask or block', () => {
   it('turns the new categories off or into ask', () => {
     expect(judgeCommand('git reset --hard', { categories: { 'git-destruction': false } })).toEqual({ verdict: 'allow' });

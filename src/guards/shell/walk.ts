@@ -30,6 +30,9 @@ interface Flags {
   inPipeline: boolean;
 }
 
+/** Most code strings one command may run (`python3 -c` with many `os.system(…)` calls). */
+const MAX_CODE_BODIES = 64;
+
 const NO_FLAGS: Flags = { concurrent: false, pipedFrom: [], previousStage: [], inPipeline: false };
 
 interface Collector {
@@ -322,7 +325,11 @@ export class Walker {
     }
     if (code) {
       const runner = code.runner;
-      for (const body of code.bodies(flags.previousStage)) {
+      const bodies = code.bodies(flags.previousStage);
+      if (bodies.length > MAX_CODE_BODIES) {
+        throw new ShellAnalysisError(`${runner} runs ${bodies.length} code strings, over the ${MAX_CODE_BODIES} limit`);
+      }
+      for (const body of bodies) {
         this.code(body, { ...scope, wrappers: [...command.wrappers, runner] }, code.positional);
       }
     }

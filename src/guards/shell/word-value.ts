@@ -317,7 +317,8 @@ function substituteWithin(acc: Acc, root: unknown, scope: WordScope): void {
 
 /** Applies one unquoted brace expansion to every value the word has so far. */
 function addBraces(acc: Acc, part: Extract<WordPart, { type: 'BraceExpansion' }>): void {
-  const expanded = part.parts === undefined ? expandBraces(part.text) : undefined;
+  // Long or nested groups are not expanded: the expansion itself could be slow or huge.
+  const expanded = part.parts === undefined && part.text.length <= 1024 ? expandBraces(part.text) : undefined;
   if (expanded === undefined) {
     acc.opaque ??= `${part.text} is a brace expansion that is not evaluated`;
     addText(acc, part.text);
