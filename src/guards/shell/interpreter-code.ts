@@ -69,6 +69,8 @@ function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/** String-literal escapes as the interpreters read them: `\n` is a newline, `\"` a quote. */
 function unescape(text: string): string {
-  return text.replace(/\\(.)/g, '$1');
+  const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0' };
+  return text.replace(/\\([\s\S])/g, (_, c: string) => simple[c] ?? c);
 }

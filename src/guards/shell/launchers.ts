@@ -80,7 +80,7 @@ function keysToCode(keys: string[]): string {
 
 /** A Vim command that runs the shell: `!cmd`, `:!cmd`, `silent !cmd`, `r !cmd`, `call system("cmd")`. */
 function vimShell(command: string): string | undefined {
-  const bang = /(?:^|[|:\s])(?:silent!?\s*)?(?:(?:r(?:ead)?|w(?:rite)?)\s*)?!(.+)$/.exec(command.trim());
+  const bang = /(?:^|[|:\s])(?:silent!?\s*)?(?:(?:r(?:ead)?|w(?:rite)?)\s*)?!([\s\S]+)$/.exec(command.trim());
   if (bang) return bang[1];
   const system = /\bsystem(?:list)?\s*\(\s*(["'])((?:\\.|(?!\1).)*)\1/.exec(command);
   return system ? system[2] : undefined;

@@ -430,7 +430,9 @@ export class Walker {
   private substitute(script: ParsedScript | undefined, src: string, scope: Scope): SimpleCommand[] {
     assertClean(script);
     return this.collect(() =>
-      this.script(script, script.source ?? src, { ...child(scope), subLevel: scope.subLevel + 1 }),
+      // The outer shell runs a substitution, not the wrappers of the command it sits in
+      // (`sudo rm $(x)` runs x as the user), so its commands start without them.
+      this.script(script, script.source ?? src, { ...child(scope), subLevel: scope.subLevel + 1, wrappers: [] }),
     );
   }
 

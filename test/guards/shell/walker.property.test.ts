@@ -28,8 +28,11 @@ const anyText = fc.oneof(shellish, fc.string({ maxLength: 200 }), fc.string({ un
 const corpus = JSON.parse(readFileSync(new URL('../corpus/command-safety.json', import.meta.url), 'utf8')) as {
   dangerous: { command: string }[];
 };
-/** Dangerous commands that do not depend on a working directory or quoting tricks of their own. */
-const dangerous = corpus.dangerous.map((c) => c.command).filter((c) => !c.includes("'") && !c.includes('\n'));
+/**
+ * Dangerous single commands without quoting tricks of their own: a prefix such as `sudo` applies
+ * to the first command of a list only (`sudo X=/; rm -rf $X` never sets X), so lists are left out.
+ */
+const dangerous = corpus.dangerous.map((c) => c.command).filter((c) => !/['\n;]|&&|\|\|/.test(c) && !/^\w+=/.test(c));
 
 describe('walker and guard never throw', () => {
   it('analyzeShell, commandFileWords and judgeCommand answer every input', () => {
@@ -123,6 +126,13 @@ describe('deep nesting is bounded and blocked, never a crash', () => {
 });
 
 describe('inputs the fuzzers found, kept as plain cases', () => {
+  // A substitution inside a code string used to keep the wrappers of its command, which stopped
+  // `$(dirname …)` from being evaluated there.
+  // `\n` in an interpreter's string literal is a newline, not the letter n.
+  it.each([['python3 -c \'import os; os.system("cat <<EOF | sh\\nrm -rf /\\nEOF")\''], ['bash -c \'rm -rf $(dirname ~/x)\''], ['echo \'rm -rf $(dirname ~/x)\' | bash'], ['sudo rm -rf "$(echo /)"']])('%j is blocked', (command) => {
+    expect(judgeCommand(command).verdict).toBe('block');
+  });
+
   // Text in an array subscript, an arithmetic expansion or a default value is not a command.
   it.each([
     ['a[rm -rf /]=1; ', 'allow'],
@@ -162,6 +172,12 @@ describe('wrapping a dangerous command never makes it pass', () => {
     (c) => `tmux new -d ${quote(c)}`,
     (c) => `trap ${quote(c)} EXIT`,
     (c) => `strace -f ${c}`,
+    (c) => `bash <<'EOF'\n${c}\nEOF`,
+    (c) => `cat <<'EOF' | sh\n${c}\nEOF`,
+    (c) => `at now <<< ${quote(c)}`,
+    (c) => `flock /tmp/l -c ${quote(c)}`,
+    (c) => `vim -c ${quote(`!${c}`)}`,
+    (c) => `python3 -c ${quote(`import os; os.system(${JSON.stringify(c)})`)}`,
   ];
   it('for the design corpus, under any stack of two wrappers', () => {
     fc.assert(
