@@ -343,9 +343,13 @@ export class Walker {
 
   /** `parallel cmd ::: a b`: the command line, with each input, is run by the shell. */
   private parallel(words: ShellWord[], unwrapped: ReturnType<typeof unwrap>, redirects: ShellRedirect[], scope: Scope, flags: Flags): void {
-    if (words.length === 0) return;
+    const inputs = unwrapped.parallel?.inputs ?? stdinItems(flags.previousStage, redirects, words.length === 0);
+    if (words.length === 0) {
+      // Without a command, each input line is itself a command line.
+      for (const line of (inputs ?? []).slice(0, this.budget.limits.maxLoopUnroll)) this.code(line, { ...scope, wrappers: [...scope.wrappers, ...unwrapped.wrappers] }, undefined);
+      return;
+    }
     const template = words.map((w) => w.value).join(' ');
-    const inputs = unwrapped.parallel?.inputs ?? stdinItems(flags.previousStage, redirects);
     const inner: Scope = { ...scope, wrappers: [...scope.wrappers, ...unwrapped.wrappers] };
     const REPLACE = /\{(?:\.|\/|\/\/|\/\.|#|%)?\}/g;
     if (inputs === undefined || inputs.length === 0) {
@@ -525,15 +529,16 @@ function text(src: string, node: { pos: number; end: number }): string {
 }
 
 /** The words fed to `xargs` when they are known: a literal here-string or heredoc, or `echo`. */
-function stdinItems(previous: SimpleCommand[], redirects: ShellRedirect[]): string[] | undefined {
+function stdinItems(previous: SimpleCommand[], redirects: ShellRedirect[], lines = false): string[] | undefined {
+  const split = (text: string): string[] => text.split(lines ? /\n+/ : /\s+/).filter((s) => s.trim() !== '');
   const input = redirects.find((r) => r.body !== undefined && (r.word === undefined || r.word.literal));
-  if (input) return input.body!.split(/\s+/).filter((s) => s !== '');
+  if (input) return split(input.body!);
   if (previous.length !== 1) return undefined;
   const [source] = previous;
   if (!source) return undefined;
   const out = staticStdout(source);
   if (out === undefined) return undefined;
-  return out.split(/\s+/).filter((s) => s !== '');
+  return split(out);
 }
 
 function applyXargs(words: ShellWord[], items: string[], replace: string | undefined): ShellWord[] {

@@ -177,6 +177,8 @@ describe('wrapping a dangerous command never makes it pass', () => {
     (c) => `at now <<< ${quote(c)}`,
     (c) => `flock /tmp/l -c ${quote(c)}`,
     (c) => `vim -c ${quote(`!${c}`)}`,
+    (c) => `parallel ::: ${quote(c)}`,
+    (c) => `su -c ${quote(c)}`,
     (c) => `python3 -c ${quote(`import os; os.system(${JSON.stringify(c)})`)}`,
   ];
   it('for the design corpus, under any stack of two wrappers', () => {
