@@ -31,6 +31,7 @@ export function gitInvocation(cmd: SimpleCommand): GitInvocation | undefined {
 
 export function gitRule(cmd: SimpleCommand): Finding | undefined {
   if (cmd.argv[0] === 'rm') return gitMetadataDelete(cmd);
+  if (cmd.argv[0] === 'find') return gitMetadataFind(cmd);
   if (cmd.argv[0] === 'gh' && cmd.argv[1] === 'repo' && cmd.argv[2] === 'delete') {
     return finding(cmd, 'git-repository-delete', 'gh repo delete deletes the repository on GitHub');
   }
@@ -147,6 +148,15 @@ function gitMetadataDelete(cmd: SimpleCommand): Finding | undefined {
   if (!has(args, 'rR', 'recursive')) return undefined;
   const target = args.operands.find((w) => /(^|\/)\.git$/.test(normalizePath(w.value)));
   return target ? finding(cmd, 'git-repository-delete', `recursive delete of ${target.value} (the repository's history)`) : undefined;
+}
+
+/** `find . -name .git -exec rm -rf {} +`, `find . -name .git -delete`: every repository below. */
+function gitMetadataFind(cmd: SimpleCommand): Finding | undefined {
+  const argv = cmd.argv;
+  const named = argv.some((a, i) => /^-i?(name|path|wholename)$/.test(a) && /(^|\/|\*)\.git$/.test(argv[i + 1] ?? ''));
+  if (!named) return undefined;
+  const deletes = argv.includes('-delete') || argv.some((a, i) => /^-(exec|execdir|ok|okdir)$/.test(a) && /^(rm|shred)$/.test(argv[i + 1]?.replace(/^.*\//, '') ?? ''));
+  return deletes ? finding(cmd, 'git-repository-delete', 'find deletes .git directories (the repositories\' history)') : undefined;
 }
 
 function finding(cmd: SimpleCommand, rule: RuleId, what: string): Finding {
