@@ -1,84 +1,94 @@
-// Per-command judgement time of the command-safety guard over the test corpus.
+// Per-command judgement time of the command-safety guard over both corpora, against the bare
+// unbash parse of the same commands in the same run, and the corpora's figures (dangerous
+// blocked, false positives).
 // Run after `npm run build`:  node bench/command-safety.mjs [iterations]
 import { readFileSync } from 'node:fs';
 import { parse } from 'unbash';
 import { judgeCommand } from '../dist/guards/command-safety.js';
 
-const corpus = JSON.parse(readFileSync(new URL('../test/guards/corpus/command-safety.json', import.meta.url), 'utf8'));
-const iterations = Number(process.argv[2] ?? 200);
-const sets = {
-  dangerous: corpus.dangerous.map((c) => c.command),
-  ordinary: corpus.ordinary.map((c) => c.command),
-};
-sets.all = [...sets.dangerous, ...sets.ordinary];
+const load = (name) => JSON.parse(readFileSync(new URL(`../test/guards/corpus/${name}`, import.meta.url), 'utf8'));
+const design = load('command-safety.json');
+const extended = load('command-safety-extended.json');
+const iterations = Number(process.argv[2] ?? 100);
 
-// Warm up the JIT on every command before measuring.
-for (let i = 0; i < 20; i += 1) for (const command of sets.all) judgeCommand(command);
+/** The extended corpus runs in a project, as the guard does under an agent. */
+const BASE = { cwd: '/home/dev/project', projectDir: '/home/dev/project', home: '/home/dev', tmpDir: '/tmp' };
+const cases = [
+  ...design.dangerous.map((c) => ({ ...c, kind: 'dangerous', context: undefined })),
+  ...design.ordinary.map((c) => ({ ...c, kind: 'ordinary', context: undefined })),
+  ...extended.dangerous.map((c) => ({ ...c, kind: 'dangerous', context: { ...BASE, ...(c.cwd ? { cwd: c.cwd } : {}) } })),
+  ...extended.ordinary.map((c) => ({ ...c, kind: 'ordinary', context: { ...BASE, ...(c.cwd ? { cwd: c.cwd } : {}) } })),
+];
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-const rows = [];
-for (const [name, commands] of Object.entries(sets)) {
-  const samples = [];
-  for (let i = 0; i < iterations; i += 1) {
-    for (const command of commands) {
-      const start = process.hrtime.bigint();
-      judgeCommand(command);
-      samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
+// Figures first: what each corpus blocks and lets through.
+function figures(name, corpus, context) {
+  const at = (c) => (context ? { ...context, ...(c.cwd ? { cwd: c.cwd } : {}) } : undefined);
+  const blocked = corpus.dangerous.filter((c) => judgeCommand(c.command, {}, at(c)).verdict !== 'allow').length;
+  const rightCategory = corpus.dangerous.filter((c) => judgeCommand(c.command, {}, at(c)).category === c.category).length;
+  const fp = corpus.ordinary.filter((c) => judgeCommand(c.command, {}, at(c)).verdict !== 'allow').length;
+  return {
+    corpus: name,
+    dangerous: corpus.dangerous.length,
+    blocked: `${blocked} (${((100 * blocked) / corpus.dangerous.length).toFixed(1)}%)`,
+    'right category': rightCategory,
+    ordinary: corpus.ordinary.length,
+    'false positives': `${fp} (${((100 * fp) / corpus.ordinary.length).toFixed(1)}%)`,
+  };
+}
+console.log(`command-safety: Node ${process.version}`);
+console.table([figures('design (command-safety.json)', design, undefined), figures('extended (command-safety-extended.json)', extended, BASE)]);
+
+// Warm up the JIT on every command before measuring.
+for (let i = 0; i < 20; i += 1) for (const c of cases) judgeCommand(c.command, {}, c.context);
+
+// Interleaved, so load on the machine hits both alike.
+const judgeSamples = { dangerous: [], ordinary: [], all: [] };
+const parseSamples = [];
+for (let i = 0; i < iterations; i += 1) {
+  for (const c of cases) {
+    let start = process.hrtime.bigint();
+    parse(c.command);
+    parseSamples.push(Number(process.hrtime.bigint() - start) / 1e6);
+    start = process.hrtime.bigint();
+    judgeCommand(c.command, {}, c.context);
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    judgeSamples[c.kind].push(ms);
+    judgeSamples.all.push(ms);
   }
+}
+const row = (set, samples) => {
   samples.sort((a, b) => a - b);
-  rows.push({
-    set: name,
-    commands: commands.length,
-    judgements: samples.length,
-    'median ms': percentile(samples, 50).toFixed(4),
-    'p90 ms': percentile(samples, 90).toFixed(4),
-    'p99 ms': percentile(samples, 99).toFixed(4),
-    'max ms': samples[samples.length - 1].toFixed(3),
-  });
-}
+  return { set, judgements: samples.length, 'p50 ms': percentile(samples, 50).toFixed(4), 'p90 ms': percentile(samples, 90).toFixed(4), 'p99 ms': percentile(samples, 99).toFixed(4) };
+};
+const rows = [
+  row('judge: dangerous', judgeSamples.dangerous),
+  row('judge: ordinary', judgeSamples.ordinary),
+  row('judge: all', judgeSamples.all),
+  row('baseline: unbash parse only (all)', parseSamples),
+];
+const ratio = percentile(judgeSamples.all, 50) / percentile(parseSamples, 50);
+rows.push({ set: 'judge ÷ parse (p50)', judgements: '', 'p50 ms': `${ratio.toFixed(2)}×`, 'p90 ms': '', 'p99 ms': '' });
+console.log(`${cases.length} commands × ${iterations} warm iterations`);
+console.table(rows);
 
-// Baseline in the same run: unbash's parse alone over the same corpus, so the figure reads as the cost
-// of our unwrapping and rules on top of the parser.
-{
-  const parseSamples = [];
-  const judgeSamples = [];
-  for (let i = 0; i < iterations; i += 1) {
-    for (const command of sets.all) {
-      let start = process.hrtime.bigint();
-      parse(command);
-      parseSamples.push(Number(process.hrtime.bigint() - start) / 1e6);
-      start = process.hrtime.bigint();
-      judgeCommand(command);
-      judgeSamples.push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
-  }
-  parseSamples.sort((a, b) => a - b);
-  judgeSamples.sort((a, b) => a - b);
-  const [p, j] = [percentile(parseSamples, 50), percentile(judgeSamples, 50)];
-  rows.push({ set: 'baseline: unbash parse only (all)', commands: sets.all.length, judgements: parseSamples.length, 'median ms': p.toFixed(4), 'p90 ms': percentile(parseSamples, 90).toFixed(4), 'p99 ms': percentile(parseSamples, 99).toFixed(4), 'max ms': parseSamples.at(-1).toFixed(3) });
-  rows.push({ set: `judge ÷ parse (median)`, commands: '', judgements: '', 'median ms': `${(j / p).toFixed(2)}×`, 'p90 ms': '', 'p99 ms': '', 'max ms': '' });
-}
-
-// The slowest commands, by their median over the iterations.
-const perCommand = sets.all.map((command) => {
+// The slowest commands, by their median.
+const perCommand = cases.map((c) => {
   const times = [];
-  for (let i = 0; i < 50; i += 1) {
+  for (let i = 0; i < 30; i += 1) {
     const start = process.hrtime.bigint();
-    judgeCommand(command);
+    judgeCommand(c.command, {}, c.context);
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   times.sort((a, b) => a - b);
-  return { command: command.length > 60 ? `${command.slice(0, 59)}…` : command, 'median ms': percentile(times, 50) };
+  const text = JSON.stringify(c.command);
+  return { command: text.length > 70 ? `${text.slice(0, 69)}…` : text, 'p50 ms': percentile(times, 50) };
 });
-perCommand.sort((a, b) => b['median ms'] - a['median ms']);
-
-console.log(`command-safety: ${iterations} warm iterations per command, Node ${process.version}`);
-console.table(rows);
+perCommand.sort((a, b) => b['p50 ms'] - a['p50 ms']);
 console.log('slowest commands:');
-console.table(perCommand.slice(0, 5).map((r) => ({ ...r, 'median ms': r['median ms'].toFixed(4) })));
-const p99 = Number(rows.find((r) => r.set === 'all')['p99 ms']);
-console.log(p99 < 1 ? `p99 ${p99} ms: under the 1 ms goal` : `p99 ${p99} ms: OVER the 1 ms goal`);
+console.table(perCommand.slice(0, 5).map((r) => ({ ...r, 'p50 ms': r['p50 ms'].toFixed(4) })));
+const p50 = percentile(judgeSamples.all, 50);
+console.log(p50 <= 0.05 ? `p50 ${p50.toFixed(4)} ms: within the 0.05 ms goal` : `p50 ${p50.toFixed(4)} ms: OVER the 0.05 ms goal`);

@@ -1,32 +1,96 @@
 // The command-safety guard: blocks destructive shell commands, judged on a real parse.
-import type { Guard, HookInput, ReplyObject } from '../types.js';
+import type { Guard, GuardContext, HookInput, ReplyObject } from '../types.js';
+import type { JudgeContext } from './command-safety/context.js';
 import { type Judgement, judge } from './command-safety/judge.js';
 import type { CommandSafetyOptions } from './command-safety/options.js';
 
 // Types only: the schema (and zod) loads through `options()`, never with the guard.
 export type { Category, CommandSafetyOptions } from './command-safety/options.js';
 export type { Judgement } from './command-safety/judge.js';
+export type { JudgeContext } from './command-safety/context.js';
 
 /**
- * Judges one shell command. Pure and synchronous: the same command and options always give the
- * same verdict, with no filesystem or network access.
+ * Judges one shell command run in `context` (working directory, project root, home). Pure and
+ * synchronous: the same command, options and context always give the same verdict, with no
+ * filesystem or network access. Never throws.
  */
-export function judgeCommand(command: string, options?: CommandSafetyOptions): Judgement {
-  return judge(command, options);
+export function judgeCommand(command: string, options?: CommandSafetyOptions, context?: JudgeContext): Judgement {
+  return judge(command, options, undefined, context);
 }
 
 export const commandSafety: Guard<CommandSafetyOptions> = {
   id: 'command-safety',
-  summary: 'Blocks destructive shell commands (rm -rf /, dd to disks, curl | sh, fork bombs, …) judged on a real parse',
+  summary: 'Blocks destructive shell commands (rm -rf /, git reset --hard, deletes outside the project, curl | sh, …) judged on a real parse',
   events: ['preToolUse'],
   match: ['exec'],
   options: async () => (await import('./command-safety/options.js')).commandSafetyOptionsSchema,
-  create(options: CommandSafetyOptions) {
+  create(options: CommandSafetyOptions, guardContext?: GuardContext) {
+    const env = guardContext?.env ?? {};
+    const declared = firstAbsolute(env.CLAUDE_PROJECT_DIR, env.HOOKS_PROJECT_DIR);
+    const configured = firstAbsolute(guardContext?.projectDir);
+    const home = firstAbsolute(env.HOME);
+    const tmpDir = firstAbsolute(env.TMPDIR);
     return (input: HookInput): ReplyObject | undefined => {
-      const command = input.tool_input?.command;
-      if (typeof command !== 'string') return undefined;
-      const judgement = judge(command, options);
-      return judgement.verdict === 'block' ? { decision: 'block', reason: judgement.reason } : undefined;
+      // A throw here would be reported as a failed hook and the command would run: never throw.
+      try {
+        const command = commandOf(input);
+        if (command === undefined) return undefined;
+        if (typeof command !== 'string') return unreadable(options, command.problem);
+        const cwd = firstAbsolute(input.cwd);
+        const projectDir = declared ?? projectOf(cwd, configured);
+        const context: JudgeContext = {
+          ...(cwd !== undefined ? { cwd } : {}),
+          ...(projectDir !== undefined ? { projectDir } : {}),
+          ...(home !== undefined ? { home } : {}),
+          ...(tmpDir !== undefined ? { tmpDir } : {}),
+        };
+        return reply(judge(command, options, undefined, context));
+      } catch (error) {
+        return unreadable(options, `the guard failed (${error instanceof Error ? error.message : String(error)})`);
+      }
     };
   },
 };
+
+function reply(judgement: Judgement): ReplyObject | undefined {
+  if (judgement.verdict === 'allow') return undefined;
+  return { decision: judgement.verdict, reason: judgement.reason };
+}
+
+/**
+ * The command of an exec tool call: a string, an argv array (joined with shell quoting), absent
+ * (nothing to judge), or something else, which cannot be judged.
+ */
+function commandOf(input: HookInput): string | { problem: string } | undefined {
+  const toolInput: unknown = input.tool_input;
+  if (toolInput === undefined || toolInput === null) return undefined;
+  if (typeof toolInput !== 'object' || Array.isArray(toolInput)) return { problem: 'tool_input is not an object' };
+  if (!Object.hasOwn(toolInput, 'command')) return undefined;
+  const command: unknown = (toolInput as Record<string, unknown>).command;
+  if (typeof command === 'string') return command;
+  if (Array.isArray(command) && command.length <= 10_000 && command.every((a) => typeof a === 'string')) {
+    return command.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+  }
+  return { problem: `tool_input.command is ${Array.isArray(command) ? 'an array of non-strings' : command === null ? 'null' : `a ${typeof command}`}` };
+}
+
+function unreadable(options: CommandSafetyOptions, problem: string): ReplyObject | undefined {
+  const mode = options.unverifiable ?? 'block';
+  if (mode === 'allow') return undefined;
+  return { decision: mode, reason: `command-safety: unverifiable: could not be verified: ${problem}` };
+}
+
+/**
+ * Without a declared project dir, the project is where the event runs; the config's folder wins
+ * when it holds that directory (the agent works in a subfolder of the project).
+ */
+function projectOf(cwd: string | undefined, configured: string | undefined): string | undefined {
+  if (cwd === undefined) return configured;
+  if (configured !== undefined && configured !== '/' && (cwd === configured || cwd.startsWith(`${configured.replace(/\/+$/, '')}/`))) return configured;
+  return cwd;
+}
+
+function firstAbsolute(...values: unknown[]): string | undefined {
+  for (const value of values) if (typeof value === 'string' && value.startsWith('/') && value.length < 4096 && !value.includes('\0')) return value;
+  return undefined;
+}

@@ -135,9 +135,11 @@ describe('limits → unverifiable', () => {
   });
 
   // Speed is measured in bench/command-safety.mjs; here: a large legal command is judged, not given up on.
+  // The wall-clock budget is lifted so a loaded machine cannot turn this into a timing test.
   it('judges a large but legal command instead of giving up on it', () => {
-    expect(judgeCommand('echo a && '.repeat(3000) + 'true')).toEqual({ verdict: 'allow' });
-    expect(judgeCommand('echo a && '.repeat(3000) + 'rm -rf /')).toMatchObject({ verdict: 'block', category: 'filesystem-destruction' });
+    const noClock = { maxMillis: 60_000 };
+    expect(judge('echo a && '.repeat(3000) + 'true', {}, noClock)).toEqual({ verdict: 'allow' });
+    expect(judge('echo a && '.repeat(3000) + 'rm -rf /', {}, noClock)).toMatchObject({ verdict: 'block', category: 'filesystem-destruction' });
   });
 
   it.each([
@@ -243,8 +245,22 @@ describe('the guard', () => {
     const handler = commandSafety.create({});
     expect(handler(input({ command: 'ls -la' }), context)).toBeUndefined();
     expect(handler(input({}), context)).toBeUndefined();
-    expect(handler(input({ command: 42 }), context)).toBeUndefined();
     expect(handler(input(undefined), context)).toBeUndefined();
+  });
+
+  it('blocks a command it cannot read as unverifiable, unless told to allow it', () => {
+    const handler = commandSafety.create({});
+    for (const command of [42, null, { x: 1 }, [1, 2]]) {
+      expect(handler(input({ command }), context)).toMatchObject({ decision: 'block', reason: expect.stringMatching(/^command-safety: unverifiable: /) });
+    }
+    expect(commandSafety.create({ unverifiable: 'allow' })(input({ command: 42 }), context)).toBeUndefined();
+    expect(commandSafety.create({ unverifiable: 'ask' })(input({ command: 42 }), context)).toMatchObject({ decision: 'ask' });
+  });
+
+  it('judges an argv array as the command it stands for', () => {
+    const handler = commandSafety.create({});
+    expect(handler(input({ command: ['bash', '-lc', 'rm -rf ~'] }), context)).toMatchObject({ decision: 'block' });
+    expect(handler(input({ command: ['git', 'status'] }), context)).toBeUndefined();
   });
 
   it('applies its options', () => {

@@ -1,9 +1,12 @@
 // What a rule reports, before options decide whether it blocks.
 import type { SimpleCommand } from '../shell/types.js';
-import type { Category } from './options.js';
+import type { Where } from './context.js';
+import type { Category, RuleId } from './options.js';
 
 export interface Finding {
   category: Category | 'unverifiable' | 'deny';
+  /** The named rule inside the category, when it has one (options can set it on its own). */
+  rule?: RuleId;
   /** Short description of the danger: `recursive delete of /`. */
   what: string;
   /** The command the finding is about, used for the message and for allow patterns. */
@@ -12,4 +15,4 @@ export interface Finding {
   involved?: SimpleCommand[];
 }
 
-export type CommandRule = (cmd: SimpleCommand) => Finding | undefined;
+export type CommandRule = (cmd: SimpleCommand, where: Where) => Finding | undefined;

@@ -2,9 +2,12 @@
 import { analyzeShell } from '../shell/analyze.js';
 import type { ShellLimits } from '../shell/limits.js';
 import type { SimpleCommand } from '../shell/types.js';
+import { type JudgeContext, type Where, resolveWhere } from './context.js';
 import type { CommandRule, Finding } from './finding.js';
 import { globMatch } from './glob.js';
-import type { Category, CommandSafetyOptions } from './options.js';
+import type { Category, CommandSafetyOptions, Mode } from './options.js';
+import { gitRule } from './rules/git.js';
+import { outsideProjectRule } from './rules/outside-project.js';
 import { authFilesRule } from './rules/auth-files.js';
 import { backdoorRule } from './rules/backdoor.js';
 import { diskRule } from './rules/disk.js';
@@ -18,7 +21,7 @@ import { unverifiableRule } from './rules/unverifiable.js';
 
 export type Judgement =
   | { verdict: 'allow' }
-  | { verdict: 'block'; category: string; reason: string; offending: string };
+  | { verdict: 'block' | 'ask'; category: string; rule?: string; reason: string; offending: string };
 
 const RULES: readonly [Category, CommandRule][] = [
   ['filesystem-destruction', filesystemRule],
@@ -29,6 +32,8 @@ const RULES: readonly [Category, CommandRule][] = [
   ['backdoor', backdoorRule],
   ['git-hook-bypass', gitHooksRule],
   ['docker-wipe', dockerRule],
+  ['git-destruction', gitRule],
+  ['delete-outside-project', outsideProjectRule],
 ];
 
 const MAX_OFFENDING = 160;
@@ -38,55 +43,101 @@ export function normalizedText(cmd: SimpleCommand): string {
   return cmd.argv.join(' ');
 }
 
-export function judge(command: string, options: CommandSafetyOptions = {}, limits?: Partial<ShellLimits>): Judgement {
-  const blockUnverifiable = options.unverifiable !== 'allow';
-  const analysis = analyzeShell(command, limits);
-  if (!analysis.ok) {
-    if (!blockUnverifiable) return { verdict: 'allow' };
-    const offending = clip(command);
-    return block('unverifiable', `could not be verified: ${analysis.error}`, offending);
+/**
+ * Judges `command` run in `context` (the event's cwd, the project root, home). Never throws: a
+ * failure of the analysis itself is an unverifiable command, like a parse error.
+ */
+export function judge(
+  command: string,
+  options: CommandSafetyOptions = {},
+  limits?: Partial<ShellLimits>,
+  context?: JudgeContext,
+): Judgement {
+  try {
+    return judgeUnsafe(command, options, limits, context);
+  } catch (error) {
+    const mode = unverifiableMode(options);
+    if (mode === 'allow') return { verdict: 'allow' };
+    return outcome(mode, 'unverifiable', undefined, `could not be verified: the analysis failed (${oneLine(String((error as Error)?.message ?? error))})`, clip(command));
   }
-  const enabled = (c: Category): boolean => options.categories?.[c] !== false;
+}
+
+function unverifiableMode(options: CommandSafetyOptions): 'block' | 'ask' | 'allow' {
+  return options.unverifiable ?? 'block';
+}
+
+/** The mode a finding gets: its rule's setting, else its category's, else block. */
+function modeOf(finding: Finding, options: CommandSafetyOptions): 'block' | 'ask' | 'allow' {
+  if (finding.category === 'deny') return 'block';
+  if (finding.category === 'unverifiable') return unverifiableMode(options);
+  const setting: Mode | undefined = (finding.rule !== undefined ? options.rules?.[finding.rule] : undefined) ?? options.categories?.[finding.category];
+  if (setting === undefined || setting === true || setting === 'block') return 'block';
+  return setting === 'ask' ? 'ask' : 'allow';
+}
+
+function judgeUnsafe(command: string, options: CommandSafetyOptions, limits: Partial<ShellLimits> | undefined, context: JudgeContext | undefined): Judgement {
+  const where: Where = resolveWhere(context, options.allowDeleteIn);
+  const analysis = analyzeShell(command, limits, where.cwd, where.home);
+  if (!analysis.ok) {
+    const mode = unverifiableMode(options);
+    if (mode === 'allow') return { verdict: 'allow' };
+    return outcome(mode, 'unverifiable', undefined, `could not be verified: ${analysis.error}`, clip(command));
+  }
+  const categoryOff = (c: Category): boolean => options.categories?.[c] === false;
   const deny = options.deny ?? [];
   const allow = options.allow ?? [];
   const allowed = (f: Finding): boolean =>
     allow.length > 0 && [f.command, ...(f.involved ?? [])].some((c) => allow.some((p) => globMatch(p, normalizedText(c))));
 
+  // The first finding that blocks wins; an `ask` is kept in case nothing blocks.
+  let ask: Judgement | undefined;
+  const consider = (finding: Finding | undefined): Judgement | undefined => {
+    if (!finding || allowed(finding)) return undefined;
+    const mode = modeOf(finding, options);
+    if (mode === 'allow') return undefined;
+    const judgement = fromFinding(finding, mode);
+    if (mode === 'block') return judgement;
+    ask ??= judgement;
+    return undefined;
+  };
+
   for (const cmd of analysis.commands) {
     const text = normalizedText(cmd);
     const denied = text !== '' ? deny.find((p) => globMatch(p, text)) : undefined;
-    if (denied !== undefined) return fromFinding({ category: 'deny', what: `matches deny pattern "${denied}"`, command: cmd });
+    if (denied !== undefined) return fromFinding({ category: 'deny', what: `matches deny pattern "${denied}"`, command: cmd }, 'block');
     for (const [category, rule] of RULES) {
-      if (!enabled(category)) continue;
-      const finding = rule(cmd);
-      if (finding && !allowed(finding)) return fromFinding(finding);
+      if (categoryOff(category)) continue;
+      const verdict = consider(rule(cmd, where));
+      if (verdict) return verdict;
     }
   }
-  if (enabled('fork-bomb')) {
-    const finding = forkBombRule(analysis);
-    if (finding && !allowed(finding)) return fromFinding(finding);
+  if (!categoryOff('fork-bomb')) {
+    const verdict = consider(forkBombRule(analysis));
+    if (verdict) return verdict;
   }
-  if (blockUnverifiable) {
+  if (unverifiableMode(options) !== 'allow') {
     for (const cmd of analysis.commands) {
-      const finding = unverifiableRule(cmd);
-      if (finding && !allowed(finding)) return fromFinding(finding);
+      const verdict = consider(unverifiableRule(cmd, where));
+      if (verdict) return verdict;
     }
   }
-  return { verdict: 'allow' };
+  return ask ?? { verdict: 'allow' };
 }
 
-function fromFinding(f: Finding): Judgement {
+function fromFinding(f: Finding, mode: 'block' | 'ask'): Judgement {
   const { anchor, source } = f.command;
   const offending = anchor.includes(source) ? anchor : `${anchor} → ${source}`;
-  return block(f.category, f.what, clip(offending));
+  return outcome(mode, f.category, f.rule, f.what, clip(offending));
 }
 
-function block(category: string, what: string, offending: string): Judgement {
+function outcome(verdict: 'block' | 'ask', category: string, rule: string | undefined, what: string, offending: string): Judgement {
+  const label = rule !== undefined && rule !== category ? `${category} (${rule})` : category;
   return {
-    verdict: 'block',
+    verdict,
     category,
+    ...(rule !== undefined ? { rule } : {}),
     offending,
-    reason: `command-safety: ${category}: ${oneLine(what)} (in: ${offending})`,
+    reason: `command-safety: ${label}: ${oneLine(what)} (in: ${offending})`,
   };
 }
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 
 export const CATEGORIES = [
   'filesystem-destruction',
+  'delete-outside-project',
+  'git-destruction',
   'disk',
   'permissions',
   'auth-files',
@@ -15,20 +17,58 @@ export const CATEGORIES = [
 
 export type Category = (typeof CATEGORIES)[number];
 
-/** Every category is on unless set to false. */
+/**
+ * The named rules inside categories that users commonly want to relax one by one (a team that
+ * force-pushes feature branches, a workflow that cleans with `git clean -fdx`).
+ */
+export const RULES = [
+  'git-reset-hard',
+  'git-push-force',
+  'git-push-delete',
+  'git-clean',
+  'git-discard-changes',
+  'git-branch-force-delete',
+  'git-stash-drop',
+  'git-history-rewrite',
+  'git-reflog-expire',
+  'git-rm-force',
+  'git-worktree-force-remove',
+  'git-repository-delete',
+  'delete-outside-project',
+  'delete-project-root',
+] as const;
+
+export type RuleId = (typeof RULES)[number];
+
+/** `true`/`"block"`: block (the default); `"ask"`: ask the user; `false`: off. */
+export type Mode = boolean | 'block' | 'ask';
+const modeSchema = z.union([z.boolean(), z.enum(['block', 'ask'])]);
+
 const categoriesSchema = z
-  .object(Object.fromEntries(CATEGORIES.map((c) => [c, z.boolean().optional()])) as Record<Category, z.ZodOptional<z.ZodBoolean>>)
+  .object(Object.fromEntries(CATEGORIES.map((c) => [c, modeSchema.optional()])) as Record<Category, z.ZodOptional<typeof modeSchema>>)
+  .strict();
+
+const rulesSchema = z
+  .object(Object.fromEntries(RULES.map((r) => [r, modeSchema.optional()])) as Record<RuleId, z.ZodOptional<typeof modeSchema>>)
   .strict();
 
 export const commandSafetyOptionsSchema = z
   .object({
+    /** Every category is on (blocks) unless set to false or "ask". */
     categories: categoriesSchema.optional(),
+    /** Single rules of a category, same values; a rule's own setting wins over its category's. */
+    rules: rulesSchema.optional(),
     /** Globs (`*`, `?`) on each normalized simple command (`terraform destroy*`): always blocked. */
     deny: z.array(z.string().min(1)).optional(),
     /** Globs on each normalized simple command that exempt it from the built-in categories. */
     allow: z.array(z.string().min(1)).optional(),
+    /**
+     * Directories (absolute or `~/…`) where deletes are fine besides the project and the temp
+     * directories: `["~/scratch", "/srv/builds"]`.
+     */
+    allowDeleteIn: z.array(z.string().min(1).refine((p) => p.startsWith('/') || p === '~' || p.startsWith('~/'), 'must be absolute or start with ~/')).optional(),
     /** What to do with a command that cannot be parsed or verified within the limits. */
-    unverifiable: z.enum(['block', 'allow']).optional(),
+    unverifiable: z.enum(['block', 'ask', 'allow']).optional(),
   })
   .strict();
 

@@ -7,16 +7,17 @@ import { Walker } from './walk.js';
  * Parses and walks `command` within `limits`. Never throws for bad input: anything that cannot
  * be analysed completely (parse error, limit hit) is `{ ok: false, error }`.
  */
-export function analyzeShell(command: string, limits: Partial<ShellLimits> = {}): AnalysisResult {
+export function analyzeShell(command: string, limits: Partial<ShellLimits> = {}, cwd?: string, home?: string): AnalysisResult {
   const budget = new Budget({ ...DEFAULT_LIMITS, ...limits });
-  const walker = new Walker(budget);
+  const walker = new Walker(budget, home !== undefined && home.startsWith('/') && home.length > 1 ? home.replace(/\/+$/, '') : undefined);
   try {
-    walker.walkSource(command);
+    walker.walkSource(command, cwd);
     budget.checkTime();
   } catch (error) {
     if (error instanceof ShellAnalysisError) return { ok: false, error: error.message };
     if (error instanceof RangeError) return { ok: false, error: 'command is nested too deeply' };
-    throw error;
+    // Anything else is a bug in the walker: still an answer, never an exception for the caller.
+    return { ok: false, error: `the shell analysis failed (${error instanceof Error ? error.message : String(error)})` };
   }
   return { ok: true, commands: walker.commands, functions: walker.functions };
 }

@@ -26,8 +26,29 @@ export function codeOf(command: SimpleCommand, splitString: string | undefined):
   }
   if (program === undefined || command.dynamicProgram) return undefined;
   if (isShell(program)) return shellCode(command);
-  if (isInterpreter(program) || program === 'awk' || program === 'gawk' || program === 'mawk') return inlineCode(command, program);
+  if (isInterpreter(program) || program === 'awk' || program === 'gawk' || program === 'mawk' || program === 'emacs') return inlineCode(command, program);
   switch (program) {
+    case 'trap': {
+      // `trap 'cmd' EXIT` runs cmd later, in this shell.
+      const args = command.argv.slice(1);
+      if (args[0] === '--') args.shift();
+      const code = args[0];
+      if (code === undefined || code.startsWith('-') || args.length < 2) return undefined;
+      return { runner: 'trap', words: words.slice(1, 2), bodies: () => [code] };
+    }
+    case 'at':
+    case 'batch': {
+      const parsed = readOptions(command.argv, 1, { shortWithValue: 'qftT' });
+      if (parsed.options.some((o) => 'flrdcV'.includes(o.name) && !o.long)) return undefined;
+      return { runner: program, words: stdinWords(command), bodies: (previous) => stdinBodies(command, previous) };
+    }
+    case 'crontab': {
+      const parsed = readOptions(command.argv, 1, { shortWithValue: 'u' });
+      if (parsed.options.some((o) => 'lreiT'.includes(o.name))) return undefined;
+      const file = command.argv[parsed.next];
+      if (file !== undefined && file !== '-') return undefined;
+      return { runner: 'crontab', words: stdinWords(command), bodies: (previous) => stdinBodies(command, previous).flatMap(cronCommands) };
+    }
     case 'alias': {
       // Aliases run later under their name; their bodies are judged where they are defined.
       const bodies = words.slice(1).map((w) => w.value).filter((v) => v.includes('=')).map((v) => v.slice(v.indexOf('=') + 1));
@@ -71,16 +92,100 @@ export function codeOf(command: SimpleCommand, splitString: string | undefined):
 /** `python -c`, `perl -e`, `node -e`, `awk '…'`: their shell-outs and recursive deletes. */
 function inlineCode(command: SimpleCommand, program: string): CodeRun | undefined {
   const codes: string[] = [];
-  if (program.endsWith('awk')) {
+  let fromStdin = false;
+  if (program === 'emacs') {
+    command.argv.forEach((a, i) => {
+      if ((a === '--eval' || a === '-eval') && command.argv[i + 1] !== undefined) codes.push(command.argv[i + 1]!);
+      else if (a.startsWith('--eval=')) codes.push(a.slice(7));
+    });
+  } else if (program.endsWith('awk')) {
     const first = command.argv.slice(1).find((a) => !a.startsWith('-'));
     if (first !== undefined) codes.push(first);
   } else {
     command.argv.forEach((a, i) => {
       if (i > 0 && /^-[a-zA-Z]*[ceErp]$|^--(eval|print)$/.test(a) && command.argv[i + 1] !== undefined) codes.push(command.argv[i + 1]!);
     });
+    // `python3 - <<EOF`, `echo code | node`, `python3 <(…)`: the program comes from stdin or a pipe.
+    fromStdin = codes.length === 0 && readsProgramFromStdin(command);
   }
-  const bodies = codes.flatMap((c) => interpreterShellCode(program, c));
-  return bodies.length > 0 ? { runner: `${program} -c`, words: [], bodies: () => bodies } : undefined;
+  if (!fromStdin) {
+    const bodies = codes.flatMap((c) => interpreterShellCode(program, c));
+    return bodies.length > 0 ? { runner: `${program} -c`, words: [], bodies: () => bodies } : undefined;
+  }
+  return {
+    runner: `${program} (stdin)`,
+    words: stdinWords(command),
+    bodies: (previous) => stdinBodies(command, previous).flatMap((c) => interpreterShellCode(program, c)),
+  };
+}
+
+/** No script operand, or `-`, `/dev/stdin`, or a process substitution as the script. */
+function readsProgramFromStdin(command: SimpleCommand): boolean {
+  for (let i = 1; i < command.words.length; i += 1) {
+    const word = command.words[i]!;
+    const arg = word.value;
+    if (arg === '-' || arg === '/dev/stdin' || word.processSubstitution) return true;
+    if (/^-[WXQmI]$/.test(arg)) {
+      if (arg === '-m') return false;
+      i += 1;
+      continue;
+    }
+    if (!arg.startsWith('-')) return false;
+  }
+  return true;
+}
+
+/** Words that feed stdin: here-strings, heredocs and `< <(…)`. */
+function stdinWords(command: SimpleCommand): ShellWord[] {
+  return command.redirects.flatMap((r) => (r.word && r.op.startsWith('<') ? [r.word] : []));
+}
+
+/**
+ * The text a command reads on stdin, where it is known: heredoc and here-string bodies, the
+ * static output of the stage piped in (`echo`, `printf`, `cat <<EOF`), and the static output of
+ * a process substitution used as input or as the script (`sh < <(echo …)`, `bash <(echo …)`).
+ */
+export function stdinBodies(command: SimpleCommand, previous: SimpleCommand[]): string[] {
+  const bodies = command.redirects.filter((r) => r.body !== undefined && r.op.startsWith('<<')).map((r) => r.body!);
+  const piped = previous.length === 1 ? staticStdout(previous[0]!) : undefined;
+  if (piped !== undefined) bodies.push(piped);
+  const substituted = [
+    ...command.redirects.filter((r) => r.op === '<' && r.word?.processSubstitution).map((r) => r.word!),
+    ...command.words.slice(1).filter((w) => w.processSubstitution),
+  ];
+  for (const word of substituted) {
+    const last = word.subCommands.filter((c) => c.pipedTo.length === 0);
+    for (const c of last) {
+      const out = staticStdout(c);
+      if (out !== undefined) bodies.push(out);
+    }
+  }
+  return bodies;
+}
+
+/** What a command with literal words prints: `echo`, `printf`, `cat` of a heredoc or here-string. */
+export function staticStdout(command: SimpleCommand): string | undefined {
+  if (!command.words.every((w) => w.literal)) return undefined;
+  const printed = staticPrint(command.argv);
+  if (printed !== undefined) return printed;
+  if (command.argv[0] === 'cat' && (command.argv.length === 1 || (command.argv.length === 2 && command.argv[1] === '-'))) {
+    const input = command.redirects.find((r) => r.body !== undefined && r.op.startsWith('<<') && (r.word === undefined || r.word.literal));
+    return input?.body;
+  }
+  return undefined;
+}
+
+/** The commands of crontab lines: five time fields (or `@reboot`-style) and then the command. */
+function cronCommands(table: string): string[] {
+  const out: string[] = [];
+  for (const line of table.split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#') || /^[A-Za-z_][A-Za-z0-9_]*\s*=/.test(trimmed)) continue;
+    const fields = trimmed.split(/\s+/);
+    const skip = trimmed.startsWith('@') ? 1 : 5;
+    if (fields.length > skip) out.push(fields.slice(skip).join(' '));
+  }
+  return out;
 }
 
 function joined(runner: string, words: ShellWord[]): CodeRun {
@@ -113,17 +218,12 @@ function shellCode(command: SimpleCommand): CodeRun | undefined {
     if (!code) return undefined;
     return { runner, words: [code], positional: command.words.slice(i + 1), bodies: () => [code.value] };
   }
-  if (i < args.length && !args.slice(1).includes('-s')) return undefined;
-  const stdin = command.redirects.filter((r) => r.body !== undefined && (r.op.startsWith('<<')));
+  const script = command.words[i];
+  if (i < args.length && !args.slice(1).includes('-s') && !script?.processSubstitution) return undefined;
   return {
     runner: `${programName(args[0] ?? 'sh')} (stdin)`,
-    words: stdin.flatMap((r) => (r.word ? [r.word] : [])),
-    bodies: (previous) => {
-      const bodies = stdin.map((r) => r.body!);
-      const piped = previous.length === 1 && previous[0]!.words.every((w) => w.literal) ? staticPrint(previous[0]!.argv) : undefined;
-      if (piped !== undefined) bodies.push(piped);
-      return bodies;
-    },
+    words: stdinWords(command),
+    bodies: (previous) => stdinBodies(command, previous),
   };
 }
 
@@ -131,7 +231,8 @@ const FILTERS = /^-(i?name|i?path|i?wholename|i?regex|i?lname|newer.*|[acm](time
 
 /** True when `find` narrows what it matches, so `{}` is not simply the start directories. */
 export function findHasFilter(argv: readonly string[]): boolean {
-  return argv.some((a) => FILTERS.test(a));
+  // `-name '*'` matches everything, so it narrows nothing.
+  return argv.some((a, i) => FILTERS.test(a) && !(/^-i?(name|path|wholename)$/.test(a) && /^(\*|\.?\*|\*\*?\/?\*?)$/.test(argv[i + 1] ?? '')));
 }
 
 /** The start directories of a `find` command. */

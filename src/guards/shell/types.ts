@@ -26,6 +26,16 @@ export interface ShellWord {
   subCommands: SimpleCommand[];
   /** The word as written. */
   text: string;
+  /**
+   * Set when the word is computed from a dangerous value in a way the walker does not evaluate
+   * (`${HOME%/}`, `${HOME:0:1}`, `$(realpath ~)`, `${!NAME}`, `"${arr[@]}"`): why it cannot be
+   * verified. A rule that would act on the word treats it as unverifiable.
+   */
+  opaque?: string;
+  /** Holds an unquoted glob (`*`, `?`, `[…]`, extglob). */
+  glob?: boolean;
+  /** The words an unquoted brace expansion produces (`{rm,-rf}` → `rm`, `-rf`). */
+  alternatives?: string[];
 }
 
 export interface ShellRedirect {
@@ -65,6 +75,11 @@ export interface SimpleCommand {
   concurrent: boolean;
   /** Name of the function whose body holds this command. */
   inFunction?: string;
+  /**
+   * Runs the function's own arguments as its program (`"$@"` in a function body): judged at each
+   * call of the function instead.
+   */
+  runsFunctionArguments?: boolean;
   /** Came from a `$( )`, backticks or `<( )`. */
   inSubstitution: boolean;
   /** Working directory when known statically (after `cd /`), with `~` for home. */

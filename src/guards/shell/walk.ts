@@ -5,9 +5,9 @@ import { assertClean, parseScript } from './parse.js';
 import { normalizePath } from './paths.js';
 import { programName } from './program.js';
 import type { FunctionDefinition, ShellRedirect, ShellWord, SimpleCommand } from './types.js';
-import { type KnownValue, type WordScope, literalWord, resolveWord, staticPrint } from './word-value.js';
+import { type KnownValue, type WordScope, literalWord, resolveWord } from './word-value.js';
 import { unwrap } from './wrappers.js';
-import { codeOf, findExecCommands } from './code-runners.js';
+import { codeOf, findExecCommands, staticStdout } from './code-runners.js';
 
 /** State that flows through a script in order (`X=/; cd /; rm -rf $X`). */
 interface Scope {
@@ -18,6 +18,8 @@ interface Scope {
   anchor: string | undefined;
   inFunction: string | undefined;
   wrappers: string[];
+  /** Commands run by `parallel` with inputs that are not known. */
+  unknownArguments?: boolean;
 }
 
 /** What a command inherits from the pipeline or statement around it. */
@@ -27,6 +29,9 @@ interface Flags {
   previousStage: SimpleCommand[];
   inPipeline: boolean;
 }
+
+/** Most code strings one command may run (`python3 -c` with many `os.system(…)` calls). */
+const MAX_CODE_BODIES = 64;
 
 const NO_FLAGS: Flags = { concurrent: false, pipedFrom: [], previousStage: [], inPipeline: false };
 
@@ -40,16 +45,22 @@ export class Walker {
   readonly commands: SimpleCommand[] = [];
   readonly functions: FunctionDefinition[] = [];
   private readonly collectors: Collector[] = [];
+  /** Functions whose body runs its arguments as a command (`retry(){ "$@" || …; }`). */
+  private readonly argumentRunners = new Set<string>();
   private nesting = 0;
 
-  constructor(private readonly budget: Budget) {}
+  /**
+   * `home`, when given, is the user's home as an absolute path: words that start with it are
+   * spelled with `~`, so `/home/dev` and `~` are the same directory to the rules.
+   */
+  constructor(private readonly budget: Budget, private readonly home?: string) {}
 
-  /** Entry point: the command exactly as the agent sent it. */
-  walkSource(source: string): void {
+  /** Entry point: the command exactly as the agent sent it, run in `cwd` when known. */
+  walkSource(source: string, cwd?: string): void {
     const script = parseScript(source, this.budget);
     this.script(script, source, {
       env: new Map(),
-      cwd: undefined,
+      cwd,
       depth: 0,
       subLevel: 0,
       anchor: undefined,
@@ -240,13 +251,20 @@ export class Walker {
     }
     const words: ShellWord[] = [];
     const declaring = /^(export|declare|local|typeset|readonly)$/.test(node.name!.value);
+    // `declare -n ref=HOME`: `$ref` reads HOME.
+    const nameref = declaring && node.args.some((a) => a.type === 'Word' && /^-[a-zA-Z]*n/.test(a.text));
     for (const item of [node.name!, ...node.args]) {
       if (item.type === 'Assignment') {
         const value = this.assignmentValue(item, src, scope);
-        if (declaring) outer.env.set(item.name, known(value));
+        if (nameref) {
+          const target = value.literal ? (value.value === 'HOME' ? HOME_VALUE : outer.env.get(value.value)) : undefined;
+          if (target) outer.env.set(item.name, target);
+          else outer.env.set(item.name, { value: `\${!${item.name}}`, literal: false, collapsed: '', unknownVars: true, unknownCommands: false });
+        } else if (declaring) outer.env.set(item.name, known(value));
         words.push({ ...value, value: `${item.name}=${value.value}`, collapsed: undefined, text: item.text });
       } else words.push(...splitUnquoted(item, this.word(item, src, scope), scope));
     }
+    if (words[0]?.literal && words[0].value === 'set') setPositional(words, outer);
     this.emitWords(words, redirects, assignments, outer, scope, flags, text(src, node));
   }
 
@@ -262,7 +280,11 @@ export class Walker {
   ): void {
     const unwrapped = unwrap(input);
     let words = unwrapped.words;
-    let stdinArguments = false;
+    let stdinArguments = scope.unknownArguments === true;
+    if (unwrapped.parallel) {
+      this.parallel(words, unwrapped, redirects, scope, flags);
+      return;
+    }
     if (unwrapped.xargs) {
       const items = stdinItems(flags.previousStage, redirects);
       if (items === undefined) stdinArguments = true;
@@ -271,13 +293,13 @@ export class Walker {
     const first = words[0];
     if (!first && redirects.length === 0 && unwrapped.splitString === undefined) return;
     const argv = words.map((w) => w.value);
-    if (first?.literal) argv[0] = programName(first.value);
+    if (first?.literal && !first.glob) argv[0] = programName(first.value);
     const command: SimpleCommand = {
       ...placed(redirects, scope, flags, source),
       argv,
       words,
       programPath: first?.value ?? '',
-      dynamicProgram: first !== undefined && !first.literal,
+      dynamicProgram: first !== undefined && (!first.literal || first.glob === true || first.opaque !== undefined),
       wrappers: [...scope.wrappers, ...unwrapped.wrappers],
       assignments: [...prefixAssignments, ...unwrapped.assignments],
       stdinArguments,
@@ -287,14 +309,27 @@ export class Walker {
       this.emit(command, scope);
       return;
     }
+    if (scope.inFunction !== undefined && first?.opaque !== undefined && /positional/.test(first.opaque)) {
+      this.argumentRunners.add(scope.inFunction);
+      command.runsFunctionArguments = true;
+    }
     const code = codeOf(command, unwrapped.splitString);
     command.codeWords = code?.words ?? [];
     this.emit(command, scope);
 
     if (argv[0] === 'cd' || argv[0] === 'pushd') outer.cwd = changeDirectory(words, outer.cwd);
+    if (first?.literal && words.length > 1 && this.argumentRunners.has(first.value)) {
+      // `retry rm -rf /` with `retry(){ "$@"; }`: the arguments are the command it runs.
+      const callScope = { ...child(scope), wrappers: [...command.wrappers, first.value] };
+      this.emitWords(words.slice(1), [], [], callScope, callScope, flags, source);
+    }
     if (code) {
       const runner = code.runner;
-      for (const body of code.bodies(flags.previousStage)) {
+      const bodies = code.bodies(flags.previousStage);
+      if (bodies.length > MAX_CODE_BODIES) {
+        throw new ShellAnalysisError(`${runner} runs ${bodies.length} code strings, over the ${MAX_CODE_BODIES} limit`);
+      }
+      for (const body of bodies) {
         this.code(body, { ...scope, wrappers: [...command.wrappers, runner] }, code.positional);
       }
     }
@@ -303,6 +338,27 @@ export class Walker {
         const execScope = { ...child(scope), wrappers: [...command.wrappers, 'find -exec'] };
         this.emitWords(exec, [], [], execScope, execScope, { ...NO_FLAGS, concurrent: flags.concurrent }, source);
       }
+    }
+  }
+
+  /** `parallel cmd ::: a b`: the command line, with each input, is run by the shell. */
+  private parallel(words: ShellWord[], unwrapped: ReturnType<typeof unwrap>, redirects: ShellRedirect[], scope: Scope, flags: Flags): void {
+    const inputs = unwrapped.parallel?.inputs ?? stdinItems(flags.previousStage, redirects, words.length === 0);
+    if (words.length === 0) {
+      // Without a command, each input line is itself a command line.
+      for (const line of (inputs ?? []).slice(0, this.budget.limits.maxLoopUnroll)) this.code(line, { ...scope, wrappers: [...scope.wrappers, ...unwrapped.wrappers] }, undefined);
+      return;
+    }
+    const template = words.map((w) => w.value).join(' ');
+    const inner: Scope = { ...scope, wrappers: [...scope.wrappers, ...unwrapped.wrappers] };
+    const REPLACE = /\{(?:\.|\/|\/\/|\/\.|#|%)?\}/g;
+    if (inputs === undefined || inputs.length === 0) {
+      this.code(template.replace(REPLACE, ''), { ...inner, unknownArguments: true }, undefined);
+      return;
+    }
+    for (const item of inputs.slice(0, this.budget.limits.maxLoopUnroll)) {
+      const quoted = `'${item.replace(/'/g, `'\\''`)}'`;
+      this.code(template.search(REPLACE) !== -1 ? template.replace(REPLACE, quoted) : `${template} ${quoted}`, inner, undefined);
     }
   }
 
@@ -352,6 +408,8 @@ export class Walker {
   }
 
   private assignmentValue(node: Extract<SyntaxNode, { type: 'Assignment' }>, src: string, scope: Scope): ShellWord {
+    // `a[$(rm -rf ~)]=1`: the subscript is expanded, so its substitutions run.
+    if (node.index) this.word(node.index, src, scope);
     if (node.value.type === 'Word') return this.word(node.value, src, scope);
     const elements = node.value.elements.map((w) => this.word(w, src, scope));
     const value = elements.map((w) => w.value).join(' ');
@@ -360,7 +418,8 @@ export class Walker {
 
   private word(word: Word, src: string, scope: Scope): ShellWord {
     this.budget.tick();
-    return resolveWord(word, this.wordScope(src, scope));
+    const resolved = resolveWord(word, this.wordScope(src, scope));
+    return this.home === undefined ? resolved : homeSpelled(resolved, this.home);
   }
 
   private wordScope(src: string, scope: Scope): WordScope {
@@ -375,7 +434,9 @@ export class Walker {
   private substitute(script: ParsedScript | undefined, src: string, scope: Scope): SimpleCommand[] {
     assertClean(script);
     return this.collect(() =>
-      this.script(script, script.source ?? src, { ...child(scope), subLevel: scope.subLevel + 1 }),
+      // The outer shell runs a substitution, not the wrappers of the command it sits in
+      // (`sudo rm $(x)` runs x as the user), so its commands start without them.
+      this.script(script, script.source ?? src, { ...child(scope), subLevel: scope.subLevel + 1, wrappers: [] }),
     );
   }
 
@@ -403,8 +464,20 @@ export class Walker {
  * runs rm. Only whole-word expansions are split; that is where the trick lives.
  */
 function splitUnquoted(node: Word, word: ShellWord, scope: Scope): ShellWord[] {
-  const part = node.parts?.length === 1 ? node.parts[0] : undefined;
-  const expansion = part?.type === 'SimpleExpansion' || (part?.type === 'ParameterExpansion' && part.operation === undefined);
+  if (word.alternatives) {
+    // `{rm,-rf,~}` is three words; `rm -rf {/,}` is `rm -rf /` (bash drops the empty word).
+    return word.alternatives.filter((a) => a !== '').map((a) => ({ ...literalWord(a), literal: word.literal, unknownVars: word.unknownVars, unknownCommands: word.unknownCommands, subCommands: word.subCommands, text: word.text, ...(word.opaque ? { opaque: word.opaque } : {}) }));
+  }
+  let part: { type: string; text: string; operation?: unknown; index?: { text: string } | undefined } | undefined = node.parts?.length === 1 ? node.parts[0] : undefined;
+  let quoted = false;
+  const outerPart = node.parts?.[0];
+  if (node.parts?.length === 1 && outerPart?.type === 'DoubleQuoted' && outerPart.parts.length === 1) {
+    part = outerPart.parts[0];
+    quoted = true;
+  }
+  // `"$@"` and `"${arr[@]}"` split into fields even when quoted.
+  const arrayFields = part !== undefined && (/^\$[@*]$|^\$\{[@*]\}$/.test(part.text) || (part.type === 'ParameterExpansion' && part.operation === undefined && (part.index?.text === '@' || part.index?.text === '*')));
+  const expansion = arrayFields || (!quoted && (part?.type === 'SimpleExpansion' || (part?.type === 'ParameterExpansion' && part.operation === undefined)));
   if (!expansion || !word.literal) return [word];
   const ifs = scope.env.get('IFS')?.value ?? ' \t\n';
   const fields = [...word.value].reduce<string[]>((acc, ch) => {
@@ -413,6 +486,28 @@ function splitUnquoted(node: Word, word: ShellWord, scope: Scope): ShellWord[] {
     return acc;
   }, ['']).filter((f) => f !== '');
   return fields.length > 1 ? fields.map(literalWord) : [word];
+}
+
+const HOME_VALUE: KnownValue = { value: '~', literal: true, collapsed: '~', unknownVars: false, unknownCommands: false };
+
+/** `set -- a b c` sets the positional parameters that `"$@"` and `$1` read later. */
+function setPositional(words: ShellWord[], outer: Scope): void {
+  const at = words.findIndex((w, i) => i > 0 && (w.value === '--' || !w.value.startsWith('-')));
+  if (at === -1) return;
+  const rest = words.slice(words[at]!.value === '--' ? at + 1 : at);
+  for (let i = 1; i <= 9; i += 1) outer.env.delete(String(i));
+  rest.forEach((w, i) => outer.env.set(String(i + 1), known(w)));
+  const all = rest.map((w) => w.value).join(' ');
+  const value: KnownValue = { value: all, literal: rest.every((w) => w.literal), collapsed: all, unknownVars: false, unknownCommands: false };
+  outer.env.set('@', value);
+  outer.env.set('*', value);
+}
+
+function homeSpelled(word: ShellWord, home: string): ShellWord {
+  const swap = (v: string | undefined): string | undefined =>
+    v !== undefined && (v === home || v.startsWith(`${home}/`)) ? `~${v.slice(home.length)}` : v;
+  if (!word.value.startsWith(home) && !(word.collapsed ?? '').startsWith(home)) return word;
+  return { ...word, value: swap(word.value)!, collapsed: swap(word.collapsed), ...(word.alternatives ? { alternatives: word.alternatives.map((a) => swap(a)!) } : {}) };
 }
 
 function child(scope: Scope): Scope {
@@ -434,15 +529,16 @@ function text(src: string, node: { pos: number; end: number }): string {
 }
 
 /** The words fed to `xargs` when they are known: a literal here-string or heredoc, or `echo`. */
-function stdinItems(previous: SimpleCommand[], redirects: ShellRedirect[]): string[] | undefined {
+function stdinItems(previous: SimpleCommand[], redirects: ShellRedirect[], lines = false): string[] | undefined {
+  const split = (text: string): string[] => text.split(lines ? /\n+/ : /\s+/).filter((s) => s.trim() !== '');
   const input = redirects.find((r) => r.body !== undefined && (r.word === undefined || r.word.literal));
-  if (input) return input.body!.split(/\s+/).filter((s) => s !== '');
+  if (input) return split(input.body!);
   if (previous.length !== 1) return undefined;
   const [source] = previous;
-  if (!source || !source.words.every((w) => w.literal)) return undefined;
-  const out = staticPrint(source.argv);
+  if (!source) return undefined;
+  const out = staticStdout(source);
   if (out === undefined) return undefined;
-  return out.split(/\s+/).filter((s) => s !== '');
+  return split(out);
 }
 
 function applyXargs(words: ShellWord[], items: string[], replace: string | undefined): ShellWord[] {

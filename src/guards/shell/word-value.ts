@@ -21,6 +21,10 @@ export interface WordScope {
 
 interface Acc {
   value: string;
+  /** Every value the word takes once unquoted brace expansions are applied (bounded). */
+  alternatives: string[] | undefined;
+  opaque: string | undefined;
+  glob: boolean;
   collapsed: string | undefined;
   literal: boolean;
   unknownVars: boolean;
@@ -38,6 +42,9 @@ function knownLiteral(value: string): KnownValue {
 export function resolveWord(word: Word, scope: WordScope): ShellWord {
   const acc: Acc = {
     value: '',
+    alternatives: undefined,
+    opaque: undefined,
+    glob: false,
     collapsed: '',
     literal: true,
     unknownVars: false,
@@ -49,7 +56,13 @@ export function resolveWord(word: Word, scope: WordScope): ShellWord {
     { type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end },
   ];
   parts.forEach((part, index) => addPart(acc, part, scope, index === 0));
+  if (!acc.literal && acc.opaque === undefined && WHOLE_CWD.test(word.text)) {
+    acc.opaque = `${word.text} is the working directory, which is not known`;
+  }
   return {
+    ...(acc.opaque !== undefined ? { opaque: acc.opaque } : {}),
+    ...(acc.glob ? { glob: true } : {}),
+    ...(acc.alternatives !== undefined && acc.alternatives.length !== 1 ? { alternatives: acc.alternatives } : {}),
     value: acc.value,
     literal: acc.literal,
     collapsed: acc.collapsed,
@@ -75,8 +88,19 @@ export function literalWord(value: string): ShellWord {
   };
 }
 
+/** `$PWD`, `${PWD}`, `"$(pwd)"`, `~+` as a whole word: the directory itself. */
+const WHOLE_CWD = /^"?(\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`|~\+\/?)"?$/;
+
+/** Most words one brace expansion may produce before the word is given up on. */
+const MAX_ALTERNATIVES = 64;
+
+function append(acc: Acc, text: string): void {
+  acc.value += text;
+  if (acc.alternatives) acc.alternatives = acc.alternatives.map((a) => a + text);
+}
+
 function addKnown(acc: Acc, known: KnownValue): void {
-  acc.value += known.value;
+  append(acc, known.value);
   acc.literal &&= known.literal;
   acc.unknownVars ||= known.unknownVars;
   acc.unknownCommands ||= known.unknownCommands;
@@ -86,12 +110,12 @@ function addKnown(acc: Acc, known: KnownValue): void {
 }
 
 function addText(acc: Acc, text: string): void {
-  acc.value += text;
+  append(acc, text);
   if (acc.collapsed !== undefined) acc.collapsed += text;
 }
 
 function addUnknown(acc: Acc, text: string, collapsed: string | undefined, kind: 'var' | 'command'): void {
-  acc.value += text;
+  append(acc, text);
   acc.literal = false;
   if (kind === 'var') acc.unknownVars = true;
   else acc.unknownCommands = true;
@@ -101,7 +125,7 @@ function addUnknown(acc: Acc, text: string, collapsed: string | undefined, kind:
 function addPart(acc: Acc, part: WordPart | DoubleQuotedChild, scope: WordScope, first: boolean): void {
   switch (part.type) {
     case 'Literal':
-      if (first && part.text.startsWith('~')) addTilde(acc, part.value);
+      if (first && part.text.startsWith('~')) addTilde(acc, part.value, scope);
       else addText(acc, part.value);
       return;
     case 'SingleQuoted':
@@ -113,9 +137,17 @@ function addPart(acc: Acc, part: WordPart | DoubleQuotedChild, scope: WordScope,
       for (const child of part.parts) addPart(acc, child, scope, false);
       return;
     case 'Glob':
-    case 'ExtendedGlob':
-    case 'BraceExpansion':
+      acc.glob = true;
       addText(acc, part.text);
+      return;
+    case 'ExtendedGlob':
+      acc.glob = true;
+      substituteWithin(acc, part.parts, scope);
+      addText(acc, part.text);
+      return;
+    case 'BraceExpansion':
+      addBraces(acc, part);
+      substituteWithin(acc, part.parts, scope);
       return;
     case 'SimpleExpansion':
       addVariable(acc, part.text.slice(1), part.text, scope);
@@ -124,6 +156,8 @@ function addPart(acc: Acc, part: WordPart | DoubleQuotedChild, scope: WordScope,
       addParameter(acc, part, scope);
       return;
     case 'ArithmeticExpansion':
+      // `$(( $(rm -rf ~) ))`: substitutions inside arithmetic run too.
+      substituteWithin(acc, part.expression, scope);
       addUnknown(acc, part.text, '0', 'var');
       return;
     case 'CommandExpansion': {
@@ -131,7 +165,11 @@ function addPart(acc: Acc, part: WordPart | DoubleQuotedChild, scope: WordScope,
       acc.subCommands.push(...commands);
       const output = staticOutput(part.script, commands, scope);
       if (output !== undefined) addKnown(acc, knownLiteral(output));
-      else addUnknown(acc, part.text, '', 'command');
+      else {
+        const broad = commands.flatMap((c) => c.words.slice(1)).find((w) => isBroadPath(w.value) || w.opaque !== undefined);
+        if (broad) acc.opaque ??= `${part.text} is computed from ${broad.value}`;
+        addUnknown(acc, part.text, '', 'command');
+      }
       return;
     }
     case 'ProcessSubstitution': {
@@ -144,25 +182,34 @@ function addPart(acc: Acc, part: WordPart | DoubleQuotedChild, scope: WordScope,
 }
 
 /** `~` and `~user` both name a home directory; either is "home" to the rules. */
-function addTilde(acc: Acc, literal: string): void {
+function addTilde(acc: Acc, literal: string, scope: WordScope): void {
   const slash = literal.indexOf('/');
   const head = slash === -1 ? literal : literal.slice(0, slash);
   const rest = slash === -1 ? '' : literal.slice(slash);
-  if (head === '~+' || head === '~-') addUnknown(acc, head, '', 'var');
-  else addKnown(acc, HOME);
+  if (head === '~+' && scope.cwd !== undefined) addKnown(acc, knownLiteral(scope.cwd));
+  else if (head === '~+' || head === '~-') {
+    acc.opaque ??= `${head} is a directory that is not known`;
+    addUnknown(acc, head, '', 'var');
+  } else addKnown(acc, HOME);
   addText(acc, rest);
 }
 
 function addVariable(acc: Acc, name: string, text: string, scope: WordScope): void {
   const known = lookupSpecial(name, scope);
   if (known) addKnown(acc, known);
-  else addUnknown(acc, text, '', 'var');
+  else {
+    if (/^[@*\d]$/.test(name)) acc.opaque ??= `${text} is a positional parameter`;
+    addUnknown(acc, text, '', 'var');
+  }
 }
 
 function lookupSpecial(name: string, scope: WordScope): KnownValue | undefined {
   const known = scope.lookup(name);
   if (known) return known;
   if (name === 'HOME') return HOME;
+  // `$SHELL -c …`, `curl … | $SHELL`: whatever the user's shell is, it is a shell.
+  if (name === 'SHELL') return knownLiteral('/bin/sh');
+  if (name === 'BASH') return knownLiteral('/bin/bash');
   if (name === 'PWD' && scope.cwd !== undefined) {
     return knownLiteral(scope.cwd);
   }
@@ -175,8 +222,20 @@ function addParameter(
   scope: WordScope,
 ): void {
   const op = part.operation;
+  substituteWithin(acc, part.index, scope);
+  if (op !== undefined && op.type !== 'Default') substituteWithin(acc, op, scope);
+  if (part.prefix === '!') {
+    acc.opaque ??= `${part.text} is an indirect expansion`;
+    addUnknown(acc, part.text, '', 'var');
+    return;
+  }
+  if (part.index !== undefined && part.prefix === undefined && op === undefined) {
+    addArrayElement(acc, part, scope);
+    return;
+  }
   const plain = part.prefix === undefined && part.index === undefined;
   const known = plain ? lookupSpecial(part.parameter, scope) : undefined;
+  if (/^[@*\d]$/.test(part.parameter) && !known) acc.opaque ??= `${part.text} is a positional parameter`;
   if (plain && op === undefined) {
     if (known) addKnown(acc, known);
     else addUnknown(acc, part.text, '', 'var');
@@ -199,7 +258,173 @@ function addParameter(
     else addUnknown(acc, part.text, operand.collapsed, 'var');
     return;
   }
+  // `${HOME%/}`, `${HOME:0:1}`, `${X^^}` of a known dangerous value: not evaluated, so not trusted.
+  if (known && (isBroadPath(known.value) || known.value.startsWith('~'))) acc.opaque ??= `${part.text} is computed from ${known.value}`;
   addUnknown(acc, part.text, '', 'var');
+}
+
+/** `${arr[@]}`, `${arr[0]}` of an array assigned earlier in the command; anything else is opaque. */
+function addArrayElement(acc: Acc, part: Extract<WordPart, { type: 'ParameterExpansion' }>, scope: WordScope): void {
+  const known = scope.lookup(part.parameter);
+  const index = part.index?.text ?? '';
+  if (known && known.literal) {
+    const fields = known.value.split(/\s+/).filter((f) => f !== '');
+    if (index === '@' || index === '*') {
+      addKnown(acc, known);
+      return;
+    }
+    if (/^\d+$/.test(index)) {
+      addKnown(acc, knownLiteral(fields[Number(index)] ?? ''));
+      return;
+    }
+  }
+  acc.opaque ??= `${part.text} is an array element that is not known`;
+  addUnknown(acc, part.text, '', 'var');
+}
+
+/**
+ * Substitutions in places the word grammar does not surface directly (arithmetic, array
+ * subscripts, slice offsets, brace and extglob contents): found with an explicit stack, so a
+ * deep expression cannot overflow the call stack, and judged like any other.
+ */
+function substituteWithin(acc: Acc, root: unknown, scope: WordScope): void {
+  if (root === undefined || root === null) return;
+  const stack: unknown[] = [root];
+  let visited = 0;
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if ((visited += 1) > 100_000) throw new RangeError('expression too large');
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    const type = record.type;
+    if (type === 'CommandExpansion' || type === 'ArithmeticCommandExpansion' || type === 'ProcessSubstitution') {
+      const commands = scope.substitute(record.script as ParsedScript | undefined, type === 'ProcessSubstitution' ? 'process' : 'command');
+      acc.subCommands.push(...commands);
+      acc.unknownCommands = true;
+      continue;
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if (key !== 'script' && typeof value === 'object') stack.push(value);
+    }
+    // unbash's Word computes `parts` lazily, on its prototype.
+    if (!Object.hasOwn(record, 'parts') && 'parts' in record) stack.push(record.parts);
+  }
+}
+
+/** Applies one unquoted brace expansion to every value the word has so far. */
+function addBraces(acc: Acc, part: Extract<WordPart, { type: 'BraceExpansion' }>): void {
+  // Long or nested groups are not expanded: the expansion itself could be slow or huge.
+  const expanded = part.parts === undefined && part.text.length <= 1024 ? expandBraces(part.text) : undefined;
+  if (expanded === undefined) {
+    acc.opaque ??= `${part.text} is a brace expansion that is not evaluated`;
+    addText(acc, part.text);
+    return;
+  }
+  const before = acc.alternatives ?? [acc.value];
+  const next: string[] = [];
+  for (const b of before) for (const e of expanded) next.push(b + e);
+  if (next.length > MAX_ALTERNATIVES) {
+    acc.opaque ??= `${part.text} expands to more than ${MAX_ALTERNATIVES} words`;
+    addText(acc, part.text);
+    return;
+  }
+  acc.value += part.text;
+  if (acc.collapsed !== undefined) acc.collapsed += part.text;
+  acc.alternatives = next;
+}
+
+/**
+ * Bash brace expansion of a literal `{…}` group: `{a,b}`, nested `{a,{b,c}}`, sequences
+ * `{1..3}`, `{a..c}`, `{0..10..5}`. Undefined when it is too large to expand.
+ */
+export function expandBraces(text: string, budget = { left: MAX_ALTERNATIVES * 4 }): string[] | undefined {
+  const open = findBraceGroup(text);
+  if (open === undefined) return [text];
+  if (open === 'too-large') return undefined;
+  const { start, end, items } = open;
+  const prefix = text.slice(0, start);
+  const suffix = text.slice(end + 1);
+  const middles: string[] = [];
+  for (const item of items) {
+    const inner = expandBraces(item, budget);
+    if (inner === undefined) return undefined;
+    middles.push(...inner);
+  }
+  const tails = expandBraces(suffix, budget);
+  if (tails === undefined) return undefined;
+  const out: string[] = [];
+  for (const m of middles) {
+    for (const t of tails) {
+      if ((budget.left -= 1) < 0) return undefined;
+      out.push(prefix + m + t);
+    }
+  }
+  return out;
+}
+
+/** The first brace group that expands: its bounds and its comma-separated (or sequence) items. */
+function findBraceGroup(text: string): { start: number; end: number; items: string[] } | 'too-large' | undefined {
+  for (let start = text.indexOf('{'); start !== -1; start = text.indexOf('{', start + 1)) {
+    let depth = 0;
+    const commas: number[] = [];
+    for (let i = start; i < text.length; i += 1) {
+      const c = text[i];
+      if (c === '\\') {
+        i += 1;
+        continue;
+      }
+      if (c === '{') depth += 1;
+      else if (c === '}') {
+        depth -= 1;
+        if (depth === 0) {
+          const body = text.slice(start + 1, i);
+          if (commas.length > 0) {
+            const items: string[] = [];
+            let from = start + 1;
+            for (const comma of commas) {
+              items.push(text.slice(from, comma));
+              from = comma + 1;
+            }
+            items.push(text.slice(from, i));
+            return { start, end: i, items };
+          }
+          const sequence = expandSequence(body);
+          if (sequence === 'too-large') return sequence;
+          if (sequence !== undefined) return { start, end: i, items: sequence };
+          break;
+        }
+      } else if (c === ',' && depth === 1) commas.push(i);
+    }
+  }
+  return undefined;
+}
+
+function expandSequence(body: string): string[] | 'too-large' | undefined {
+  const m = /^(-?\d+|[a-zA-Z])\.\.(-?\d+|[a-zA-Z])(?:\.\.(-?\d+))?$/.exec(body);
+  if (!m) return undefined;
+  const [, from = '', to = '', stepText] = m;
+  const numeric = /\d/.test(from);
+  if (numeric !== /\d/.test(to)) return undefined;
+  const a = numeric ? Number(from) : from.charCodeAt(0);
+  const b = numeric ? Number(to) : to.charCodeAt(0);
+  const step = Math.abs(Number(stepText ?? 1)) || 1;
+  if (Math.abs(b - a) / step > MAX_ALTERNATIVES) return 'too-large';
+  const out: string[] = [];
+  for (let v = a; a <= b ? v <= b : v >= b; v += a <= b ? step : -step) out.push(numeric ? String(v) : String.fromCharCode(v));
+  return out;
+}
+
+/** `/`, `~`, `..`, a top-level directory such as `/etc`: paths a computed word must not come from. */
+export function isBroadPath(value: string): boolean {
+  if (value === '' || value.startsWith('-')) return false;
+  if (value === '~' || value === '~/' || value.startsWith('~+') || value.startsWith('~-')) return true;
+  const path = value.replace(/\/+/g, '/');
+  if (path === '/' || /^\/[^/]+\/?$/.test(path)) return true;
+  return /^(\.\.\/?)+$/.test(path);
 }
 
 /**
@@ -218,6 +443,15 @@ function staticOutput(
   const output = staticPrint(command.argv);
   if (output !== undefined) return output.replace(/\n+$/, '');
   if (command.argv[0] === 'pwd' && command.argv.length === 1) return scope.cwd;
+  // `$(realpath ~)`, `$(readlink -f /)`, `$(dirname /etc/x)`: the path itself, lexically.
+  const [program, ...args] = command.argv;
+  const operands = args.filter((a) => !a.startsWith('-'));
+  if ((program === 'realpath' || program === 'readlink') && operands.length === 1) return operands[0];
+  if (program === 'dirname' && operands.length === 1) {
+    const path = operands[0]!.replace(/\/+$/, '');
+    const slash = path.lastIndexOf('/');
+    return slash > 0 ? path.slice(0, slash) : slash === 0 ? '/' : '.';
+  }
   return undefined;
 }
 

@@ -2,6 +2,7 @@
 import { type OptionGrammar, readOptions, hasOption } from './options.js';
 import { programName } from './program.js';
 import type { ShellWord } from './types.js';
+import { launcherCode } from './launchers.js';
 
 export interface Unwrapped {
   words: ShellWord[];
@@ -14,6 +15,11 @@ export interface Unwrapped {
   splitString?: string;
   /** A wrapper that does not run its operand (`command -v rm`, `sudo -l`). */
   notRun: boolean;
+  /**
+   * GNU parallel runs its command through the shell once per input: the inputs after `:::`
+   * when given literally, else undefined (read from stdin or a file).
+   */
+  parallel?: { inputs: string[] | undefined };
 }
 
 interface WrapperSpec {
@@ -63,6 +69,36 @@ const WRAPPERS: Record<string, WrapperSpec> = {
   caffeinate: { grammar: { shortWithValue: 'tw' } },
   busybox: { grammar: {} },
   toybox: { grammar: {} },
+  strace: { grammar: { shortWithValue: 'abeEIoOpPsSuUX', longWithValue: ['output', 'trace', 'signal', 'user', 'env', 'string-limit'] } },
+  ltrace: { grammar: { shortWithValue: 'aAeDInopsSuwx' } },
+  valgrind: { grammar: {} },
+  unshare: { grammar: { shortWithValue: 'RwSG', longWithValue: ['root', 'wd', 'setuid', 'setgid'] } },
+  nsenter: { grammar: { shortWithValue: 'tSGrwe', longWithValue: ['target', 'setuid', 'setgid', 'root', 'wd', 'env'] } },
+  flock: { grammar: { shortWithValue: 'wE', longWithValue: ['timeout', 'wait', 'conflict-exit-code'] }, positional: 1 },
+  taskset: { grammar: {}, positional: 1, notRunShort: 'p', notRunLong: ['pid'] },
+  chrt: { grammar: {}, positional: 1, notRunShort: 'pm', notRunLong: ['pid', 'max'] },
+  prlimit: { grammar: {}, notRunShort: 'p', notRunLong: ['pid'] },
+  'systemd-run': { grammar: { shortWithValue: 'upEMHd', longWithValue: ['unit', 'property', 'setenv', 'uid', 'gid', 'slice', 'description', 'working-directory', 'machine', 'host', 'on-calendar', 'on-active'] } },
+  'systemd-inhibit': { grammar: { longWithValue: ['what', 'who', 'why', 'mode'] } },
+  fakeroot: { grammar: { shortWithValue: 'lsi' } },
+  faketime: { grammar: { shortWithValue: 'm' }, positional: 1 },
+  firejail: { grammar: {} },
+  gosu: { grammar: {}, positional: 1 },
+  'su-exec': { grammar: {}, positional: 1 },
+  setpriv: { grammar: {} },
+  pkexec: { grammar: { longWithValue: ['user'] } },
+  'dbus-run-session': { grammar: { longWithValue: ['config-file', 'dbus-daemon'] } },
+  'xvfb-run': { grammar: { shortWithValue: 'nsfpe', longWithValue: ['server-num', 'server-args', 'auth-file', 'xauth-protocol', 'error-file'] } },
+  proxychains: { grammar: { shortWithValue: 'f' } },
+  proxychains4: { grammar: { shortWithValue: 'f' } },
+  torsocks: { grammar: { shortWithValue: 'uapP' } },
+  tsocks: { grammar: {} },
+  chronic: { grammar: {} },
+  catchsegv: { grammar: {} },
+  eatmydata: { grammar: {} },
+  nocache: { grammar: {} },
+  cpulimit: { grammar: { shortWithValue: 'lpe', longWithValue: ['limit', 'pid', 'exe'] } },
+  screen: { grammar: { shortWithValue: 'SceHhpsTtX', longWithValue: [] }, notRunShort: 'lrRxXQ', notRunLong: ['list'] },
   xargs: {
     grammar: {
       shortWithValue: 'adEILnPs',
@@ -81,6 +117,13 @@ export function unwrap(input: ShellWord[]): Unwrapped {
     const first = out.words[0];
     if (!first || !first.literal) return out;
     const name = programName(first.value);
+    const launched = launcherCode(out.words);
+    if (launched) {
+      out.wrappers.push(name);
+      out.words = launched;
+      continue;
+    }
+    if (name === 'parallel') return parallel(out, name);
     const spec = WRAPPERS[name];
     if (!spec) return out;
     const values = out.words.map((w) => w.value);
@@ -112,6 +155,28 @@ export function unwrap(input: ShellWord[]): Unwrapped {
     }
     if (out.notRun) return out;
   }
+  return out;
+}
+
+const PARALLEL: OptionGrammar = {
+  shortWithValue: 'jPSadInNLEW',
+  longWithValue: ['jobs', 'sshlogin', 'arg-file', 'delimiter', 'colsep', 'max-args', 'max-lines', 'delay', 'timeout', 'joblog', 'results', 'tmpdir', 'eof', 'env', 'halt', 'retries', 'tag-string', 'workdir', 'basefile', 'return', 'transfer-file', 'load', 'memfree'],
+};
+
+/** `parallel [options] command ::: inputs`: the command and, when literal, its inputs. */
+function parallel(out: Unwrapped, name: string): Unwrapped {
+  const values = out.words.map((w) => w.value);
+  const parsed = readOptions(values, 1, PARALLEL);
+  const fromFile = parsed.options.some((o) => o.name === 'a' || o.name === 'arg-file');
+  const rest = out.words.slice(parsed.next);
+  const marker = rest.findIndex((w) => /^:::+\+?$/.test(w.value));
+  const command = marker === -1 ? rest : rest.slice(0, marker);
+  const inputs = marker === -1 || fromFile || rest[marker]!.value.startsWith('::::')
+    ? undefined
+    : rest.slice(marker + 1).filter((w) => !/^:::+\+?$/.test(w.value));
+  out.wrappers.push(name);
+  out.words = command;
+  out.parallel = { inputs: inputs?.every((w) => w.literal) ? inputs.map((w) => w.value) : undefined };
   return out;
 }
 

@@ -1,5 +1,6 @@
 // Recursive deletes and moves of the root, a home or a system directory.
-import { findHasFilter, findRoots } from '../../shell/code-runners.js';
+import { findExecCommands, findHasFilter, findRoots } from '../../shell/code-runners.js';
+import { programName } from '../../shell/program.js';
 import type { ShellWord, SimpleCommand } from '../../shell/types.js';
 import { has, splitArgs } from '../args.js';
 import type { Finding } from '../finding.js';
@@ -36,15 +37,26 @@ function rm(cmd: SimpleCommand): Finding | undefined {
     }
   }
   if (recursive && cmd.stdinArguments) {
-    const source = cmd.pipedFrom.find((c) => c.argv[0] === 'find' && dangerousFind(c) !== undefined);
+    const source = cmd.pipedFrom.find((c) => listedTree(c) !== undefined);
     if (source) {
       return {
         category: 'filesystem-destruction',
-        what: `recursive delete of paths listed by find ${dangerousFind(source)}`,
+        what: `recursive delete of paths listed by ${source.argv[0]} ${listedTree(source)}`,
         command: cmd,
         involved: [source],
       };
     }
+  }
+  return undefined;
+}
+
+/** `find /`, `ls ~`, `echo /*`, `fd . /`: a listing of a dangerous tree, fed to `xargs rm -r`. */
+function listedTree(cmd: SimpleCommand): string | undefined {
+  if (cmd.argv[0] === 'find') return dangerousFind(cmd);
+  if (!/^(ls|echo|printf|fd|fdfind|locate|tree|du|realpath|readlink)$/.test(cmd.argv[0] ?? '')) return undefined;
+  for (const word of cmd.words.slice(1)) {
+    const { cls, path } = worstClass(word, cmd.cwd);
+    if (DANGEROUS_TREE.has(cls)) return path;
   }
   return undefined;
 }
@@ -60,11 +72,12 @@ function dangerousFind(cmd: SimpleCommand): string | undefined {
 }
 
 function findDelete(cmd: SimpleCommand): Finding | undefined {
-  if (!cmd.argv.includes('-delete')) return undefined;
+  const execRm = findExecCommands(cmd.words).find((c) => /^(rm|shred|unlink|srm)$/.test(programName(c[0]?.value ?? '')));
+  if (!cmd.argv.includes('-delete') && !execRm) return undefined;
   const root = dangerousFind(cmd);
-  return root === undefined
-    ? undefined
-    : { category: 'filesystem-destruction', what: `find -delete over ${root}`, command: cmd };
+  if (root === undefined) return undefined;
+  const how = cmd.argv.includes('-delete') ? 'find -delete' : `find -exec ${programName(execRm![0]!.value)}`;
+  return { category: 'filesystem-destruction', what: `${how} over ${root}`, command: cmd };
 }
 
 function mv(cmd: SimpleCommand): Finding | undefined {
