@@ -9,6 +9,8 @@ import { eventSpec } from './events/catalog.js';
 import { selectHooks, type Selection } from './match/select.js';
 import { failureReply, readProcessEnd, readReturnValue, rewrites, type Reading } from './reply/interpret.js';
 import { runFunction } from './run/function.js';
+import { payloadBytes } from './run/payload-bytes.js';
+import { cannotJudge, unjudgeable } from './run/unjudgeable.js';
 import type { HookEvent, ObservedRun } from './types.js';
 
 export interface LoadConfigOptions {
@@ -73,7 +75,10 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       // Observers (audit-log) take no part in the chain: they see the whole run once it is decided.
       const hooks = all.filter((h) => !isObserver(h));
       const spec = eventSpec(event.name);
-      const batches = spec.mode === 'observe' ? [hooks] : intoBatches(hooks);
+      // Judged before any hook: a guard, a copy or a serialization of an over-deep event would overflow.
+      // (An event no hook would run on passes as before: there is nothing to judge.)
+      const why = selectHooks(hooks, event, skip).some((s) => s.selected) ? unjudgeable(event) : undefined;
+      const batches = why !== undefined ? [] : spec.mode === 'observe' ? [hooks] : intoBatches(hooks);
       const steps: Step[] = [];
       let state = startChain(event);
       for (const [index, batch] of batches.entries()) {
@@ -100,7 +105,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       const observers = selectHooks(all.filter(isObserver), event, skip).flatMap((s) => (s.selected ? [s.hook] : []));
       steps.push(...observers.map((h): Step => ({ id: h.id, source: h.source, batch: 0, status: 'observer' })));
       const skipped = steps.flatMap((s) => (s.status === 'skipped' ? [{ id: s.id, why: s.why! }] : []));
-      const decision: Decision = { ...finishChain(state, event), skipped, steps };
+      const decision: Decision = why !== undefined ? cannotJudge(event, why, hooks) : { ...finishChain(state, event), skipped, steps };
       if (observers.length > 0) await observe(observers, event, decision, performance.now() - started);
       return decision;
     },
@@ -176,7 +181,8 @@ async function runHook(
         HOOKS_TOOL: event.tool?.canonical ?? '',
         ...hook.env,
       },
-      input: JSON.stringify(event.payload),
+      // One buffer per distinct payload, shared by every hook that gets it (memory must not grow with hooks).
+      input: payloadBytes(event.payload),
       timeoutMs: hook.timeoutMs,
       ...(signal === undefined ? {} : { signal }),
     });

@@ -1,7 +1,9 @@
 // Runs one command hook as a real process. The only module that uses execa.
 import { execa } from 'execa';
 import type { ProcessEnd } from '../reply/interpret.js';
+import { wholeMs } from './duration.js';
 import { killTree } from './kill-tree.js';
+import { missingScript, missingScriptAnswer } from './missing-script.js';
 
 export interface ProcessSpec {
   /** Shell form when `args` is absent (`sh -c command`), exec form (no shell) otherwise. */
@@ -10,23 +12,58 @@ export interface ProcessSpec {
   cwd: string;
   /** The whole environment of the hook. */
   env: Record<string, string | undefined>;
-  /** Written to stdin, which is then closed. */
-  input: string;
+  /**
+   * Written to stdin, which is then closed. Pass the same Buffer to every hook that gets the same payload
+   * (see `payloadBytes`): memory then does not grow with the number of hooks.
+   */
+  input: string | Uint8Array;
+  /** Rounded to whole milliseconds here: a config's `2.01` s must never reach a timer as 2009.9999. */
   timeoutMs: number;
   /** Aborts the hook (and kills its tree) when the whole run is cancelled. */
   signal?: AbortSignal;
 }
 
+/**
+ * Bytes kept of each stream. Over the stdout limit the reply cannot be read (`output-too-large`, the group is
+ * killed); over the stderr limit the rest is read and dropped, so a block's exit 2 still counts and its reason
+ * ends with a marker.
+ */
 export const OUTPUT_LIMITS = { stdout: 8 * 1024 * 1024, stderr: 1024 * 1024 };
 /** After SIGTERM, how long the tree gets before SIGKILL. */
 export const KILL_GRACE_MS = 500;
 /** After the hook exits, how long its leftover children may keep our pipes open. */
 export const DRAIN_MS = 200;
 
+/** Keeps the first `limit` bytes of a stream and counts the rest. */
+class Capped {
+  readonly chunks: Buffer[] = [];
+  kept = 0;
+  dropped = 0;
+  constructor(readonly limit: number) {}
+  add(chunk: Buffer): boolean {
+    const room = this.limit - this.kept;
+    if (chunk.length <= room) {
+      this.chunks.push(chunk);
+      this.kept += chunk.length;
+      return true;
+    }
+    if (room > 0) this.chunks.push(chunk.subarray(0, room));
+    this.kept += Math.max(room, 0);
+    this.dropped += chunk.length - Math.max(room, 0);
+    return false;
+  }
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks, this.kept);
+  }
+}
+
 /** Runs the hook to its end; every way it can end is a value, never an exception. */
 export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   if (spec.signal?.aborted) return { kind: 'cancelled' };
-  const timeout = AbortSignal.timeout(spec.timeoutMs);
+  const missing = missingScript(spec.command, spec.args, spec.cwd);
+  if (missing !== undefined) return { kind: 'not-found', message: missing };
+  const timeoutMs = wholeMs(spec.timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
   const signal = spec.signal === undefined ? timeout : AbortSignal.any([spec.signal, timeout]);
   const posix = process.platform !== 'win32';
   const sub = execa(spec.command, spec.args ?? [], {
@@ -34,34 +71,50 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
     cwd: spec.cwd,
     env: spec.env,
     extendEnv: false,
-    input: spec.input,
+    input: typeof spec.input === 'string' ? Buffer.from(spec.input) : spec.input,
     // Its own process group, so a timeout can kill everything the hook started.
     detached: posix,
     cleanup: false,
     cancelSignal: signal,
     forceKillAfterDelay: false,
-    maxBuffer: OUTPUT_LIMITS,
+    // We read the streams ourselves: execa's maxBuffer fails the whole result, which would lose an exit 2.
+    buffer: false,
+    encoding: 'buffer',
     reject: false,
     stripFinalNewline: false,
     windowsHide: true,
-    encoding: 'utf8',
   });
   const pid = sub.pid;
+  const stdout = new Capped(OUTPUT_LIMITS.stdout);
+  const stderr = new Capped(OUTPUT_LIMITS.stderr);
+  let stdoutOverflow = false;
   const timers: NodeJS.Timeout[] = [];
   const stopPipes = () => {
     sub.stdout?.destroy();
     sub.stderr?.destroy();
   };
+  sub.stdout?.on('data', (chunk: Buffer) => {
+    if (stdout.add(chunk) || stdoutOverflow) return;
+    // A reply larger than any reply can be: stop the hook rather than wait for its timeout.
+    stdoutOverflow = true;
+    if (pid !== undefined) killTree(pid, 'SIGKILL');
+    stopPipes();
+  });
+  sub.stderr?.on('data', (chunk: Buffer) => void stderr.add(chunk));
+  // Once aborted, SIGKILL reaches the group at TERM + grace even when the leader is already gone: a member
+  // that ignores SIGTERM and has let go of our pipes must not outlive its hook. The run waits for it.
+  let killed: Promise<void> | undefined;
   const onAbort = () => {
     if (pid === undefined) return;
     killTree(pid, 'SIGTERM');
-    timers.push(
+    killed = new Promise((resolve) => {
       setTimeout(() => {
         killTree(pid, 'SIGKILL');
         // A child that escaped the group (setsid) may still hold the pipes: stop waiting for them.
         stopPipes();
-      }, KILL_GRACE_MS),
-    );
+        resolve();
+      }, KILL_GRACE_MS);
+    });
   };
   signal.addEventListener('abort', onAbort, { once: true });
   // A hook that exits but leaves a background child writing to our pipes must not hold the runner.
@@ -79,22 +132,31 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   const result = await sub;
   signal.removeEventListener('abort', onAbort);
   for (const t of timers) clearTimeout(t);
+  if (killed !== undefined) await killed;
 
-  if (result.isMaxBuffer) {
-    if (pid !== undefined) killTree(pid, 'SIGKILL');
-    const stream = result.stdout.length >= OUTPUT_LIMITS.stdout ? 'stdout' : 'stderr';
-    return { kind: 'too-large', stream, limit: OUTPUT_LIMITS[stream] };
-  }
-  if (timeout.aborted) return { kind: 'timeout', timeoutMs: spec.timeoutMs };
+  const exitCode = result.exitCode;
+  if (stdoutOverflow && exitCode !== 2) return { kind: 'too-large', stream: 'stdout', limit: OUTPUT_LIMITS.stdout };
+  if (timeout.aborted) return { kind: 'timeout', timeoutMs };
   if (spec.signal?.aborted) return { kind: 'cancelled' };
   const code = (result as { code?: string }).code;
   if (code === 'ENOENT' || code === 'EACCES') {
     const what = code === 'ENOENT' ? 'not found' : 'not executable';
     return { kind: 'not-found', message: `${spec.command}: ${what}` };
   }
-  if (result.exitCode === undefined) {
-    if (result.signal !== undefined) return { kind: 'signal', signal: result.signal, stderr: result.stderr };
+  const errBytes = stderr.bytes();
+  if (exitCode === undefined) {
+    if (result.signal !== undefined) return { kind: 'signal', signal: result.signal, stderr: errBytes.toString('utf8') };
     return { kind: 'not-found', message: result.shortMessage ?? `${spec.command}: could not start` };
   }
-  return { kind: 'exited', exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr };
+  // The interpreter's own "cannot open" answer (python3 exits 2, node 1) is not the hook's decision.
+  const notFound = missingScriptAnswer(exitCode, errBytes, spec.cwd);
+  if (notFound !== undefined) return { kind: 'not-found', message: notFound };
+  return {
+    kind: 'exited',
+    exitCode,
+    stdout: stdout.bytes(),
+    stderr: errBytes,
+    ...(stderr.dropped > 0 ? { stderrDropped: stderr.dropped } : {}),
+    ...(stdoutOverflow ? { stdoutDropped: stdout.dropped } : {}),
+  };
 }
