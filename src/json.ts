@@ -1,4 +1,5 @@
-// The one check for "a plain JSON object", for every module that reads untyped JSON.
+// The one check for "a plain JSON object", for every module that reads untyped JSON, and the limits on an event.
+import { HooksError } from './errors.js';
 
 export type Json = Record<string, unknown>;
 
@@ -28,4 +29,10 @@ export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
     for (const child of children) if (typeof child === 'object' && child !== null) stack.push({ value: child, depth: depth + 1 });
   }
   return false;
+}
+
+/** The runner error for an event over the size limit; it names the limit. */
+export function eventTooLarge(bytes: number): HooksError {
+  const mib = (n: number) => `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
+  return new HooksError('EVENT_INVALID', `stdin: the event is ${mib(bytes)}, over the ${mib(EVENT_LIMITS.maxBytes)} limit on an event; it cannot be judged`);
 }

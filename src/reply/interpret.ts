@@ -95,7 +95,7 @@ export function rewrites(reply: Reply): boolean {
 // --- internal ---
 
 /** How much of stderr becomes a block's reason; the rest is cut with a marker saying how much. */
-export const REASON_LIMIT = 64 * 1024;
+export const REASON_LIMIT = 16 * 1024;
 
 function readExit(end: Extract<ProcessEnd, { kind: 'exited' }>, event: EventSpec): Reading {
   const stderr = reasonText(end.stderr, end.stderrDropped ?? 0);

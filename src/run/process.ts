@@ -24,9 +24,8 @@ export interface ProcessSpec {
 }
 
 /**
- * Bytes kept of each stream. Over the stdout limit the reply cannot be read (`output-too-large`, the group is
- * killed); over the stderr limit the rest is read and dropped, so a block's exit 2 still counts and its reason
- * ends with a marker.
+ * Bytes kept of each stream; the rest is read and dropped. Over the stdout limit the reply cannot be read
+ * (`output-too-large`, unless the hook exits 2: a block); over the stderr limit a block's reason ends with a marker.
  */
 export const OUTPUT_LIMITS = { stdout: 8 * 1024 * 1024, stderr: 1024 * 1024 };
 /** After SIGTERM, how long the tree gets before SIGKILL. */
@@ -93,12 +92,10 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
     sub.stdout?.destroy();
     sub.stderr?.destroy();
   };
+  // Past a limit the rest is read and dropped, not a reason to stop the hook: it may still exit 2, which must
+  // block. Its timeout bounds how long it may write.
   sub.stdout?.on('data', (chunk: Buffer) => {
-    if (stdout.add(chunk) || stdoutOverflow) return;
-    // A reply larger than any reply can be: stop the hook rather than wait for its timeout.
-    stdoutOverflow = true;
-    if (pid !== undefined) killTree(pid, 'SIGKILL');
-    stopPipes();
+    if (!stdout.add(chunk)) stdoutOverflow = true;
   });
   sub.stderr?.on('data', (chunk: Buffer) => void stderr.add(chunk));
   // Once aborted, SIGKILL reaches the group at TERM + grace even when the leader is already gone: a member
