@@ -4,6 +4,7 @@ import type { ProcessEnd } from '../reply/interpret.js';
 import { wholeMs } from './duration.js';
 import { killTree } from './kill-tree.js';
 import { missingScript, missingScriptAnswer } from './missing-script.js';
+import { watchGroup } from './watchdog.js';
 
 export interface ProcessSpec {
   /** Shell form when `args` is absent (`sh -c command`), exec form (no shell) otherwise. */
@@ -84,6 +85,8 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
     windowsHide: true,
   });
   const pid = sub.pid;
+  // If the runner is SIGKILLed while this hook runs, the watchdog kills its group (see watchdog.ts).
+  const release = posix && pid !== undefined ? watchGroup(pid, KILL_GRACE_MS) : () => {};
   const stdout = new Capped(OUTPUT_LIMITS.stdout);
   const stderr = new Capped(OUTPUT_LIMITS.stderr);
   let stdoutOverflow = false;
@@ -130,6 +133,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   signal.removeEventListener('abort', onAbort);
   for (const t of timers) clearTimeout(t);
   if (killed !== undefined) await killed;
+  release();
 
   const exitCode = result.exitCode;
   if (stdoutOverflow && exitCode !== 2) return { kind: 'too-large', stream: 'stdout', limit: OUTPUT_LIMITS.stdout };
