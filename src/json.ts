@@ -33,6 +33,6 @@ export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
 
 /** The runner error for an event over the size limit; it names the limit. */
 export function eventTooLarge(bytes: number): HooksError {
-  const mib = (n: number) => `${(n / 1024 / 1024).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
-  return new HooksError('EVENT_INVALID', `stdin: the event is ${mib(bytes)}, over the ${mib(EVENT_LIMITS.maxBytes)} limit on an event; it cannot be judged`);
+  const limit = EVENT_LIMITS.maxBytes;
+  return new HooksError('EVENT_INVALID', `stdin: the event is ${bytes} bytes, over the limit of ${limit / 1024 / 1024} MiB (${limit} bytes) on an event; it cannot be judged`);
 }
