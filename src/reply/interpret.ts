@@ -268,12 +268,18 @@ function withText(reply: Reply, reason: string | undefined, context: string): Re
 }
 
 function failed(kind: FailureKind, message: string): Reading {
-  return { ok: false, failure: { kind, message } };
+  return { ok: false, failure: { kind, message: oneLine(message) } };
+}
+
+/** A failure message is one line of plain text: a hook's stderr may hold CRs or terminal escapes. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '\uFFFD');
 }
 
 /** `: <first line of stderr>` or nothing. */
 function tail(stderr: string | Uint8Array): string {
-  const line = (typeof stderr === 'string' ? stderr : Buffer.from(stderr).toString('utf8')).trim().split('\n')[0]?.trim() ?? '';
+  const line = (typeof stderr === 'string' ? stderr : Buffer.from(stderr).toString('utf8')).trim().split(/[\r\n]/)[0]?.trim() ?? '';
   return line === '' ? '' : `: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
 }
 

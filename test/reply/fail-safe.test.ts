@@ -88,3 +88,13 @@ describe('text before a JSON reply', () => {
     expect(readProcessEnd(exited(0, 'done\n{not json'), pre)).toEqual({ ok: true, reply: { decision: 'continue' } });
   });
 });
+
+describe('fuzzer finds, kept as regressions', () => {
+  it('a CR in stderr does not make a failure message two lines (exit 127)', () => {
+    expect(readProcessEnd(exited(127, '', bytes([0xe9, 0x07], '\r', 'rest\nmore')), pre)).toEqual({ ok: false, failure: { kind: 'not-found', message: 'exit 127: \uFFFD\uFFFD' } });
+  });
+
+  it('a command with a newline stays one line in its failure message', () => {
+    expect(readProcessEnd({ kind: 'not-found', message: 'a\nb: not found' }, pre)).toEqual({ ok: false, failure: { kind: 'not-found', message: 'a b: not found' } });
+  });
+});
