@@ -4,7 +4,7 @@ import type { ProcessEnd } from '../reply/interpret.js';
 import { wholeMs } from './duration.js';
 import { killTree } from './kill-tree.js';
 import { missingScript, missingScriptAnswer } from './missing-script.js';
-import { watchGroup } from './watchdog.js';
+import { startWatchdog, watchGroup } from './watchdog.js';
 
 export interface ProcessSpec {
   /** Shell form when `args` is absent (`sh -c command`), exec form (no shell) otherwise. */
@@ -66,12 +66,14 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = spec.signal === undefined ? timeout : AbortSignal.any([spec.signal, timeout]);
   const posix = process.platform !== 'win32';
+  if (posix) startWatchdog(KILL_GRACE_MS);
   const sub = execa(spec.command, spec.args ?? [], {
     shell: spec.args === undefined,
     cwd: spec.cwd,
     env: spec.env,
     extendEnv: false,
-    input: typeof spec.input === 'string' ? Buffer.from(spec.input) : spec.input,
+    // Written below, from the caller's Buffer as is: execa's `input` copies it once per hook.
+    stdin: 'pipe',
     // Its own process group, so a timeout can kill everything the hook started.
     detached: posix,
     cleanup: false,
@@ -86,7 +88,10 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   });
   const pid = sub.pid;
   // If the runner is SIGKILLed while this hook runs, the watchdog kills its group (see watchdog.ts).
-  const release = posix && pid !== undefined ? watchGroup(pid, KILL_GRACE_MS) : () => {};
+  const release = posix && pid !== undefined ? watchGroup(pid) : () => {};
+  // A hook that exits without reading its stdin closes the pipe under us: EPIPE is expected, not an error.
+  sub.stdin?.on('error', () => {});
+  sub.stdin?.end(typeof spec.input === 'string' ? Buffer.from(spec.input) : spec.input);
   const stdout = new Capped(OUTPUT_LIMITS.stdout);
   const stderr = new Capped(OUTPUT_LIMITS.stderr);
   let stdoutOverflow = false;

@@ -29,11 +29,11 @@ let watchdog: ChildProcess | undefined;
 let broken = false;
 
 /**
- * Lists the process group led by `pid` with the watchdog; returns the call that takes it off again. Never
- * throws: when the watchdog cannot start, the hook runs as before (the cost is only this protection).
+ * Starts the watchdog if it is not running yet. Called before a hook is spawned, so that no moment exists in
+ * which a hook runs and the watchdog does not. Never throws: when it cannot start, hooks run as before.
  */
-export function watchGroup(pid: number, graceMs: number): () => void {
-  if (process.platform === 'win32' || broken) return () => {};
+export function startWatchdog(graceMs: number): void {
+  if (process.platform === 'win32' || broken) return;
   try {
     if (watchdog === undefined) {
       watchdog = spawn('/bin/sh', ['-c', SCRIPT], {
@@ -51,9 +51,17 @@ export function watchGroup(pid: number, graceMs: number): () => void {
       watchdog.unref();
       (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
     }
-    watchdog.stdin?.write(`+${pid}\n`);
   } catch {
     broken = true;
+  }
+}
+
+/** Lists the process group led by `pid` with the watchdog; returns the call that takes it off again. */
+export function watchGroup(pid: number): () => void {
+  if (watchdog === undefined || broken) return () => {};
+  try {
+    watchdog.stdin?.write(`+${pid}\n`);
+  } catch {
     return () => {};
   }
   return () => {
