@@ -110,3 +110,18 @@ describe('an over-large event', () => {
     expect(blocked.code).toBe(2);
   });
 });
+
+describe('a builtin guard that cannot judge an intercepting event', () => {
+  it('a builtin on preToolUse fails closed by default (onFailure "block"); an explicit "continue" is kept', async () => {
+    const runner = await runnerWith({ hooks: { preToolUse: [{ builtin: 'command-safety' }, { builtin: 'sensitive-paths', onFailure: 'continue' }], postToolUse: [{ builtin: 'redact-secrets' }], stop: [{ builtin: 'audit-log' }] } });
+    const byId = Object.fromEntries(runner.config.hooks.map((h) => [`${h.event}:${h.id}`, h.onFailure]));
+    expect(byId).toEqual({ 'preToolUse:command-safety': 'block', 'preToolUse:sensitive-paths': 'continue', 'postToolUse:redact-secrets': 'block', 'stop:audit-log': 'continue' });
+  });
+
+  it('hooks guard sensitive-paths on a `**` word beside a secret read never passes', async () => {
+    const dir = tmpProject();
+    const input = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls ** ; cat ~/.ssh/id_rsa' } });
+    const out = await cliInProcess(['guard', 'sensitive-paths'], { cwd: dir, env: isolatedEnv(dir), input });
+    expect(out.code).toBe(2);
+  });
+});
