@@ -2,7 +2,7 @@
 import { execa } from 'execa';
 import type { ProcessEnd } from '../reply/interpret.js';
 import { wholeMs } from './duration.js';
-import { killTree } from './kill-tree.js';
+import { groupExists, killTree } from './kill-tree.js';
 import { missingScript, missingScriptAnswer } from './missing-script.js';
 import { startWatchdog, watchGroup } from './watchdog.js';
 
@@ -113,12 +113,19 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
     if (pid === undefined) return;
     killTree(pid, 'SIGTERM');
     killed = new Promise((resolve) => {
-      setTimeout(() => {
+      const finish = () => {
+        clearInterval(poll);
+        clearTimeout(grace);
         killTree(pid, 'SIGKILL');
         // A child that escaped the group (setsid) may still hold the pipes: stop waiting for them.
         stopPipes();
         resolve();
-      }, KILL_GRACE_MS);
+      };
+      const grace = setTimeout(finish, KILL_GRACE_MS);
+      // A group that is gone before the grace is over needs no more waiting.
+      const poll = setInterval(() => {
+        if (!groupExists(pid)) finish();
+      }, 25);
     });
   };
   signal.addEventListener('abort', onAbort, { once: true });
