@@ -1,7 +1,7 @@
 // Events past the documented limits (issue 10, items 2 and 8): over-deep events cannot be judged (a block on an
 // intercepting event, a loud warning elsewhere), never a stack overflow; over-large events are a runner error
 // naming the limit.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENT_LIMITS, nestsDeeperThan } from '../../src/json.js';
@@ -123,5 +123,18 @@ describe('a builtin guard that cannot judge an intercepting event', () => {
     const input = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls ** ; cat ~/.ssh/id_rsa' } });
     const out = await cliInProcess(['guard', 'sensitive-paths'], { cwd: dir, env: isolatedEnv(dir), input });
     expect(out.code).toBe(2);
+  });
+});
+
+describe('the audit log on an event that cannot be judged', () => {
+  it('still records the block, with a payload hash that says why it is missing', async () => {
+    const dir = tmpProject();
+    const log = path.join(dir, 'audit.jsonl');
+    const runner = await runnerWith({ hooks: { preToolUse: [{ builtin: 'command-safety' }, { builtin: 'audit-log', options: { path: log } }] } });
+    const decision = await runner.run(event('preToolUse', { tool_name: 'Bash', tool_input: { command: 'ls' }, deep: nested(20_000) }));
+    expect(decision.decision).toBe('block');
+    expect(decision.warnings).toEqual([]);
+    const [record] = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(record).toMatchObject({ kind: 'event', decision: 'block', decidedBy: 'agent-hooks', payloadHash: 'unavailable: the payload cannot be serialized' });
   });
 });
