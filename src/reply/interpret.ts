@@ -273,7 +273,6 @@ function failed(kind: FailureKind, message: string): Reading {
 
 /** A failure message is one line of plain text: a hook's stderr may hold CRs or terminal escapes. */
 function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '\uFFFD');
 }
 
