@@ -62,11 +62,12 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   if (spec.signal?.aborted) return { kind: 'cancelled' };
   const missing = missingScript(spec.command, spec.args, spec.cwd);
   if (missing !== undefined) return { kind: 'not-found', message: missing };
+  const posix = process.platform !== 'win32';
+  // Before the hook's clock starts: starting the watchdog is not the hook's time.
+  if (posix) startWatchdog(KILL_GRACE_MS);
   const timeoutMs = wholeMs(spec.timeoutMs);
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = spec.signal === undefined ? timeout : AbortSignal.any([spec.signal, timeout]);
-  const posix = process.platform !== 'win32';
-  if (posix) startWatchdog(KILL_GRACE_MS);
   const sub = execa(spec.command, spec.args ?? [], {
     shell: spec.args === undefined,
     cwd: spec.cwd,

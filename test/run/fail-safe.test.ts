@@ -15,12 +15,17 @@ import { FIXTURES, tmpProject } from '../helpers.js';
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  // A zombie waiting for a slow init to reap it is dead for our purpose.
+  try {
+    return !/^Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '');
+  } catch {
+    return true;
+  }
 };
-async function gone(pid: number, ms = 1500): Promise<boolean> {
+async function gone(pid: number, ms = 3000): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (!alive(pid)) return true;
