@@ -16,7 +16,7 @@ export function unjudgeable(event: HookEvent): string | undefined {
 /** The decision for an event that cannot be judged: no hook runs. */
 export function cannotJudge(event: HookEvent, why: string, hooks: ResolvedHook[]): Decision {
   const spec = eventSpec(event.name);
-  const steps = hooks.map((h): Step => ({ id: h.id, source: h.source, batch: 1, status: 'not-reached', why: 'the event cannot be judged' }));
+  const steps = hooks.map((h, i): Step => ({ id: h.id, source: h.source, batch: spec.mode === 'observe' ? 1 : i + 1, status: 'not-reached', why: 'the event cannot be judged' }));
   const base = { event, additionalContext: [], results: [], skipped: [], steps };
   if (spec.mode === 'intercept') {
     return { ...base, decision: 'block', reason: `agent-hooks: cannot be judged: ${why}`, decidedBy: 'agent-hooks', warnings: [] };
