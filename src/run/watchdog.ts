@@ -27,6 +27,11 @@ for g in $left; do kill -KILL -"$g" 2>/dev/null; done
 
 let watchdog: ChildProcess | undefined;
 let broken = false;
+/** Groups listed and not yet released, and how many this watchdog has been told about in all. */
+let live = 0;
+let listed = 0;
+/** The watchdog's lists only grow; in a long-lived process (the library API) a fresh one takes over now and then. */
+const RETIRE_AFTER = 1000;
 
 /**
  * Starts the watchdog if it is not running yet. Called before a hook is spawned, so that no moment exists in
@@ -59,16 +64,34 @@ export function startWatchdog(graceMs: number): void {
 /** Lists the process group led by `pid` with the watchdog; returns the call that takes it off again. */
 export function watchGroup(pid: number): () => void {
   if (watchdog === undefined || broken) return () => {};
+  const mine = watchdog;
   try {
-    watchdog.stdin?.write(`+${pid}\n`);
+    mine.stdin?.write(`+${pid}\n`);
   } catch {
     return () => {};
   }
+  live++;
+  listed++;
+  let released = false;
   return () => {
+    if (released) return;
+    released = true;
+    live--;
     try {
-      if (!broken) watchdog?.stdin?.write(`-${pid}\n`);
+      if (!broken) mine.stdin?.write(`-${pid}\n`);
+      // Nothing live: closing its pipe ends it quietly (everything it knows of was released).
+      if (mine === watchdog && live === 0 && listed >= RETIRE_AFTER) {
+        mine.stdin?.end();
+        watchdog = undefined;
+        listed = 0;
+      }
     } catch {
       // The watchdog is gone; nothing to release.
     }
   };
+}
+
+/** The watchdog's pid, if one runs (for tests). */
+export function watchdogPid(): number | undefined {
+  return watchdog?.pid;
 }

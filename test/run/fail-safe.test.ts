@@ -10,6 +10,7 @@ import { runFunction } from '../../src/run/function.js';
 import { missingScript, missingScriptAnswer } from '../../src/run/missing-script.js';
 import { payloadBytes } from '../../src/run/payload-bytes.js';
 import { KILL_GRACE_MS, runProcess } from '../../src/run/process.js';
+import { startWatchdog, watchdogPid, watchGroup } from '../../src/run/watchdog.js';
 import { FIXTURES, tmpProject } from '../helpers.js';
 
 const alive = (pid: number) => {
@@ -157,5 +158,19 @@ describe('one stdin buffer per payload', () => {
     const input = payloadBytes({ text: 'héllo ✓'.repeat(1000) });
     const ends = await Promise.all([1, 2, 3].map(() => runProcess({ ...base(tmpProject()), input, command: 'cat', timeoutMs: 5000 })));
     for (const end of ends) expect(end.kind === 'exited' && Buffer.from(end.stdout).equals(input)).toBe(true);
+  });
+});
+
+describe('the watchdog', () => {
+  it('a long-lived process retires its watchdog once nothing is live, so its lists stay small', async () => {
+    startWatchdog(500);
+    const first = watchdogPid();
+    expect(first).toBeGreaterThan(0);
+    // Group ids that cannot exist (above the kernel's pid limit): nothing real is ever signalled.
+    for (let i = 0; i < 1000; i++) watchGroup(5_000_000 + i)();
+    expect(watchdogPid()).toBeUndefined();
+    expect(await gone(first!)).toBe(true);
+    startWatchdog(500);
+    expect(watchdogPid()).not.toBe(first);
   });
 });
