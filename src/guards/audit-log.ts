@@ -1,7 +1,7 @@
 // Guard `audit-log`: one JSONL record per event and per hook decision, secrets redacted, appended so that
 // concurrent runners (parallel tool calls) never interleave: each run is one write() to an O_APPEND file.
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isInside, stateDir } from '../paths.js';
@@ -58,23 +58,33 @@ const realIo: AuditIo = { write: (fd, data, offset, length) => writeSync(fd, dat
  *   a repository planting `.hooks/audit.jsonl -> ~/.bashrc` must not get records appended to the shell profile),
  * - only to a regular file owned by the user (O_NONBLOCK, so a planted FIFO cannot hang the runner),
  * - created 0600 in folders created 0700,
- * - a short write (disk full, file size limit) is an error naming what was lost, and since a torn record has no
- *   newline, the next run that finds the file not ending in one starts its records on a fresh line.
+ * - a short write (disk full, file size limit) is an error naming what was lost, and leaves a mark beside the
+ *   log so that the next run starts its records on a fresh line.
  */
 export function appendRecords(file: string, text: string, projectDir: string, io: AuditIo = realIo): void {
   const refuse = (why: string): never => {
     throw new Error(`refusing to write the audit log ${file}: ${why}`);
   };
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  if (isInside(projectDir, file)) {
-    // Each folder between the project and the file, as a repository could have planted it.
+  // Each folder between the project and the file, as a repository could have planted it: checked before
+  // mkdir (which would follow a planted link to create folders elsewhere) and after it.
+  const noLinkedFolder = () => {
+    if (!isInside(projectDir, file)) return;
     for (let dir = path.dirname(file); dir !== projectDir && isInside(projectDir, dir); dir = path.dirname(dir)) {
-      if (lstatSync(dir).isSymbolicLink()) refuse(`${dir} is a symbolic link`);
+      let linked = false;
+      try {
+        linked = lstatSync(dir).isSymbolicLink();
+      } catch {
+        // Not there yet: mkdir makes it a real folder.
+      }
+      if (linked) refuse(`${dir} is a symbolic link`);
     }
-  }
+  };
+  noLinkedFolder();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  noLinkedFolder();
   let fd: number;
   try {
-    fd = openSync(file, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
+    fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // Linux says ELOOP for a symlink under O_NOFOLLOW; some BSDs say EMLINK or EFTYPE.
@@ -86,22 +96,44 @@ export function appendRecords(file: string, text: string, projectDir: string, io
     if (!stat.isFile()) refuse('it is not a regular file');
     const uid = process.getuid?.();
     if (uid !== undefined && stat.uid !== uid) refuse(`it is owned by uid ${stat.uid}, not by you (uid ${uid})`);
+    // A run that tore its records left a mark beside the log: start on a fresh line. (Not "does the file end in
+    // a newline": another runner's append may be half-copied at that moment, and that is no tear.)
+    const torn = tornMark(file);
+    const afterTear = stat.size > 0 && exists(torn);
     let data = Buffer.from(text, 'utf8');
-    if (stat.size > 0 && !endsWithNewline(fd, stat.size)) data = Buffer.concat([Buffer.from('\n'), data]);
+    if (afterTear) data = Buffer.concat([Buffer.from('\n'), data]);
     const written = io.write(fd, data, 0, data.length);
     if (written < data.length) {
+      markTorn(torn);
       throw new Error(`short write to the audit log ${file}: ${written} of ${data.length} bytes (disk full or file size limit?); this run's records are torn, the next run starts on a fresh line`);
     }
+    if (afterTear) rmSync(torn, { force: true });
   } finally {
     closeSync(fd);
   }
 }
 
-function endsWithNewline(fd: number, size: number): boolean {
-  const last = Buffer.alloc(1);
-  // Read at an offset on the same descriptor (O_RDWR): the write after it still goes to the end (O_APPEND).
-  // Concurrent runners may both see a torn end and both add a newline: an empty line, never a glued record.
-  return readSync(fd, last, 0, 1, size - 1) === 1 && last[0] === 0x0a;
+/** The mark a torn write leaves beside the log. */
+export function tornMark(file: string): string {
+  return `${file}.torn`;
+}
+
+function exists(file: string): boolean {
+  try {
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An empty file (it costs an inode, no data block: it can still be made on a full disk), never through a link. */
+function markTorn(file: string): void {
+  try {
+    closeSync(openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600));
+  } catch {
+    // Nothing more can be done; the warning about the tear still reaches the user.
+  }
 }
 
 /** A SHA-256 of the payload's JSON; an event too deep to serialize (it was not judged either) says so instead. */

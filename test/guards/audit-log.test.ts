@@ -3,7 +3,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appendRecords, auditLogPath, type AuditIo } from '../../src/guards/audit-log.js';
+import { appendRecords, auditLogPath, tornMark, type AuditIo } from '../../src/guards/audit-log.js';
 import { bash, fixture, isolatedEnv, ROOT, runnerWith, tmpProject } from '../helpers.js';
 
 const TOKEN = `ghp_${'a'.repeat(36)}`;
@@ -120,6 +120,9 @@ describe('audit-log never follows a symlink and never tears', () => {
     symlinkSync(elsewhere, path.join(dir, '.hooks'));
     expect(() => appendOnce(dir, path.join(dir, '.hooks', 'audit.jsonl'))).toThrow(`refusing to write the audit log ${path.join(dir, '.hooks', 'audit.jsonl')}: ${path.join(dir, '.hooks')} is a symbolic link`);
     expect(existsSync(path.join(elsewhere, 'audit.jsonl'))).toBe(false);
+    // Nor does it create folders on the other side of the link first.
+    expect(() => appendOnce(dir, path.join(dir, '.hooks', 'new', 'audit.jsonl'))).toThrow('is a symbolic link');
+    expect(existsSync(path.join(elsewhere, 'new'))).toBe(false);
   });
 
   it('a FIFO is refused without hanging the runner', () => {
@@ -153,8 +156,12 @@ describe('audit-log never follows a symlink and never tears', () => {
     appendOnce(dir, file, '{"n":1}\n');
     const short: AuditIo = { write: (fd, data, offset) => writeSync(fd, data, offset, 5) };
     expect(() => appendOnce(dir, file, '{"n":2,"long":"xxxxxxxx"}\n', short)).toThrow(`short write to the audit log ${file}: 5 of 26 bytes (disk full or file size limit?); this run's records are torn, the next run starts on a fresh line`);
+    expect(existsSync(tornMark(file))).toBe(true);
     appendOnce(dir, file, '{"n":3}\n');
     expect(readFileSync(file, 'utf8')).toBe('{"n":1}\n{"n":\n{"n":3}\n');
+    expect(existsSync(tornMark(file))).toBe(false);
+    appendOnce(dir, file, '{"n":4}\n');
+    expect(readFileSync(file, 'utf8')).toBe('{"n":1}\n{"n":\n{"n":3}\n{"n":4}\n');
   });
 
   it('a real short write (file size limit, ulimit -f) through the CLI: a warning, the decision stands, no glued record', () => {
