@@ -1,6 +1,6 @@
 // An event the runner cannot judge (it nests past the documented limit) never reaches a hook: no guard, copy or
-// serialization of it may overflow the stack. On an intercepting event that is a block (the safe direction:
-// the tool call, its output or the prompt is held back); on an observe event a loud warning.
+// serialization of it may overflow the stack. On an intercepting event it is held back: preToolUse and
+// userPromptSubmit are blocked, postToolUse has its output replaced; on an observe event a loud warning.
 import type { ResolvedHook } from '../config/resolve.js';
 import type { Decision, Step } from '../decide/combine.js';
 import { eventSpec } from '../events/catalog.js';
@@ -18,6 +18,12 @@ export function cannotJudge(event: HookEvent, why: string, hooks: ResolvedHook[]
   const spec = eventSpec(event.name);
   const steps = hooks.map((h, i): Step => ({ id: h.id, source: h.source, batch: spec.mode === 'observe' ? 1 : i + 1, status: 'not-reached', why: 'the event cannot be judged' }));
   const base = { event, additionalContext: [], results: [], skipped: [], steps };
+  if (spec.rewrites === 'updatedOutput') {
+    // postToolUse: the output is replaced, the way a redaction is (for Claude Code a block there is feedback
+    // only: the output would still reach the model).
+    const withheld = `[withheld by agent-hooks: the tool output cannot be judged: ${why}]`;
+    return { ...base, decision: 'modify', updatedOutput: { value: withheld }, reason: `agent-hooks: cannot be judged: ${why}`, decidedBy: 'agent-hooks', warnings: [`cannot be judged: ${why}; the tool output was withheld`] };
+  }
   if (spec.mode === 'intercept') {
     return { ...base, decision: 'block', reason: `agent-hooks: cannot be judged: ${why}`, decidedBy: 'agent-hooks', warnings: [] };
   }

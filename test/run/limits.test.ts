@@ -65,8 +65,20 @@ describe('an over-deep event cannot be judged', () => {
   it('postToolUse: a token beside a 3,000-level value never reaches the agent (the output is withheld)', async () => {
     const runner = await runnerWith({ hooks: { postToolUse: [{ builtin: 'redact-secrets' }] } });
     const decision = await runner.run(event('postToolUse', { tool_name: 'Bash', tool_input: { command: 'env' }, tool_response: { stdout: `GITHUB_TOKEN=${TOKEN}`, deep: nested(3000) } }));
-    expect(decision.decision).toBe('block');
+    expect(decision.decision).toBe('modify');
+    expect(decision.updatedOutput).toEqual({ value: `[withheld by agent-hooks: the tool output cannot be judged: the event nests deeper than ${EVENT_LIMITS.maxDepth} levels]` });
     expect(JSON.stringify({ ...decision, event: undefined })).not.toContain(TOKEN);
+  });
+
+  it('postToolUse through the CLI: Claude Code gets the output replaced (updatedToolOutput), never the token', async () => {
+    const dir = tmpProject();
+    const config = path.join(dir, 'hooks.json');
+    writeFileSync(config, JSON.stringify({ hooks: { postToolUse: [{ builtin: 'redact-secrets' }] } }));
+    const input = `{"hook_event_name":"PostToolUse","tool_name":"Bash","tool_input":{"command":"env"},"tool_response":{"stdout":"GITHUB_TOKEN=${TOKEN}","deep":${deepText(3000)}}}`;
+    const out = await cliInProcess(['run', 'post-tool-use', '--config', config], { cwd: dir, env: isolatedEnv(dir), input });
+    const answer = JSON.parse(out.stdout) as { hookSpecificOutput: { updatedToolOutput: string } };
+    expect(answer.hookSpecificOutput.updatedToolOutput).toContain('withheld by agent-hooks');
+    expect(out.stdout + out.stderr).not.toContain(TOKEN);
   });
 
   it('an observe event is a loud warning, and no hook runs on it', async () => {
