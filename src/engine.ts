@@ -10,6 +10,8 @@ import { selectHooks, type Selection } from './match/select.js';
 import { failureReply, readProcessEnd, readReturnValue, rewrites, type Reading } from './reply/interpret.js';
 import { runFunction } from './run/function.js';
 import { didYouMean } from './suggest.js';
+import { payloadBytes } from './run/payload-bytes.js';
+import { cannotJudge, unjudgeable } from './run/unjudgeable.js';
 import type { HookEvent, ObservedRun } from './types.js';
 
 export interface LoadConfigOptions {
@@ -100,49 +102,50 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
   };
 
   async function runChain(event: HookEvent, options: RunOptions): Promise<Decision> {
-    {
-      const started = performance.now();
-      const all = hooksFor(config, event.name);
-      // Observers (audit-log) take no part in the chain: they see the whole run once it is decided.
-      const hooks = all.filter((h) => !isObserver(h));
-      const spec = eventSpec(event.name);
-      const batches = spec.mode === 'observe' ? [hooks] : intoBatches(hooks);
-      const steps: Step[] = [];
-      let state = startChain(event);
-      for (const [index, batch] of batches.entries()) {
-        const current = state.event;
-        const step = (hook: ResolvedHook, rest: Omit<Step, 'id' | 'source' | 'batch'>): Step => ({
-          id: hook.id,
-          source: hook.source,
-          batch: index + 1,
-          ...(hook.overriddenBy === undefined ? {} : { overriddenBy: hook.overriddenBy }),
-          ...rest,
-        });
-        if (chainEnded(state) || options.signal?.aborted) {
-          const why = options.signal?.aborted ? 'the run was cancelled' : `the chain ended at "${state.halted?.id ?? state.blocked?.id}"`;
-          steps.push(...batch.map((hook) => step(hook, { status: 'not-reached', why })));
-          continue;
-        }
-        // Selection is judged on the payload as rewritten so far: `if` sees what will actually run.
-        const selection = selectHooks(batch, current, skip);
-        const results = await Promise.all(
-          selection.map(async (s) => {
-            if (!s.selected) return step(s.hook, { status: 'skipped', why: s.why });
-            const result = await runHook(s.hook, current, config, env, options.signal);
-            options.onResult?.(result);
-            return step(s.hook, { status: 'ran', result });
-          }),
-        );
-        steps.push(...results);
-        for (const s of results) if (s.result !== undefined) state = applyResult(state, s.result);
+    const started = performance.now();
+    const all = hooksFor(config, event.name);
+    // Observers (audit-log) take no part in the chain: they see the whole run once it is decided.
+    const hooks = all.filter((h) => !isObserver(h));
+    const spec = eventSpec(event.name);
+    // Judged before any hook: a guard, a copy or a serialization of an over-deep event would overflow.
+    // (An event no hook would run on passes as before: there is nothing to judge.)
+    const why = selectHooks(hooks, event, skip).some((s) => s.selected) ? unjudgeable(event) : undefined;
+    const batches = why !== undefined ? [] : spec.mode === 'observe' ? [hooks] : intoBatches(hooks);
+    const steps: Step[] = [];
+    let state = startChain(event);
+    for (const [index, batch] of batches.entries()) {
+      const current = state.event;
+      const step = (hook: ResolvedHook, rest: Omit<Step, 'id' | 'source' | 'batch'>): Step => ({
+        id: hook.id,
+        source: hook.source,
+        batch: index + 1,
+        ...(hook.overriddenBy === undefined ? {} : { overriddenBy: hook.overriddenBy }),
+        ...rest,
+      });
+      if (chainEnded(state) || options.signal?.aborted) {
+        const why = options.signal?.aborted ? 'the run was cancelled' : `the chain ended at "${state.halted?.id ?? state.blocked?.id}"`;
+        steps.push(...batch.map((hook) => step(hook, { status: 'not-reached', why })));
+        continue;
       }
-      const observers = selectHooks(all.filter(isObserver), event, skip).flatMap((s) => (s.selected ? [s.hook] : []));
-      steps.push(...observers.map((h): Step => ({ id: h.id, source: h.source, batch: 0, status: 'observer' })));
-      const skipped = steps.flatMap((s) => (s.status === 'skipped' ? [{ id: s.id, why: s.why! }] : []));
-      const decision: Decision = { ...finishChain(state, event), skipped, steps };
-      if (observers.length > 0) await observe(observers, event, decision, performance.now() - started);
-      return decision;
+      // Selection is judged on the payload as rewritten so far: `if` sees what will actually run.
+      const selection = selectHooks(batch, current, skip);
+      const results = await Promise.all(
+        selection.map(async (s) => {
+          if (!s.selected) return step(s.hook, { status: 'skipped', why: s.why });
+          const result = await runHook(s.hook, current, config, env, options.signal);
+          options.onResult?.(result);
+          return step(s.hook, { status: 'ran', result });
+        }),
+      );
+      steps.push(...results);
+      for (const s of results) if (s.result !== undefined) state = applyResult(state, s.result);
     }
+    const observers = selectHooks(all.filter(isObserver), event, skip).flatMap((s) => (s.selected ? [s.hook] : []));
+    steps.push(...observers.map((h): Step => ({ id: h.id, source: h.source, batch: 0, status: 'observer' })));
+    const skipped = steps.flatMap((s) => (s.status === 'skipped' ? [{ id: s.id, why: s.why! }] : []));
+    const decision: Decision = why !== undefined ? cannotJudge(event, why, hooks) : { ...finishChain(state, event), skipped, steps };
+    if (observers.length > 0) await observe(observers, event, decision, performance.now() - started);
+    return decision;
   }
 }
 
@@ -223,7 +226,8 @@ async function runHook(
         HOOKS_TOOL: event.tool?.canonical ?? '',
         ...hook.env,
       },
-      input: JSON.stringify(event.payload),
+      // One buffer per distinct payload, shared by every hook that gets it (memory must not grow with hooks).
+      input: payloadBytes(event.payload),
       timeoutMs: hook.timeoutMs,
       ...(signal === undefined ? {} : { signal }),
     });

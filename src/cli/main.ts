@@ -6,6 +6,7 @@ import type { Command } from './command.js';
 import type { CliContext } from './context.js';
 
 import { VERSION } from '../version.js';
+import { EVENT_LIMITS, eventTooLarge } from '../json.js';
 
 interface CommandEntry {
   summary: string;
@@ -125,7 +126,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<neve
     stdinIsTTY: process.stdin.isTTY === true,
     prompt,
   });
-  const exitCode = signalled === undefined ? code : 128 + (SIGNAL_NUMBERS[signalled] ?? 1);
+  // An interrupted run that answered "block" keeps exit 2: 128+N would read as "proceed" to every agent.
+  const exitCode = signalled === undefined || code === 2 ? code : 128 + (SIGNAL_NUMBERS[signalled] ?? 1);
   // Let stdout drain (it may be a pipe) before exiting.
   process.stdout.write('', () => process.exit(exitCode));
   return new Promise<never>(() => {});
@@ -148,6 +150,12 @@ async function readStdin(): Promise<string> {
     throw new HooksError('USAGE', 'stdin: expected one JSON event; pipe it in, e.g. npx agent-hooks run pre-tool-use < event.json');
   }
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let size = 0;
+  // Bounded: past the limit the rest is drained (the agent is still writing) but not kept.
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length;
+    if (size <= EVENT_LIMITS.maxBytes) chunks.push(chunk as Buffer);
+  }
+  if (size > EVENT_LIMITS.maxBytes) throw eventTooLarge(size);
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,6 +1,7 @@
 // stdin → one event, through the caller's dialect: shared by run, explain and guard.
 import { detectDialect, getDialect, type Dialect } from '../dialects/index.js';
 import { HooksError } from '../errors.js';
+import { EVENT_LIMITS, eventTooLarge } from '../json.js';
 import type { HookEvent } from '../types.js';
 import type { CliContext } from './context.js';
 
@@ -13,6 +14,10 @@ export async function readEvent(ctx: CliContext, names: { event?: string | undef
 
 /** The stdin text as one JSON value, or an `EVENT_INVALID` error saying what is wrong. */
 export function parseEvent(text: string): unknown {
+  // Each character is at least one byte: the exact count is needed only near the limit.
+  if (text.length > EVENT_LIMITS.maxBytes || (text.length * 3 > EVENT_LIMITS.maxBytes && Buffer.byteLength(text) > EVENT_LIMITS.maxBytes)) {
+    throw eventTooLarge(Buffer.byteLength(text));
+  }
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -20,3 +25,4 @@ export function parseEvent(text: string): unknown {
     throw new HooksError('EVENT_INVALID', `stdin: expected one JSON event, got ${what}`);
   }
 }
+

@@ -275,7 +275,8 @@ async function resolveLayer(
         enabled: entry.enabled ?? true,
         priority: entry.priority ?? 0,
         timeoutMs: (entry.timeout ?? defaults.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
-        onFailure: entry.onFailure ?? defaults.onFailure ?? 'continue',
+        // A guard that crashes on an intercepting event has not judged it: fail closed unless told otherwise.
+        onFailure: entry.onFailure ?? defaults.onFailure ?? (entry.builtin !== undefined && spec.mode === 'intercept' ? 'block' : 'continue'),
         parallel: entry.parallel ?? false,
         env: { ...defaults.env, ...entry.env },
         cwd: entry.cwd === undefined ? projectDir : path.resolve(layer.dir, entry.cwd),

@@ -1,9 +1,10 @@
 // Guard `audit-log`: one JSONL record per event and per hook decision, secrets redacted, appended so that
 // concurrent runners (parallel tool calls) never interleave: each run is one write() to an O_APPEND file.
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isInside, stateDir } from '../paths.js';
 import type { Guard, GuardContext, ObservedRun } from '../types.js';
 import type { AuditLogOptions } from './audit-log/options.js';
 import { createRedactor } from './redact-secrets/engine.js';
@@ -30,26 +31,118 @@ export const auditLog: Guard<AuditLogOptions> = {
     };
     return (run) => {
       const lines = auditRecords(run, { now: new Date(), runId: randomUUID(), pid: process.pid, clean }).map((r) => JSON.stringify(r));
-      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-      const fd = openSync(file, 'a', 0o600);
-      try {
-        writeSync(fd, `${lines.join('\n')}\n`);
-      } finally {
-        closeSync(fd);
-      }
+      appendRecords(file, `${lines.join('\n')}\n`, context.projectDir);
     };
   },
 };
 
-/** `options.path`, else `$XDG_STATE_HOME/agent-hooks/audit.jsonl` (`~/.local/state/...`). */
+/** `options.path`, else `stateDir(env)/audit.jsonl` (`~/.local/state/agent-hooks/audit.jsonl`). */
 export function auditLogPath(options: AuditLogOptions, context: GuardContext): string {
-  const home = context.env.HOME || os.homedir();
   if (options.path !== undefined) {
+    const home = context.env.HOME || os.homedir();
     const expanded = options.path === '~' || options.path.startsWith('~/') ? path.join(home, options.path.slice(1)) : options.path;
     return path.resolve(context.projectDir, expanded);
   }
-  const state = context.env.XDG_STATE_HOME || path.join(home, '.local', 'state');
-  return path.join(state, 'agent-hooks', 'audit.jsonl');
+  return path.join(stateDir(context.env), 'audit.jsonl');
+}
+
+/** The file calls `appendRecords` makes; a test swaps `write` for one that stops short, as a full disk does. */
+export interface AuditIo {
+  write(fd: number, data: Buffer, offset: number, length: number): number;
+}
+const realIo: AuditIo = { write: (fd, data, offset, length) => writeSync(fd, data, offset, length) };
+
+/**
+ * Appends one run's records with one `write()` to an O_APPEND file, safely:
+ * - never through a symlink (O_NOFOLLOW on the file; inside the project, no folder on the way may be one either:
+ *   a repository planting `.hooks/audit.jsonl -> ~/.bashrc` must not get records appended to the shell profile),
+ * - only to a regular file owned by the user (O_NONBLOCK, so a planted FIFO cannot hang the runner),
+ * - created 0600 in folders created 0700,
+ * - a short write (disk full, file size limit) is an error naming what was lost, and leaves a mark beside the
+ *   log so that the next run starts its records on a fresh line.
+ */
+export function appendRecords(file: string, text: string, projectDir: string, io: AuditIo = realIo): void {
+  const refuse = (why: string): never => {
+    throw new Error(`refusing to write the audit log ${file}: ${why}`);
+  };
+  // Each folder between the project and the file, as a repository could have planted it: checked before
+  // mkdir (which would follow a planted link to create folders elsewhere) and after it.
+  const noLinkedFolder = () => {
+    if (!isInside(projectDir, file)) return;
+    for (let dir = path.dirname(file); dir !== projectDir && isInside(projectDir, dir); dir = path.dirname(dir)) {
+      let linked = false;
+      try {
+        linked = lstatSync(dir).isSymbolicLink();
+      } catch {
+        // Not there yet: mkdir makes it a real folder.
+      }
+      if (linked) refuse(`${dir} is a symbolic link`);
+    }
+  };
+  noLinkedFolder();
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  noLinkedFolder();
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Linux says ELOOP for a symlink under O_NOFOLLOW; some BSDs say EMLINK or EFTYPE.
+    if (code === 'ELOOP' || code === 'EMLINK' || code === 'EFTYPE') return refuse('it is a symbolic link');
+    throw error;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) refuse('it is not a regular file');
+    const uid = process.getuid?.();
+    if (uid !== undefined && stat.uid !== uid) refuse(`it is owned by uid ${stat.uid}, not by you (uid ${uid})`);
+    // A run that tore its records left a mark beside the log: start on a fresh line. (Not "does the file end in
+    // a newline": another runner's append may be half-copied at that moment, and that is no tear.)
+    const torn = tornMark(file);
+    const afterTear = stat.size > 0 && exists(torn);
+    let data = Buffer.from(text, 'utf8');
+    if (afterTear) data = Buffer.concat([Buffer.from('\n'), data]);
+    const written = io.write(fd, data, 0, data.length);
+    if (written < data.length) {
+      markTorn(torn);
+      throw new Error(`short write to the audit log ${file}: ${written} of ${data.length} bytes (disk full or file size limit?); this run's records are torn, the next run starts on a fresh line`);
+    }
+    if (afterTear) rmSync(torn, { force: true });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The mark a torn write leaves beside the log. */
+export function tornMark(file: string): string {
+  return `${file}.torn`;
+}
+
+function exists(file: string): boolean {
+  try {
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An empty file (it costs an inode, no data block: it can still be made on a full disk), never through a link. */
+function markTorn(file: string): void {
+  try {
+    closeSync(openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o600));
+  } catch {
+    // Nothing more can be done; the warning about the tear still reaches the user.
+  }
+}
+
+/** A SHA-256 of the payload's JSON; an event too deep to serialize (it was not judged either) says so instead. */
+function hashPayload(payload: unknown): string {
+  try {
+    return `sha256:${createHash('sha256').update(JSON.stringify(payload)).digest('hex')}`;
+  } catch {
+    return 'unavailable: the payload cannot be serialized';
+  }
 }
 
 /** The records of one run: one per hook that ran, then one for the event's decision. */
@@ -67,7 +160,7 @@ export function auditRecords(
     ...(run.event.tool === undefined ? {} : { tool: run.event.tool.canonical, toolName: run.event.tool.name }),
     ...(typeof payload.session_id === 'string' ? { sessionId: payload.session_id } : {}),
     // A hash, not the payload: tool input and output may hold secrets.
-    payloadHash: `sha256:${createHash('sha256').update(JSON.stringify(payload)).digest('hex')}`,
+    payloadHash: hashPayload(payload),
   };
   const hookRecords = run.hooks.map((h) => ({
     ...base,

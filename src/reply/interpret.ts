@@ -21,6 +21,8 @@ export type FailureKind =
   | 'signal'
   | `exit-${number}`
   | 'invalid-json'
+  | 'invalid-encoding'
+  | 'text-before-json'
   | 'output-too-large'
   | 'error';
 
@@ -34,7 +36,17 @@ export type Reading = { ok: true; reply: Reply } | { ok: false; failure: Failure
 
 /** How a process hook ended, as the process runner saw it. */
 export type ProcessEnd =
-  | { kind: 'exited'; exitCode: number; stdout: string; stderr: string }
+  | {
+      kind: 'exited';
+      exitCode: number;
+      /** Raw bytes as the hook wrote them (a string is taken as already decoded). */
+      stdout: string | Uint8Array;
+      stderr: string | Uint8Array;
+      /** Bytes of stderr read past the limit and dropped. */
+      stderrDropped?: number;
+      /** Bytes of stdout past the limit (only with exit 2: any other exit is `too-large`). */
+      stdoutDropped?: number;
+    }
   | { kind: 'timeout'; timeoutMs: number }
   | { kind: 'signal'; signal: string; stderr: string }
   | { kind: 'not-found'; message: string }
@@ -51,7 +63,7 @@ export function readProcessEnd(end: ProcessEnd, event: EventSpec): Reading {
     case 'not-found':
       return failed('not-found', end.message);
     case 'too-large':
-      return failed('output-too-large', `${end.stream} exceeded ${end.limit} characters`);
+      return failed('output-too-large', `${end.stream} exceeded ${end.limit} bytes`);
     case 'cancelled':
       return failed('signal', 'cancelled: the runner itself was interrupted');
     case 'exited':
@@ -82,17 +94,23 @@ export function rewrites(reply: Reply): boolean {
 
 // --- internal ---
 
-function readExit(end: { exitCode: number; stdout: string; stderr: string }, event: EventSpec): Reading {
-  const stdout = end.stdout.replace(/^\uFEFF/, '').trim();
-  const stderr = end.stderr.trim();
-  const json = stdout.startsWith('{') ? parseJson(stdout) : undefined;
+/** How much of stderr becomes a block's reason; the rest is cut with a marker saying how much. */
+export const REASON_LIMIT = 16 * 1024;
 
+function readExit(end: Extract<ProcessEnd, { kind: 'exited' }>, event: EventSpec): Reading {
+  const stderr = reasonText(end.stderr, end.stderrDropped ?? 0);
   if (end.exitCode === 2) {
-    // Exit 2 blocks whatever stdout says; a JSON reason is the fallback when stderr is silent.
+    // Exit 2 blocks whatever else the hook wrote: its size, its encoding or its JSON never undo that.
+    const out = decodeStdout(end.stdout);
+    const json = out.ok && out.text.startsWith('{') && end.stdoutDropped === undefined ? parseJson(out.text) : undefined;
     const jsonReason = json?.ok ? reasonOf(json.value) : undefined;
     const reason = stderr || jsonReason;
     return { ok: true, reply: reason ? { decision: 'block', reason } : { decision: 'block' } };
   }
+  const out = decodeStdout(end.stdout);
+  if (!out.ok) return failed('invalid-encoding', out.error);
+  const stdout = out.text;
+  const json = stdout.startsWith('{') ? parseJson(stdout) : undefined;
   if (json !== undefined) {
     if (!json.ok) return failed('invalid-json', `stdout starts with "{" but is not JSON: ${json.error}`);
     return readObject(json.value, event);
@@ -103,9 +121,61 @@ function readExit(end: { exitCode: number; stdout: string; stderr: string }, eve
   const signal = signalOfExitCode(end.exitCode);
   // A shell reports a child killed by signal N as exit 128+N.
   if (signal !== undefined) return failed('signal', `killed by ${signal} (exit ${end.exitCode})${tail(stderr)}`);
+  // A log line (or stray bytes) before a JSON reply: Claude Code reads the whole stdout as plain text and the
+  // JSON's decision is lost without a word. We read it the same way, as a named failure: reported always, and a
+  // block under `onFailure: "block"`.
+  const late = jsonAfterText(stdout);
+  if (late !== undefined) {
+    return failed('text-before-json', `stdout has text before its JSON reply (${late}); print only the JSON object to stdout`);
+  }
   if (end.exitCode !== 0) return failed(`exit-${end.exitCode}`, `exited with ${end.exitCode}${tail(stderr)}`);
   if (stdout !== '' && event.plainStdoutIsContext) return { ok: true, reply: { decision: 'continue', additionalContext: stdout } };
   return { ok: true, reply: { decision: 'continue' } };
+}
+
+/** stdout as UTF-8 (a UTF-8 byte order mark is dropped), trimmed; anything else is a reason why not. */
+export function decodeStdout(bytes: string | Uint8Array): { ok: true; text: string } | { ok: false; error: string } {
+  if (typeof bytes === 'string') return { ok: true, text: bytes.replace(/^\uFEFF/, '').trim() };
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return { ok: false, error: 'stdout is UTF-16 (it starts with a UTF-16 byte order mark); replies must be UTF-8' };
+  }
+  try {
+    return { ok: true, text: UTF8.decode(bytes).replace(/^\uFEFF/, '').trim() };
+  } catch {
+    return { ok: false, error: `stdout is not valid UTF-8 (${bytes.length} bytes); replies must be UTF-8` };
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** stderr as a reason: lenient UTF-8, trimmed, cut at REASON_LIMIT with a marker naming what was left out. */
+function reasonText(bytes: string | Uint8Array, dropped: number): string {
+  let text = (typeof bytes === 'string' ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')).trim();
+  let cut = dropped;
+  if (text.length > REASON_LIMIT) {
+    cut += Buffer.byteLength(text.slice(REASON_LIMIT));
+    text = text.slice(0, REASON_LIMIT);
+  }
+  return cut > 0 ? `${text} …[stderr truncated: ${cut} more bytes]` : text;
+}
+
+/** A description of the text before a JSON object that ends stdout, when there is one. */
+function jsonAfterText(stdout: string): string | undefined {
+  if (stdout.startsWith('{')) return undefined;
+  // The JSON reply starts at a line's start (a log line before it) or right after stray bytes.
+  const starts = new Set<number>();
+  const line = stdout.search(/\n\s*\{/);
+  if (line >= 0) starts.add(stdout.indexOf('{', line));
+  const first = stdout.indexOf('{');
+  if (first >= 0) starts.add(first);
+  for (const at of starts) {
+    const json = parseJson(stdout.slice(at));
+    if (json.ok) {
+      const before = stdout.slice(0, at).trim().split('\n')[0] ?? '';
+      return `${JSON.stringify(before.length > 60 ? `${before.slice(0, 60)}…` : before)} comes first`;
+    }
+  }
+  return undefined;
 }
 
 function parseJson(text: string): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
@@ -198,12 +268,17 @@ function withText(reply: Reply, reason: string | undefined, context: string): Re
 }
 
 function failed(kind: FailureKind, message: string): Reading {
-  return { ok: false, failure: { kind, message } };
+  return { ok: false, failure: { kind, message: oneLine(message) } };
+}
+
+/** A failure message is one line of plain text: a hook's stderr may hold CRs or terminal escapes. */
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '\uFFFD');
 }
 
 /** `: <first line of stderr>` or nothing. */
-function tail(stderr: string): string {
-  const line = stderr.trim().split('\n')[0]?.trim() ?? '';
+function tail(stderr: string | Uint8Array): string {
+  const line = (typeof stderr === 'string' ? stderr : Buffer.from(stderr).toString('utf8')).trim().split(/[\r\n]/)[0]?.trim() ?? '';
   return line === '' ? '' : `: ${line.length > 200 ? `${line.slice(0, 200)}…` : line}`;
 }
 

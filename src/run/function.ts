@@ -1,5 +1,6 @@
 // Runs one in-process hook (a builtin guard or an API handler) under the same timeout rules as a process.
 import type { HandlerContext, HandlerFn, HookInput } from '../types.js';
+import { wholeMs } from './duration.js';
 
 export type FunctionEnd = { kind: 'returned'; value: unknown } | { kind: 'threw'; message: string } | { kind: 'timeout' };
 
@@ -19,7 +20,7 @@ export async function runFunction(
     timer = setTimeout(() => {
       controller.abort(new Error('timeout'));
       resolve({ kind: 'timeout' });
-    }, timeoutMs);
+    }, wholeMs(timeoutMs));
   });
   const called = (async (): Promise<FunctionEnd> => {
     try {

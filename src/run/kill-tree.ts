@@ -17,3 +17,14 @@ export function killTree(pid: number, signal: 'SIGTERM' | 'SIGKILL'): void {
     // ESRCH: the group is already gone. EPERM: a member changed user; nothing more we can do.
   }
 }
+
+/** True while any process of the group led by `pid` exists (POSIX; on Windows, assume it does). */
+export function groupExists(pid: number): boolean {
+  if (process.platform === 'win32') return true;
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}

@@ -1,7 +1,10 @@
 // Runs one command hook as a real process. The only module that uses execa.
 import { execa } from 'execa';
 import type { ProcessEnd } from '../reply/interpret.js';
-import { killTree } from './kill-tree.js';
+import { wholeMs } from './duration.js';
+import { groupExists, killTree } from './kill-tree.js';
+import { missingScript, missingScriptAnswer } from './missing-script.js';
+import { startWatchdog, watchGroup } from './watchdog.js';
 
 export interface ProcessSpec {
   /** Shell form when `args` is absent (`sh -c command`), exec form (no shell) otherwise. */
@@ -10,58 +13,121 @@ export interface ProcessSpec {
   cwd: string;
   /** The whole environment of the hook. */
   env: Record<string, string | undefined>;
-  /** Written to stdin, which is then closed. */
-  input: string;
+  /**
+   * Written to stdin, which is then closed. Pass the same Buffer to every hook that gets the same payload
+   * (see `payloadBytes`): memory then does not grow with the number of hooks.
+   */
+  input: string | Uint8Array;
+  /** Rounded to whole milliseconds here: a config's `2.01` s must never reach a timer as 2009.9999. */
   timeoutMs: number;
   /** Aborts the hook (and kills its tree) when the whole run is cancelled. */
   signal?: AbortSignal;
 }
 
+/**
+ * Bytes kept of each stream; the rest is read and dropped. Over the stdout limit the reply cannot be read
+ * (`output-too-large`, unless the hook exits 2: a block); over the stderr limit a block's reason ends with a marker.
+ */
 export const OUTPUT_LIMITS = { stdout: 8 * 1024 * 1024, stderr: 1024 * 1024 };
 /** After SIGTERM, how long the tree gets before SIGKILL. */
 export const KILL_GRACE_MS = 500;
 /** After the hook exits, how long its leftover children may keep our pipes open. */
 export const DRAIN_MS = 200;
 
+/** Keeps the first `limit` bytes of a stream and counts the rest. */
+class Capped {
+  readonly chunks: Buffer[] = [];
+  kept = 0;
+  dropped = 0;
+  constructor(readonly limit: number) {}
+  add(chunk: Buffer): boolean {
+    const room = this.limit - this.kept;
+    if (chunk.length <= room) {
+      this.chunks.push(chunk);
+      this.kept += chunk.length;
+      return true;
+    }
+    if (room > 0) this.chunks.push(chunk.subarray(0, room));
+    this.kept += Math.max(room, 0);
+    this.dropped += chunk.length - Math.max(room, 0);
+    return false;
+  }
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks, this.kept);
+  }
+}
+
 /** Runs the hook to its end; every way it can end is a value, never an exception. */
 export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   if (spec.signal?.aborted) return { kind: 'cancelled' };
-  const timeout = AbortSignal.timeout(spec.timeoutMs);
-  const signal = spec.signal === undefined ? timeout : AbortSignal.any([spec.signal, timeout]);
+  const missing = missingScript(spec.command, spec.args, spec.cwd);
+  if (missing !== undefined) return { kind: 'not-found', message: missing };
   const posix = process.platform !== 'win32';
+  // Before the hook's clock starts: starting the watchdog is not the hook's time.
+  if (posix) startWatchdog(KILL_GRACE_MS);
+  const timeoutMs = wholeMs(spec.timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = spec.signal === undefined ? timeout : AbortSignal.any([spec.signal, timeout]);
   const sub = execa(spec.command, spec.args ?? [], {
     shell: spec.args === undefined,
     cwd: spec.cwd,
     env: spec.env,
     extendEnv: false,
-    input: spec.input,
+    // Written below, from the caller's Buffer as is: execa's `input` copies it once per hook.
+    stdin: 'pipe',
     // Its own process group, so a timeout can kill everything the hook started.
     detached: posix,
     cleanup: false,
     cancelSignal: signal,
     forceKillAfterDelay: false,
-    maxBuffer: OUTPUT_LIMITS,
+    // We read the streams ourselves: execa's maxBuffer fails the whole result, which would lose an exit 2.
+    buffer: false,
+    encoding: 'buffer',
     reject: false,
     stripFinalNewline: false,
     windowsHide: true,
-    encoding: 'utf8',
   });
   const pid = sub.pid;
+  // If the runner is SIGKILLed while this hook runs, the watchdog kills its group (see watchdog.ts).
+  const release = posix && pid !== undefined ? watchGroup(pid) : () => {};
+  // A hook that exits without reading its stdin closes the pipe under us: EPIPE is expected, not an error.
+  sub.stdin?.on('error', () => {});
+  sub.stdin?.end(typeof spec.input === 'string' ? Buffer.from(spec.input) : spec.input);
+  const stdout = new Capped(OUTPUT_LIMITS.stdout);
+  const stderr = new Capped(OUTPUT_LIMITS.stderr);
+  let stdoutOverflow = false;
   const timers: NodeJS.Timeout[] = [];
   const stopPipes = () => {
     sub.stdout?.destroy();
     sub.stderr?.destroy();
   };
+  // Past a limit the rest is read and dropped, not a reason to stop the hook: it may still exit 2, which must
+  // block. Its timeout bounds how long it may write.
+  sub.stdout?.on('data', (chunk: Buffer) => {
+    if (!stdout.add(chunk)) stdoutOverflow = true;
+  });
+  sub.stderr?.on('data', (chunk: Buffer) => void stderr.add(chunk));
+  // Once aborted, SIGKILL reaches the group at TERM + grace even when the leader is already gone: a member
+  // that ignores SIGTERM and has let go of our pipes must not outlive its hook. The run waits for it.
+  let killed: Promise<void> | undefined;
   const onAbort = () => {
     if (pid === undefined) return;
     killTree(pid, 'SIGTERM');
-    timers.push(
-      setTimeout(() => {
+    killed = new Promise((resolve) => {
+      const finish = () => {
+        clearInterval(poll);
+        clearTimeout(grace);
         killTree(pid, 'SIGKILL');
         // A child that escaped the group (setsid) may still hold the pipes: stop waiting for them.
         stopPipes();
-      }, KILL_GRACE_MS),
-    );
+        resolve();
+      };
+      const grace = setTimeout(finish, KILL_GRACE_MS);
+      // A group that is gone before the grace is over needs no more waiting.
+      const poll = setInterval(() => {
+        if (!groupExists(pid)) finish();
+      }, 25);
+    });
   };
   signal.addEventListener('abort', onAbort, { once: true });
   // A hook that exits but leaves a background child writing to our pipes must not hold the runner.
@@ -79,22 +145,32 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   const result = await sub;
   signal.removeEventListener('abort', onAbort);
   for (const t of timers) clearTimeout(t);
+  if (killed !== undefined) await killed;
+  release();
 
-  if (result.isMaxBuffer) {
-    if (pid !== undefined) killTree(pid, 'SIGKILL');
-    const stream = result.stdout.length >= OUTPUT_LIMITS.stdout ? 'stdout' : 'stderr';
-    return { kind: 'too-large', stream, limit: OUTPUT_LIMITS[stream] };
-  }
-  if (timeout.aborted) return { kind: 'timeout', timeoutMs: spec.timeoutMs };
+  const exitCode = result.exitCode;
+  if (stdoutOverflow && exitCode !== 2) return { kind: 'too-large', stream: 'stdout', limit: OUTPUT_LIMITS.stdout };
+  if (timeout.aborted) return { kind: 'timeout', timeoutMs };
   if (spec.signal?.aborted) return { kind: 'cancelled' };
   const code = (result as { code?: string }).code;
   if (code === 'ENOENT' || code === 'EACCES') {
     const what = code === 'ENOENT' ? 'not found' : 'not executable';
     return { kind: 'not-found', message: `${spec.command}: ${what}` };
   }
-  if (result.exitCode === undefined) {
-    if (result.signal !== undefined) return { kind: 'signal', signal: result.signal, stderr: result.stderr };
+  const errBytes = stderr.bytes();
+  if (exitCode === undefined) {
+    if (result.signal !== undefined) return { kind: 'signal', signal: result.signal, stderr: errBytes.toString('utf8') };
     return { kind: 'not-found', message: result.shortMessage ?? `${spec.command}: could not start` };
   }
-  return { kind: 'exited', exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr };
+  // The interpreter's own "cannot open" answer (python3 exits 2, node 1) is not the hook's decision.
+  const notFound = missingScriptAnswer(exitCode, errBytes, spec.cwd);
+  if (notFound !== undefined) return { kind: 'not-found', message: notFound };
+  return {
+    kind: 'exited',
+    exitCode,
+    stdout: stdout.bytes(),
+    stderr: errBytes,
+    ...(stderr.dropped > 0 ? { stderrDropped: stderr.dropped } : {}),
+    ...(stdoutOverflow ? { stdoutDropped: stdout.dropped } : {}),
+  };
 }

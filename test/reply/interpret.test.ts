@@ -49,7 +49,7 @@ describe('readProcessEnd', () => {
   it('failure messages are one line and name the cause', () => {
     expect(readProcessEnd(exited(1, '', 'first line\nsecond'), pre)).toEqual({ ok: false, failure: { kind: 'exit-1', message: 'exited with 1: first line' } });
     expect(readProcessEnd({ kind: 'timeout', timeoutMs: 1500 }, pre)).toEqual({ ok: false, failure: { kind: 'timeout', message: 'timed out after 1.5s' } });
-    expect(readProcessEnd({ kind: 'too-large', stream: 'stdout', limit: 10 }, pre)).toEqual({ ok: false, failure: { kind: 'output-too-large', message: 'stdout exceeded 10 characters' } });
+    expect(readProcessEnd({ kind: 'too-large', stream: 'stdout', limit: 10 }, pre)).toEqual({ ok: false, failure: { kind: 'output-too-large', message: 'stdout exceeded 10 bytes' } });
   });
 
   it('a rewrite is read only where the event can carry it', () => {

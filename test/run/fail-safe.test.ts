@@ -1,0 +1,176 @@
+// The process runner's fail-safe rules on real processes (issue 10): fractional timeouts, groups killed after the
+// grace period even when the leader is gone, missing scripts, one stdin buffer shared by every hook.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readProcessEnd } from '../../src/reply/interpret.js';
+import { eventSpec } from '../../src/events/catalog.js';
+import { wholeMs, MAX_TIMER_MS } from '../../src/run/duration.js';
+import { runFunction } from '../../src/run/function.js';
+import { missingScript, missingScriptAnswer } from '../../src/run/missing-script.js';
+import { payloadBytes } from '../../src/run/payload-bytes.js';
+import { KILL_GRACE_MS, runProcess } from '../../src/run/process.js';
+import { startWatchdog, watchdogPid, watchGroup } from '../../src/run/watchdog.js';
+import { FIXTURES, tmpProject } from '../helpers.js';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // A zombie waiting for a slow init to reap it is dead for our purpose.
+  try {
+    return !/^Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '');
+  } catch {
+    return true;
+  }
+};
+async function gone(pid: number, ms = 3000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (!alive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return !alive(pid);
+}
+const leftovers: number[] = [];
+afterEach(() => {
+  for (const pid of leftovers.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+});
+function readPid(file: string): number {
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  leftovers.push(pid);
+  return pid;
+}
+const pre = eventSpec('preToolUse');
+const base = (dir: string, extra: Record<string, string> = {}) => ({ cwd: dir, env: { ...process.env, ...extra }, input: '{}' });
+
+describe('durations', () => {
+  it('every duration becomes a whole number of milliseconds a timer accepts', () => {
+    expect(wholeMs(2.01 * 1000)).toBe(2010);
+    expect(wholeMs(0.0001)).toBe(1);
+    expect(wholeMs(Number.NaN)).toBe(MAX_TIMER_MS);
+    expect(wholeMs(1e12)).toBe(MAX_TIMER_MS);
+    // The 15 values of 0.01..10.00 that crashed the runner, and every other one.
+    for (let i = 1; i <= 1000; i++) expect(Number.isInteger(wholeMs((i / 100) * 1000))).toBe(true);
+  });
+
+  it('a process hook with a 2.01 s timeout runs (it crashed the runner on every event)', async () => {
+    const end = await runProcess({ ...base(tmpProject()), command: 'true', timeoutMs: 2.01 * 1000 });
+    expect(end).toMatchObject({ kind: 'exited', exitCode: 0 });
+  });
+
+  it('a process hook with a fractional timeout times out at the rounded time', async () => {
+    const end = await runProcess({ ...base(tmpProject()), command: 'sleep 5', timeoutMs: 0.3333 * 1000 });
+    expect(end).toEqual({ kind: 'timeout', timeoutMs: 333 });
+  });
+
+  it('an in-process hook with a fractional timeout runs', async () => {
+    const end = await runFunction(() => ({ decision: 'allow' }), { hook_event_name: 'PreToolUse' }, { event: 'preToolUse' }, 2.01 * 1000);
+    expect(end).toEqual({ kind: 'returned', value: { decision: 'allow' } });
+  });
+});
+
+describe('no process outlives its hook', () => {
+  it('after a timeout, a group member that ignores SIGTERM and let go of the pipes is killed although the leader is gone', async () => {
+    const dir = tmpProject();
+    const pidFile = path.join(dir, 'child.pid');
+    const started = Date.now();
+    const end = await runProcess({ ...base(dir, { PID_FILE: pidFile }), command: path.join(FIXTURES, 'leaves-term-ignoring-child.sh'), args: [], timeoutMs: 400 });
+    expect(end.kind).toBe('timeout');
+    // The run waits for the KILL: when it returns, the child is already signalled.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400 + KILL_GRACE_MS - 50);
+    expect(await gone(readPid(pidFile))).toBe(true);
+  });
+
+  it('after the run is cancelled (a runner signal), the same child is killed too', async () => {
+    const dir = tmpProject();
+    const pidFile = path.join(dir, 'child.pid');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 400);
+    const end = await runProcess({ ...base(dir, { PID_FILE: pidFile }), command: path.join(FIXTURES, 'leaves-term-ignoring-child.sh'), args: [], timeoutMs: 30_000, signal: controller.signal });
+    expect(end.kind).toBe('cancelled');
+    expect(await gone(readPid(pidFile))).toBe(true);
+  });
+});
+
+describe('a missing script is not-found', () => {
+  it('python3 <missing> is not-found naming the file, not a block with python\'s message', async () => {
+    const dir = tmpProject();
+    const end = await runProcess({ ...base(dir), command: 'python3 guards/missing.py', timeoutMs: 5000 });
+    expect(end).toEqual({ kind: 'not-found', message: `script guards/missing.py not found (looked for ${path.join(dir, 'guards/missing.py')})` });
+    expect(readProcessEnd(end, pre)).toMatchObject({ ok: false, failure: { kind: 'not-found' } });
+  });
+
+  it('node <missing> is not-found, not exit-1 with a loader line', async () => {
+    const end = await runProcess({ ...base(tmpProject()), command: 'node missing.mjs', timeoutMs: 5000 });
+    expect(end).toMatchObject({ kind: 'not-found', message: expect.stringContaining('missing.mjs not found') });
+  });
+
+  it('exec form is checked the same way', async () => {
+    const end = await runProcess({ ...base(tmpProject()), command: 'python3', args: ['-u', 'nope.py'], timeoutMs: 5000 });
+    expect(end).toMatchObject({ kind: 'not-found', message: expect.stringContaining('nope.py not found') });
+  });
+
+  it('a path the shell expands is caught from the interpreter\'s own answer (python3 exit 2, node exit 1)', async () => {
+    const dir = tmpProject();
+    const py = await runProcess({ ...base(dir, { D: dir }), command: 'python3 "$D/guards/missing.py"', timeoutMs: 5000 });
+    expect(py).toEqual({ kind: 'not-found', message: `script ${path.join(dir, 'guards/missing.py')} not found (the interpreter could not open it)` });
+    const node = await runProcess({ ...base(dir, { D: dir }), command: 'node "$D/missing.mjs"', timeoutMs: 5000 });
+    expect(node).toMatchObject({ kind: 'not-found', message: expect.stringContaining(path.join(dir, 'missing.mjs')) });
+  });
+
+  it('a hook that blocks with exit 2 on purpose is still a block', async () => {
+    const dir = tmpProject({ 'guard.py': 'import sys\nprint("no", file=sys.stderr)\nsys.exit(2)\n' });
+    const end = await runProcess({ ...base(dir), command: 'python3 guard.py', timeoutMs: 5000 });
+    expect(readProcessEnd(end, pre)).toEqual({ ok: true, reply: { decision: 'block', reason: 'no' } });
+  });
+
+  it('commands that are not "<interpreter> <script>" are left alone', () => {
+    const dir = tmpProject({ 'ok.py': '' });
+    for (const command of ['python3 -c "import sys"', 'python3 -m json.tool', 'node -e 1', 'node --version', 'bash -c "exit 0"', 'python3 ok.py', 'deno run ok.py', 'python3 $X/y.py', 'FOO=1 python3 ok.py', 'echo missing.py', 'node --require ./x.js ok.py']) {
+      expect(missingScript(command, undefined, dir), command).toBeUndefined();
+    }
+    expect(missingScript('FOO=1 python3 gone.py', undefined, dir)).toContain('gone.py');
+    expect(missingScript('deno run --allow-read gone.ts', undefined, dir)).toContain('gone.ts');
+    expect(missingScript('/usr/bin/python3.12 gone.py', undefined, dir)).toContain('gone.py');
+  });
+
+  it("the interpreter's answer counts only when the file it names is really missing", () => {
+    const dir = tmpProject({ 'there.py': '' });
+    const said = (file: string) => Buffer.from(`python3: can't open file '${file}': [Errno 2] No such file or directory\n`);
+    expect(missingScriptAnswer(2, said(path.join(dir, 'there.py')), dir)).toBeUndefined();
+    expect(missingScriptAnswer(2, said(path.join(dir, 'gone.py')), dir)).toContain('gone.py');
+    expect(missingScriptAnswer(0, said(path.join(dir, 'gone.py')), dir)).toBeUndefined();
+  });
+});
+
+describe('one stdin buffer per payload', () => {
+  it('the same payload object gives the same Buffer; a rewritten payload its own', () => {
+    const payload = { hook_event_name: 'PreToolUse', tool_input: { command: 'ls' } };
+    expect(payloadBytes(payload)).toBe(payloadBytes(payload));
+    expect(payloadBytes({ ...payload })).not.toBe(payloadBytes(payload));
+    expect(JSON.parse(payloadBytes(payload).toString('utf8'))).toEqual(payload);
+  });
+
+  it('every hook reads the same bytes from the shared buffer', async () => {
+    const input = payloadBytes({ text: 'héllo ✓'.repeat(1000) });
+    const ends = await Promise.all([1, 2, 3].map(() => runProcess({ ...base(tmpProject()), input, command: 'cat', timeoutMs: 5000 })));
+    for (const end of ends) expect(end.kind === 'exited' && Buffer.from(end.stdout).equals(input)).toBe(true);
+  });
+});
+
+describe('the watchdog', () => {
+  it('a long-lived process retires its watchdog once nothing is live, so its lists stay small', async () => {
+    startWatchdog(500);
+    const first = watchdogPid();
+    expect(first).toBeGreaterThan(0);
+    // Group ids that cannot exist (above the kernel's pid limit): nothing real is ever signalled.
+    for (let i = 0; i < 1000; i++) watchGroup(5_000_000 + i)();
+    expect(watchdogPid()).toBeUndefined();
+    expect(await gone(first!)).toBe(true);
+    startWatchdog(500);
+    expect(watchdogPid()).not.toBe(first);
+  });
+});
