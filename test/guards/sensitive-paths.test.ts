@@ -53,7 +53,7 @@ describe('judgePath', () => {
     ['~/.aws/credentials', 'read', 'cloud-credentials'],
     ['$HOME/.aws/config', 'read', 'cloud-credentials'],
     ['~/.aws', 'read', 'cloud-credentials'],
-    ['~/.aws/cli/alias', 'read', 'allow'],
+    ['~/.aws/cli/alias', 'read', 'cloud-credentials'],
     ['~/.config/gcloud/application_default_credentials.json', 'read', 'cloud-credentials'],
     ['~/.config/gcloud/configurations/config_default', 'read', 'cloud-credentials'],
     ['~/.azure/accessTokens.json', 'read', 'cloud-credentials'],
@@ -70,7 +70,7 @@ describe('judgePath', () => {
     ['/etc/gshadow', 'read', 'system-auth'],
     ['/etc/sudoers', 'read', 'system-auth'],
     ['/etc/sudoers.d/90-cloud-init-users', 'write', 'system-auth'],
-    ['/etc/passwd', 'read', 'allow'],
+    ['/etc/passwd', 'read', 'system-auth'],
     ['/etc/passwd', 'write', 'system-auth'],
     ['/etc/hosts', 'read', 'allow'],
     ['../../../../etc/shadow', 'read', 'system-auth'],
@@ -113,14 +113,14 @@ describe('judgePath', () => {
     ['~/.git-credentials', 'read', 'agent-credentials'],
     ['~/.config/github-copilot/apps.json', 'read', 'agent-credentials'],
     // shell profiles
-    ['~/.bashrc', 'read', 'allow'],
+    ['~/.bashrc', 'read', 'shell-profile'],
     ['~/.bashrc', 'write', 'shell-profile'],
     ['~/.zshrc', 'write', 'shell-profile'],
     ['~/.profile', 'write', 'shell-profile'],
     ['~/.bash_profile', 'write', 'shell-profile'],
     ['../.zshenv', 'write', 'shell-profile'],
     ['/etc/profile.d/evil.sh', 'write', 'shell-profile'],
-    ['project/.bashrc', 'write', 'allow'],
+    ['project/.bashrc', 'write', 'shell-profile'],
     // exemptions
     ['node_modules/some-pkg/test/key.pem', 'read', 'allow'],
     ['node_modules/dotenv/.env', 'read', 'allow'],
@@ -233,7 +233,7 @@ describe('sensitivePaths handler', () => {
     ['edit', { path: '/home/dev/.zshrc', old_str: 'a', new_str: 'b' }, 'edit', 'sensitive-paths: shell-profile: /home/dev/.zshrc'],
     ['read', { filePath: '/home/dev/.netrc' }, 'read', 'sensitive-paths: agent-credentials: /home/dev/.netrc'],
     ['read', { file_path: '/home/dev/project/notes.txt' }, 'Read', undefined],
-    ['read', { file_path: '/home/dev/.bashrc' }, 'Read', undefined],
+    ['read', { file_path: '/home/dev/.bashrc' }, 'Read', 'sensitive-paths: shell-profile: /home/dev/.bashrc'],
   ])('%s %j', (tool, toolInput, toolName, reason) => {
     const reply = run(tool, toolInput, toolName);
     if (reason === undefined) expect(reply).toBeUndefined();
@@ -242,8 +242,8 @@ describe('sensitivePaths handler', () => {
 
   it('falls back on the raw tool name when the canonical one is missing', () => {
     expect(run(undefined, { file_path: '~/.ssh/id_rsa' }, 'Read')).toMatchObject({ decision: 'block' });
-    expect(run(undefined, { file_path: '~/.bashrc' }, 'Read')).toBeUndefined();
-    expect(run(undefined, { file_path: '~/.bashrc' }, 'write_file')).toMatchObject({ decision: 'block' });
+    expect(run(undefined, { file_path: '~/.claude/settings.json' }, 'Read')).toBeUndefined();
+    expect(run(undefined, { file_path: '~/.claude/settings.json' }, 'write_file')).toMatchObject({ decision: 'block' });
   });
 });
 
@@ -293,11 +293,11 @@ describe('exec commands', () => {
     ['F=~/.ssh/id_rsa; cat $F', 'ssh'],
     ['find . -name x -exec cat .env \\;', 'dotenv'],
     ['ls | xargs cat ~/.netrc', 'agent-credentials'],
-    ['echo .env', 'dotenv'],
+    ['echo .env', 'allow'],
     ['cat "$(ls .env.production)"', 'dotenv'],
     ['cat .env.example', 'allow'],
-    ['cat ~/.bashrc', 'allow'],
-    ['cat /etc/passwd', 'allow'],
+    ['cat ~/.bashrc', 'shell-profile'],
+    ['cat /etc/passwd', 'system-auth'],
     ['ls -la', 'allow'],
     ['cat *', 'allow'],
     ['npm test', 'allow'],
