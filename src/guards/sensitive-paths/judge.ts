@@ -223,8 +223,8 @@ function buildJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv)
     if (context.access === 'write') {
       // Deleting or moving a folder takes what is inside with it: `rm -rf ~/.config`, `mv .claude x`.
       const prefix = resolved === '/' ? '/' : `${resolved}/`;
-      for (const rule of rules) {
-        if (rule.on !== 'write' && rule.kind !== 'ssh' && rule.kind !== 'cloud-credentials' && rule.kind !== 'keyring') continue;
+      // Write-only rules first: `rm -rf ~/.config` is reported as self-protection, not as gcloud's folder.
+      for (const rule of [...rules.filter((r) => r.on === 'write'), ...rules.filter((r) => r.on !== 'write')]) {
         if (rule.absoluteSamples.some((s) => s.startsWith(prefix))) return verdictFor(rule.kind, resolved);
       }
       if (PROTECTED_FOLDERS.test(resolved.toLowerCase()) && actionOf('self-protection') !== undefined) return verdictFor('self-protection', resolved);

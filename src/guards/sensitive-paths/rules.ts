@@ -150,6 +150,7 @@ export const RULES: readonly PathRule[] = [
       '**/.clawdbot/credentials',
       '**/.clawdbot/credentials/**',
       '**/whatsapp/**/creds.json',
+      '**/gogcli/credentials.json',
       '~/.config/gh/hosts.yml',
       '~/.config/github-copilot',
       '~/.config/github-copilot/**',
