@@ -56,9 +56,12 @@ interface CompiledRule {
   kind: Kind;
   on: 'any' | 'write';
   readOption?: PathRule['readOption'];
-  places: RegExp[];
-  names: RegExp[];
-  except: RegExp[];
+  /** Each list joined into one RegExp: one test per rule instead of one per glob. */
+  places: RegExp | undefined;
+  /** `~/` places, tested on the path with any home directory replaced by `~`. */
+  homePlaces: RegExp | undefined;
+  names: RegExp | undefined;
+  except: RegExp | undefined;
   /** Absolute samples (home-anchored or `/`), and relative ones placed in a glob word's own folder. */
   absoluteSamples: string[];
   relativeSamples: string[];
@@ -173,14 +176,20 @@ function buildJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv)
       kind: rule.kind,
       on: rule.on,
       readOption: rule.readOption,
-      places: (rule.places ?? []).flatMap((glob) => placeRegExps(glob, homeAbs)),
-      names: (rule.names ?? []).map((glob) => globToRegExp(glob.toLowerCase())),
-      except: (rule.except ?? []).map((glob) => globToRegExp(glob.toLowerCase())),
+      places: union((rule.places ?? []).filter((g) => !g.startsWith('~/')).map((glob) => globToRegExp(glob.toLowerCase()))),
+      homePlaces: union((rule.places ?? []).filter((g) => g.startsWith('~/')).map((glob) => globToRegExp(glob.toLowerCase()))),
+      names: union((rule.names ?? []).map((glob) => globToRegExp(glob.toLowerCase()))),
+      except: union((rule.except ?? []).map((glob) => globToRegExp(glob.toLowerCase()))),
       absoluteSamples: rule.samples.filter((s) => s.startsWith('~/') || s.startsWith('/')).map((s) => (s.startsWith('~/') ? homeAbs + s.slice(1) : s)),
       relativeSamples: [...rule.samples.filter((s) => !s.startsWith('~/') && !s.startsWith('/'))],
     }));
-  const allow = (options.allow ?? []).map((glob) => userGlob(glob, homeAbs));
-  const extra = (options.extra ?? []).map((glob) => userGlob(glob, homeAbs));
+  const allow = union((options.allow ?? []).map((glob) => userGlob(glob, homeAbs)));
+  const extra = union((options.extra ?? []).map((glob) => userGlob(glob, homeAbs)));
+  // Most paths match nothing: one test against every place and one against every name settles them.
+  const anyPlace = union(rules.flatMap((r) => (r.places ? [r.places] : [])));
+  const anyHomePlace = union(rules.flatMap((r) => (r.homePlaces ? [r.homePlaces] : [])));
+  const homeLower = homeAbs.toLowerCase();
+  const anyName = union(rules.flatMap((r) => (r.names ? [r.names] : [])));
   const readAllowed = (rule: CompiledRule): boolean => rule.readOption !== undefined && options[rule.readOption] === 'allow';
 
   const verdictFor = (kind: string, path: string): PathVerdict => {
@@ -191,18 +200,24 @@ function buildJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv)
   const judgeOne = (resolved: string, access: Access, exemptCheckPath: string): PathVerdict => {
     const lower = resolved.toLowerCase();
     const name = posix.basename(lower);
-    if (allow.some((re) => re.test(lower))) return { verdict: 'allow' };
+    if (allow?.test(lower)) return { verdict: 'allow' };
     const applies = (rule: CompiledRule): boolean => {
       if (access === 'read' && (rule.on === 'write' || readAllowed(rule))) return false;
-      return !rule.except.some((re) => re.test(name));
+      return !rule.except?.test(name);
     };
-    for (const rule of rules) {
-      if (rule.places.length > 0 && applies(rule) && rule.places.some((re) => re.test(lower))) return verdictFor(rule.kind, resolved);
+    const tilde = homeForm(lower, homeLower);
+    const inPlace = anyPlace?.test(lower) === true;
+    const inHomePlace = tilde !== undefined && anyHomePlace?.test(tilde) === true;
+    if (inPlace || inHomePlace) {
+      for (const rule of rules) {
+        const hit = (inPlace && rule.places?.test(lower)) || (inHomePlace && rule.homePlaces?.test(tilde!));
+        if (hit && applies(rule)) return verdictFor(rule.kind, resolved);
+      }
     }
-    if (extra.some((re) => re.test(lower))) return verdictFor('extra', resolved);
-    if (isExempt(exemptCheckPath.toLowerCase())) return { verdict: 'allow' };
+    if (extra?.test(lower)) return verdictFor('extra', resolved);
+    if (!anyName?.test(name) || isExempt(exemptCheckPath.toLowerCase())) return { verdict: 'allow' };
     for (const rule of rules) {
-      if (rule.names.length > 0 && applies(rule) && rule.names.some((re) => re.test(name))) return verdictFor(rule.kind, resolved);
+      if (rule.names?.test(name) && applies(rule)) return verdictFor(rule.kind, resolved);
     }
     return { verdict: 'allow' };
   };
@@ -248,7 +263,7 @@ function buildJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv)
       const nameHasLiteral = /[^*?[\]{},]/.test(posix.basename(resolved).replace(/\[[^\]]*\]/g, ''));
       for (const rule of rules) {
         const probes = [...rule.absoluteSamples];
-        if (nameHasLiteral || rule.names.length === 0) probes.push(...rule.relativeSamples.map((s) => posix.join(dir, s)));
+        if (nameHasLiteral || rule.names === undefined) probes.push(...rule.relativeSamples.map((s) => posix.join(dir, s)));
         for (const probe of probes) {
           if (!word.re.test(probe.toLowerCase())) continue;
           const verdict = judgeConcrete(probe, context);
@@ -267,7 +282,8 @@ function buildJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv)
  */
 function relativeToOwner(resolved: string, cwd: string, home: string): string {
   for (const root of [cwd, home]) {
-    const base = posix.resolve(root || '/');
+    // Already absolute and normalized in the usual case; resolving costs more than the whole rule check.
+    const base = root.startsWith('/') && !root.includes('/.') && !root.includes('//') && (root === '/' || !root.endsWith('/')) ? root : posix.resolve(root || '/');
     if (resolved === base) return '';
     if (base === '/') return resolved.slice(1);
     if (resolved.startsWith(base + '/')) return resolved.slice(base.length + 1);
@@ -281,12 +297,22 @@ function isExempt(relative: string): boolean {
   return segments.slice(0, -1).some((s) => EXEMPT_SEGMENTS.has(s)) || EXEMPT_NAME.test(name);
 }
 
-/** `~/x` means our home and every other account's home; absolute globs stay as they are. */
-function placeRegExps(glob: string, home: string): RegExp[] {
-  if (!glob.startsWith('~/')) return [globToRegExp(glob.toLowerCase())];
-  const rest = glob.slice(1).toLowerCase();
-  const homes = [escape(home.toLowerCase()), '/home/*', '/users/*', '/root', '/var/root'];
-  return [...new Set(homes)].map((h) => globToRegExp(h + rest));
+/**
+ * The path with its home directory written `~` (`/home/dev/.ssh` → `~/.ssh`), or undefined when it
+ * is under no home. `~/` rules hold for our home and every other account's: `/home/*`, `/Users/*`,
+ * `/root`, `/var/root`. Lower-cased input.
+ */
+function homeForm(lower: string, home: string): string | undefined {
+  if (home !== '/' && (lower === home || lower.startsWith(`${home}/`))) return `~${lower.slice(home.length)}`;
+  const m = /^(?:\/home\/[^/]+|\/users\/[^/]+|\/root|\/var\/root)(?=\/|$)/.exec(lower);
+  return m ? `~${lower.slice(m[0].length)}` : undefined;
+}
+
+/** One RegExp matching what any of `list` matches (each is anchored already). */
+function union(list: RegExp[]): RegExp | undefined {
+  if (list.length === 0) return undefined;
+  if (list.length === 1) return list[0];
+  return new RegExp(list.map((re) => `(?:${re.source})`).join('|'), 's');
 }
 
 /** A user glob: `~/` and `/` anchor it; anything else may start at any directory (like .gitignore). */

@@ -30,7 +30,10 @@ const WRITERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe', 'trunc
 const GREPS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'zegrep', 'rg', 'ag', 'ack', 'ack-grep', 'pt', 'sift', 'ugrep', 'git-grep']);
 
 // Options that take a value, per grep family (so the value is not mistaken for the pattern).
-const GREP_GRAMMAR = { shortWithValue: 'efmABCdDgtTjMrE', longWithValue: ['regexp', 'file', 'max-count', 'after-context', 'before-context', 'context', 'directories', 'devices', 'glob', 'iglob', 'type', 'type-not', 'threads', 'max-depth', 'max-columns', 'replace', 'include', 'exclude', 'exclude-dir', 'label', 'color', 'colour', 'binary-files', 'encoding', 'pre', 'pre-glob', 'sort', 'sortr', 'type-add', 'path-separator', 'context-separator', 'field-match-separator', 'ignore-file', 'max-filesize', 'engine', 'dfa-size-limit', 'regex-size-limit'] };
+const RG_SHORT = 'efmABCgtTjMrEd';
+const GREP_SHORT = 'efmABCdDX';
+const AG_SHORT = 'efmABCGg';
+const GREP_GRAMMAR = { shortWithValue: GREP_SHORT, longWithValue: ['regexp', 'file', 'max-count', 'after-context', 'before-context', 'context', 'directories', 'devices', 'glob', 'iglob', 'type', 'type-not', 'threads', 'max-depth', 'max-columns', 'replace', 'include', 'exclude', 'exclude-dir', 'label', 'color', 'colour', 'binary-files', 'encoding', 'pre', 'pre-glob', 'sort', 'sortr', 'type-add', 'path-separator', 'context-separator', 'field-match-separator', 'ignore-file', 'max-filesize', 'engine', 'dfa-size-limit', 'regex-size-limit'] };
 // Of those, the options whose value is a file that grep reads.
 const GREP_FILE_OPTIONS = new Set(['f', 'file', 'ignore-file']);
 
@@ -155,21 +158,24 @@ function isWriter(name: string, argv: string[]): boolean {
 /** `grep [opts] PATTERN FILE...`: the pattern is a mention; `-e`/`-f` move it into options. */
 function grepTargets(cmd: SimpleCommand, words: ShellWord[], addWord: (w: ShellWord, a: Access) => void): void {
   const argv = cmd.argv.slice(1);
-  const parsed = readOptions(argv, 0, GREP_GRAMMAR);
+  const program = programName(cmd.argv[0] ?? '');
+  const short = program === 'rg' ? RG_SHORT : program === 'ag' || program === 'pt' ? AG_SHORT : GREP_SHORT;
+  const grammar = { ...GREP_GRAMMAR, shortWithValue: short };
+  const parsed = readOptions(argv, 0, grammar);
   for (const option of parsed.options) {
     if (GREP_FILE_OPTIONS.has(option.name) && option.value !== undefined) addWord(wordFor(words, option.value), 'read');
   }
   const patternGiven = parsed.options.some((o) => o.name === 'e' || o.name === 'regexp' || o.name === 'f' || o.name === 'file');
   // Options may also follow operands (GNU getopt permutes), so later option words are skipped too.
-  const operands = words.slice(parsed.next).filter((w, i, all) => !isOptionWord(w.value) && !takesValue(all[i - 1]?.value));
+  const operands = words.slice(parsed.next).filter((w, i, all) => !isOptionWord(w.value) && !takesValue(all[i - 1]?.value, short));
   const files = patternGiven || argv.includes('--files') || argv.includes('--type-list') ? operands : operands.slice(1);
   for (const word of files) addWord(word, 'read');
 }
 
-function takesValue(previous: string | undefined): boolean {
+function takesValue(previous: string | undefined, short: string): boolean {
   if (previous === undefined || !previous.startsWith('-') || previous.includes('=')) return false;
   if (previous.startsWith('--')) return GREP_GRAMMAR.longWithValue.includes(previous.slice(2));
-  return previous.length === 2 && GREP_GRAMMAR.shortWithValue.includes(previous[1]!);
+  return previous.length === 2 && short.includes(previous[1]!);
 }
 
 function wordFor(words: ShellWord[], value: string): ShellWord {
