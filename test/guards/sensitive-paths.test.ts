@@ -309,3 +309,118 @@ describe('exec commands', () => {
     expect(reply === undefined ? 'allow' : reply.decision === 'block' ? reply.reason?.split(': ')[1] : 'other').toBe(expected);
   });
 });
+
+// --- issue 10: inputs that used to throw (and so let the whole call through) ---
+
+describe('inputs that used to crash the guard', () => {
+  it.each([
+    ['ls ** ; cat ~/.ssh/id_rsa', 'sensitive-paths: ssh: /home/dev/.ssh/id_rsa'],
+    ['grep -r token ** .env', 'sensitive-paths: dotenv: /home/dev/project/.env'],
+    ['cat src/** ~/.aws/credentials', 'sensitive-paths: cloud-credentials: /home/dev/.aws/credentials'],
+    ['cat ~/** ; cat .env', 'sensitive-paths: ssh: /home/dev/**'],
+    ['cat [b-a] .env', 'sensitive-paths: dotenv: /home/dev/project/.env'],
+    ['cat /etc/**', 'sensitive-paths: system-auth: /etc/**'],
+  ])('%s → %s', (command, reason) => {
+    expect(run('exec', { command }, 'Bash')).toEqual({ decision: 'block', reason });
+  });
+
+  it.each(['ls **', 'ls src/**', 'ls [b-a]', 'ls {a,', 'ls [!', 'ls a/**/b/**', 'ls \\**'])('%s is judged (allowed), not thrown on', (command) => {
+    expect(run('exec', { command }, 'Bash')).toBeUndefined();
+  });
+
+  it('a Read of "**" or "[b-a]" is judged, not thrown on', () => {
+    expect(run('read', { file_path: '**' }, 'Read')).toBeUndefined();
+    expect(run('read', { file_path: '[b-a]' }, 'Read')).toBeUndefined();
+    expect(run('read', { file_path: '~/.ssh/[b-a]*' }, 'Read')).toEqual({ decision: 'block', reason: 'sensitive-paths: ssh: /home/dev/.ssh/[b-a]*' });
+  });
+
+  it('globs the old compiler broke on compile to working RegExps', () => {
+    expect(globToRegExp('[b-a]').test('a')).toBe(false);
+    expect(globToRegExp('[!b-a]x').test('qx')).toBe(true);
+    expect(globToRegExp('src/**', { dot: false }).test('src/a/b')).toBe(true);
+    expect(globToRegExp('**', { dot: false }).test('a/b')).toBe(true);
+    expect(globToRegExp('{a,b').test('{a,b')).toBe(true);
+    expect(globToRegExp('a\\').test('a\\')).toBe(true);
+    expect(globToRegExp('[]a]').test(']')).toBe(true);
+    expect(globToRegExp('[[:digit:]]').test('7')).toBe(true);
+  });
+
+  it('a glob with too many wildcards is unverifiable (no exponential RegExp), blocked by default', () => {
+    const word = '*a'.repeat(20) + 'b';
+    expect(run('exec', { command: `cat ${word}` }, 'Bash')).toMatchObject({ decision: 'block', reason: expect.stringMatching(/^sensitive-paths: unverifiable: .*wildcards/) });
+  });
+});
+
+describe('unverifiable', () => {
+  const call = (command: string, options: Record<string, unknown> = {}) => {
+    const handler = sensitivePaths.create(sensitivePathsOptions.parse({ home, ...options }));
+    return handler({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }, { event: 'preToolUse', signal: new AbortController().signal, tool: 'exec' }) as ReplyObject | undefined;
+  };
+  it('a command that does not parse is blocked by default, and the reason says why', () => {
+    expect(call('cat "unterminated')).toMatchObject({ decision: 'block', reason: expect.stringMatching(/^sensitive-paths: unverifiable: command could not be parsed/) });
+  });
+  it('a secret in an unparsable command is still named', () => {
+    expect(call('cat ~/.ssh/id_rsa "unterminated')).toEqual({ decision: 'block', reason: 'sensitive-paths: ssh: /home/dev/.ssh/id_rsa' });
+  });
+  it('unverifiable: ask / allow relax it', () => {
+    expect(call('cat "unterminated', { unverifiable: 'ask' })).toMatchObject({ decision: 'ask' });
+    expect(call('cat "unterminated', { unverifiable: 'allow' })).toBeUndefined();
+    expect(call('cat ~/.ssh/id_rsa "unterminated', { unverifiable: 'allow' })).toMatchObject({ decision: 'block' });
+  });
+  it('a command nested past the shell limits is unverifiable', () => {
+    expect(call(`${'$('.repeat(60)}ls${')'.repeat(60)}`)).toMatchObject({ decision: 'block', reason: expect.stringMatching(/unverifiable/) });
+  });
+  it('a tool_input of the wrong shape is judged, never thrown on', () => {
+    const handler = sensitivePaths.create(sensitivePathsOptions.parse({ home }));
+    const ctx = { event: 'preToolUse' as const, signal: new AbortController().signal, tool: 'exec' };
+    expect(handler({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command: 5 } } as unknown as HookInput, ctx)).toBeUndefined();
+    expect(handler({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command: ['cat', '/home/dev/.ssh/id_rsa'] } } as unknown as HookInput, ctx)).toMatchObject({ decision: 'block' });
+    expect(handler({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command: [1, 2] } } as unknown as HookInput, ctx)).toMatchObject({ decision: 'block', reason: expect.stringMatching(/unverifiable/) });
+    expect(handler({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Read', tool_input: null } as unknown as HookInput, { ...ctx, tool: 'read' })).toBeUndefined();
+  });
+});
+
+describe('categories, reads of profiles and system files', () => {
+  const v = (path: string, access: 'read' | 'write', options: Record<string, unknown>) => {
+    const r = judgePath(path, { cwd, home, access }, options);
+    return r.verdict === 'allow' ? 'allow' : `${r.verdict}:${r.kind}`;
+  };
+  it.each([
+    ['~/.bashrc', 'read', {}, 'block:shell-profile'],
+    ['~/.bashrc', 'read', { shellProfileReads: 'allow' }, 'allow'],
+    ['~/.bashrc', 'write', { shellProfileReads: 'allow' }, 'block:shell-profile'],
+    ['/etc/passwd', 'read', { systemFileReads: 'allow' }, 'allow'],
+    ['/etc/passwd', 'write', { systemFileReads: 'allow' }, 'block:system-auth'],
+    ['/etc/shadow', 'read', { systemFileReads: 'allow' }, 'block:system-auth'],
+    ['.env', 'read', { categories: { dotenv: false } }, 'allow'],
+    ['.env', 'read', { categories: { dotenv: 'ask' } }, 'ask:dotenv'],
+    ['~/.ssh/id_rsa', 'read', { categories: { dotenv: false } }, 'block:ssh'],
+    ['.claude/settings.json', 'write', {}, 'block:self-protection'],
+    ['.claude/settings.json', 'write', { categories: { 'self-protection': false } }, 'allow'],
+    ['.claude/settings.json', 'write', { categories: { 'self-protection': 'ask' } }, 'ask:self-protection'],
+    ['.claude/settings.json', 'read', {}, 'allow'],
+    ['.hooksrc.json', 'write', {}, 'allow'],
+    ['.hooksrc.local.json', 'write', {}, 'allow'],
+  ] as const)('%s (%s) with %j → %s', (path, access, options, expected) => {
+    expect(v(path, access, options)).toBe(expected);
+  });
+
+  it('rejects unknown categories and bad values', () => {
+    expect(sensitivePathsOptions.safeParse({ categories: { dotenvs: false } }).success).toBe(false);
+    expect(sensitivePathsOptions.safeParse({ categories: { dotenv: 'maybe' } }).success).toBe(false);
+    expect(sensitivePathsOptions.safeParse({ unverifiable: 'yes' }).success).toBe(false);
+    expect(sensitivePathsOptions.safeParse({ shellProfileReads: 'allow', systemFileReads: 'block', unverifiable: 'ask', categories: { ssh: 'ask', history: false } }).success).toBe(true);
+  });
+});
+
+describe('self-protection follows the environment', () => {
+  it('protects the user config, state and hook settings where the environment puts them', () => {
+    const env = { HOME: home, XDG_CONFIG_HOME: '/cfg', XDG_STATE_HOME: '/st', CLAUDE_CONFIG_DIR: '/cc', CODEX_HOME: '/cx' };
+    const handler = sensitivePaths.create(sensitivePathsOptions.parse({ home }), { projectDir: cwd, env });
+    const write = (file_path: string) => handler({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Write', tool_input: { file_path } }, { event: 'preToolUse', signal: new AbortController().signal, tool: 'write' });
+    for (const file of ['/cfg/agent-hooks/config.json', '/st/agent-hooks/trust.json', '/cc/settings.json', '/cx/hooks.json', '/cfg/opencode/plugin/agent-hooks.js']) {
+      expect(write(file)).toMatchObject({ decision: 'block', reason: `sensitive-paths: self-protection: ${file}` });
+    }
+    expect(write('/cfg/other/config.json')).toBeUndefined();
+  });
+});

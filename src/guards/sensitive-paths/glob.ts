@@ -136,6 +136,14 @@ function bracketEnd(glob: string, start: number): number {
   if (glob[i] === ']') i++;
   for (; i < glob.length; i++) {
     if (glob[i] === '/') return -1;
+    if (glob[i] === '[' && glob[i + 1] === ':') {
+      // `[[:digit:]]`: the class name's own `]` does not close the bracket.
+      const close = glob.indexOf(':]', i + 2);
+      if (close !== -1 && !glob.slice(i, close).includes('/')) {
+        i = close + 1;
+        continue;
+      }
+    }
     if (glob[i] === ']') return i;
   }
   return -1;
