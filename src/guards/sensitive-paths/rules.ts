@@ -92,6 +92,9 @@ export const RULES: readonly PathRule[] = [
       '~/.netlify/**',
       '~/.config/netlify/**',
       '~/.wrangler/**',
+      // Container and cluster secrets mounted into the machine.
+      '/var/run/secrets/**',
+      '/run/secrets/**',
     ],
     names: ['credentials.json', '*-credentials.json', '*_credentials.json', 'service-account.json', '*service-account*.json', 'service_account.json', 'kubeconfig', 'kubeconfig.*', 'kubeconfig-*', '*.kubeconfig', '.boto', 'application_default_credentials.json', 'gha-creds-*.json', 'credentials.tfrc.json'],
     samples: ['~/.aws/credentials', '~/.aws/config', '~/.config/gcloud/application_default_credentials.json', '~/.azure/msal_token_cache.json', '~/.kube/config', '~/.docker/config.json', 'credentials.json', 'service-account.json', 'kubeconfig', '.boto'],
@@ -116,7 +119,8 @@ export const RULES: readonly PathRule[] = [
   {
     kind: 'system-auth',
     on: 'any',
-    places: ['/etc/shadow', '/etc/shadow-', '/etc/gshadow', '/etc/gshadow-', '/etc/master.passwd', '/etc/sudoers', '/etc/sudoers.d', '/etc/sudoers.d/**', '/etc/security/opasswd', '/var/db/sudo/**'],
+    // `/proc/*/environ` holds every variable of a process, API keys included.
+    places: ['/proc/*/environ', '/proc/*/task/*/environ', '/etc/shadow', '/etc/shadow-', '/etc/gshadow', '/etc/gshadow-', '/etc/master.passwd', '/etc/sudoers', '/etc/sudoers.d', '/etc/sudoers.d/**', '/etc/security/opasswd', '/var/db/sudo/**'],
     samples: ['/etc/shadow', '/etc/gshadow', '/etc/sudoers'],
   },
   {
@@ -206,9 +210,7 @@ export const RULES: readonly PathRule[] = [
       'secrets.toml',
       '*.secrets.json',
       'client_secret*.json',
-      'token.json',
       '.token',
-      '*.token.json',
       'master.key',
       'credentials.yml.enc',
       '.dockercfg',

@@ -27,6 +27,15 @@ const METADATA = new Set(['ls', 'dir', 'vdir', 'exa', 'eza', 'lsd', 'tree', 'sta
 /** Programs that change or remove the files they name (every file word is judged as a write). */
 const WRITERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe', 'truncate', 'tee', 'cp', 'mv', 'install', 'ln', 'link', 'rsync', 'scp', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'touch', 'patch', 'trash', 'trash-put', 'gio', 'sponge', 'rename', 'mktemp']);
 
+/**
+ * Programs that use a key without printing it (`ssh -i ~/.ssh/id_rsa host`, `ssh-add`, `ssh-keygen -f`):
+ * their words are not reads. What ssh runs remotely is judged as its own command by the shell layer.
+ */
+const KEY_USERS = new Set(['ssh', 'ssh-add', 'ssh-keygen', 'ssh-copy-id', 'autossh', 'mosh', 'sshfs', 'ssh-agent']);
+
+/** Option values that name a key the program only uses (`scp -i key`, `sftp -i key`). */
+const KEY_OPTIONS: Record<string, string> = { scp: 'i', sftp: 'i', rsync: '' };
+
 const GREPS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'zegrep', 'rg', 'ag', 'ack', 'ack-grep', 'pt', 'sift', 'ugrep', 'git-grep']);
 
 // Options that take a value, per grep family (so the value is not mistaken for the pattern).
@@ -78,13 +87,15 @@ function commandTargets(cmd: SimpleCommand, out: Target[]): void {
     return;
   }
   const name = programName(program);
-  if (MENTIONS.has(name) || METADATA.has(name)) return;
+  if (MENTIONS.has(name) || METADATA.has(name) || KEY_USERS.has(name)) return;
   if (name === 'git') return gitTargets(cmd, addWord);
   if (GREPS.has(name)) return grepTargets(cmd, words, addWord);
   if (name === 'find') return findTargets(cmd, words, add);
   if (name === 'base64' || name === 'openssl') decodedTargets(cmd, add);
   const access: Access = isWriter(name, cmd.argv) ? 'write' : 'read';
-  for (const word of words) {
+  const keyOption = KEY_OPTIONS[name];
+  for (const [i, word] of words.entries()) {
+    if (keyOption && i > 0 && words[i - 1]!.value === `-${keyOption}`) continue;
     if (isOptionWord(word.value)) {
       // `--file=.env`, `--upload-file=.env`: the value after `=` names a file.
       const eq = /^--?[A-Za-z][\w-]*=(.+)$/s.exec(word.value);
