@@ -107,7 +107,7 @@ describe('judgePath', () => {
     ['~/.codex/auth.json', 'read', 'agent-credentials'],
     ['~/.config/gh/hosts.yml', 'read', 'agent-credentials'],
     ['~/.npmrc', 'read', 'agent-credentials'],
-    ['.npmrc', 'read', 'allow'],
+    ['.npmrc', 'read', 'agent-credentials'],
     ['~/.pypirc', 'read', 'agent-credentials'],
     ['~/.netrc', 'read', 'agent-credentials'],
     ['~/.git-credentials', 'read', 'agent-credentials'],

@@ -67,6 +67,7 @@ export const RULES: readonly PathRule[] = [
       '**/.aws/**',
       '~/.config/gcloud',
       '~/.config/gcloud/**',
+      '~/.gcp',
       '~/.gcp/**',
       '~/.azure',
       '~/.azure/**',
@@ -96,7 +97,7 @@ export const RULES: readonly PathRule[] = [
       '/var/run/secrets/**',
       '/run/secrets/**',
     ],
-    names: ['credentials.json', '*-credentials.json', '*_credentials.json', 'service-account.json', '*service-account*.json', 'service_account.json', 'kubeconfig', 'kubeconfig.*', 'kubeconfig-*', '*.kubeconfig', '.boto', 'application_default_credentials.json', 'gha-creds-*.json', 'credentials.tfrc.json'],
+    names: ['credentials', 'credentials.json', 'credentials.toml', 'credentials.yml', 'credentials.yaml', 'credentials.xml', 'credentials.db', 'credentials.csv', '*_credentials.csv', 'accesskeys.csv', '*_accesskeys.csv', '*-credentials.json', '*_credentials.json', 'service-account.json', '*service-account*.json', 'service_account.json', 'kubeconfig', 'kubeconfig.*', 'kubeconfig-*', '*.kubeconfig', '.boto', 'application_default_credentials.json', 'gha-creds-*.json', 'credentials.tfrc.json'],
     samples: ['~/.aws/credentials', '~/.aws/config', '~/.config/gcloud/application_default_credentials.json', '~/.azure/msal_token_cache.json', '~/.kube/config', '~/.docker/config.json', 'credentials.json', 'service-account.json', 'kubeconfig', '.boto'],
   },
   {
@@ -142,8 +143,11 @@ export const RULES: readonly PathRule[] = [
     on: 'any',
     places: [
       '**/.claude/.credentials.json',
-      '~/.claude/credentials',
-      '~/.claude/credentials/**',
+      '**/.claude/credentials',
+      '**/.claude/credentials/**',
+      // Auth stores of other agents and tools live in hidden folders: opencode, pi, composer, crush, ...
+      '**/.*/auth.json',
+      '**/.*/**/auth.json',
       '**/.codex/auth.json',
       '**/.gemini/oauth_creds.json',
       '**/.gemini/google_accounts.json',
@@ -194,6 +198,8 @@ export const RULES: readonly PathRule[] = [
       '~/.config/Bitwarden CLI/**',
     ],
     names: [
+      '.npmrc',
+      '.pypirc',
       '.netrc',
       '_netrc',
       '.git-credentials',
@@ -224,7 +230,7 @@ export const RULES: readonly PathRule[] = [
     kind: 'shell-profile',
     on: 'any',
     readOption: 'shellProfileReads',
-    places: ['~/.config/fish/config.fish', '~/.config/fish/conf.d/**', '/etc/profile', '/etc/profile.d/**', '/etc/bash.bashrc', '/etc/bashrc', '/etc/zshrc', '/etc/zshenv', '/etc/zsh/**', '/etc/environment'],
+    places: ['**/.config/fish/config.fish', '**/.config/fish/conf.d/**', '/etc/profile', '/etc/profile.d/**', '/etc/bash.bashrc', '/etc/bashrc', '/etc/zshrc', '/etc/zshenv', '/etc/zsh/**', '/etc/environment'],
     names: PROFILES,
     samples: ['~/.bashrc', '~/.zshrc', '~/.profile', '~/.bash_profile'],
   },
@@ -253,7 +259,7 @@ export const RULES: readonly PathRule[] = [
       'id_rsa[-_.]*', 'id_dsa[-_.]*', 'id_ecdsa[-_.]*', 'id_ed25519[-_.]*',
       '*_rsa', '*_dsa', '*_ecdsa', '*_ed25519', '*_rsa_key', '*_ed25519_key', '*_ecdsa_key',
       'deploy_key', 'deploy-key', 'deploy_key.*', 'deploy-key.*', '*_deploy_key', '*-deploy-key', '*.deploy_key', 'deploy_key_*', 'deploy-key-*',
-      '*.key', '*.ppk', '*.p8', 'private_key*', 'private-key*', '*_private_key*', '*-private-key*', 'privkey*.pem', '*.ovpn', '*.gpg-key', '*.asc.key', '*.sec', '*.pkcs8',
+      '*.key', '*.ppk', '*.p8', 'private_key*', 'private-key*', '*_private_key*', '*-private-key*', 'privkey*.pem', '*.ovpn', '*.gpg-key', '*.asc.key', '*.sec', '*.pkcs8', '*.keytab', '*secret*.asc', '*private*.asc', 'secring.*'
     ],
     except: ['*.pub', '*.pub.*', '*.key.pub', '*.ts', '*.js', '*.mjs', '*.cjs', '*.tsx', '*.jsx', '*.py', '*.go', '*.rs', '*.java', '*.kt', '*.rb', '*.md', '*.map', '*.d.ts', '*.html', '*.css'],
     samples: ['id_rsa', 'id_ed25519', 'server.key', 'id_rsa.bak', 'deploy_key'],
