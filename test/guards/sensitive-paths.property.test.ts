@@ -35,14 +35,26 @@ describe('no input throws', () => {
     );
   });
 
-  it('resolvePath and judgePath answer for every path and access', () => {
+  // Options objects are few and reused: the guard builds its judge once per options object.
+  const optionSets = [{}, { extra: ['**', '[b-a]', '{a,', 'x\\'], allow: ['[!'] }, { allow: ['**/x/**'], categories: { dotenv: 'ask' as const } }, { unverifiable: 'allow' as const }];
+  it('resolvePath and judgePath answer for every path, access and options', () => {
     fc.assert(
-      fc.property(pathish, fc.constantFrom('read', 'write') as fc.Arbitrary<'read' | 'write'>, pathish, (path, access, extra) => {
+      fc.property(pathish, fc.constantFrom('read', 'write') as fc.Arbitrary<'read' | 'write'>, fc.nat(optionSets.length - 1), (path, access, i) => {
         expect(typeof resolvePath(path, cwd, home)).toBe('string');
-        const verdict = judgePath(path, { cwd, home, access }, { extra: [extra].filter(Boolean), allow: [] });
+        const verdict = judgePath(path, { cwd, home, access }, optionSets[i]);
         expect(['allow', 'block', 'ask']).toContain(verdict.verdict);
       }),
       budget(1002),
+    );
+  });
+
+  it('any user glob in extra or allow builds a judge that answers', () => {
+    fc.assert(
+      fc.property(pathish, pathish, (extra, allow) => {
+        const verdict = judgePath('.env', { cwd, home, access: 'read' }, { extra: [extra], allow: [allow] });
+        expect(['allow', 'block', 'ask']).toContain(verdict.verdict);
+      }),
+      { seed: 1008, numRuns: 60, interruptAfterTimeLimit: 4_000 },
     );
   });
 

@@ -87,6 +87,8 @@ function commandTargets(cmd: SimpleCommand, out: Target[]): void {
     return;
   }
   const name = programName(program);
+  const selfWrite = agentHooksWrite(cmd.argv);
+  if (selfWrite !== undefined) add(selfWrite, 'write');
   if (MENTIONS.has(name) || METADATA.has(name) || KEY_USERS.has(name)) return;
   if (name === 'git') return gitTargets(cmd, addWord);
   if (GREPS.has(name)) return grepTargets(cmd, words, addWord);
@@ -122,6 +124,29 @@ function printedNames(sub: SimpleCommand, access: Access, add: (p: string, a: Ac
   }
   if (!MENTIONS.has(name) && !METADATA.has(name)) return;
   for (const word of sub.words.slice(1)) if (!isOptionWord(word.value)) add(word.value, access);
+}
+
+const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'pnpm', 'yarn', 'npm', 'bun']);
+const AGENT_HOOKS_BINS = new Set(['hooks', 'agent-hooks', 'hooks.js']);
+
+/**
+ * `hooks trust --yes`, `hooks install`, `hooks uninstall` run by the agent would trust a config it
+ * just edited or rewrite an agent's hook settings: judged as a write of the file they change.
+ */
+function agentHooksWrite(argv: string[]): string | undefined {
+  let i = 0;
+  const first = programName(argv[0] ?? '');
+  if (first === 'node' || first === 'nodejs') i = 1;
+  else if (PACKAGE_RUNNERS.has(first)) {
+    i = 1;
+    while (i < argv.length && (argv[i]!.startsWith('-') || argv[i] === 'exec' || argv[i] === 'dlx' || argv[i] === 'run' || argv[i] === 'x')) i++;
+  }
+  const bin = programName(argv[i] ?? '').replace(/@.*$/, '');
+  if (!AGENT_HOOKS_BINS.has(bin) && !(argv[i] ?? '').endsWith('/bin/hooks.js')) return undefined;
+  const sub = argv.slice(i + 1).find((a) => !a.startsWith('-'));
+  if (sub === 'trust' || sub === 'untrust') return argv.includes('--list') ? undefined : '~/.local/state/agent-hooks/trust.json';
+  if (sub === 'install' || sub === 'uninstall') return '~/.claude/settings.json';
+  return undefined;
 }
 
 /** A word that may name a file, with the forms that point at one: `@file`, `key=value`, `file://`, `a:b`. */
