@@ -18,7 +18,8 @@ const call = (c) => ({
 });
 const all = [...corpus.sensitive, ...corpus.ordinary].map(call);
 const sets = { 'shell commands': all.filter((c) => c.command !== undefined), 'file tools': all.filter((c) => c.command === undefined), all };
-const judge = (c) => judgeToolCall(c.input, options, { tool: c.tool, home, env });
+// Links are not followed here: the corpus paths do not exist, and the figure is the rule work.
+const judge = (c) => judgeToolCall(c.input, options, { tool: c.tool, home, env, realpath: false });
 
 // The judge (a few hundred compiled globs) is built once per options object, as the guard does per run.
 let start = process.hrtime.bigint();

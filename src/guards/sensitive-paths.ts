@@ -2,10 +2,12 @@
 // auth files, and writes to the files that decide which hooks run (agent-hooks' own config, every
 // agent's hook settings). What it cannot judge is `unverifiable`, blocked by default: the guard
 // never fails open on an input it does not understand.
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { posix } from 'node:path';
 import type { Guard, HandlerFn, HookInput, ReplyObject } from '../types.js';
-import { type Access, compileJudge, type JudgeContext, type PathVerdict } from './sensitive-paths/judge.js';
+import { hasGlobMagic } from './sensitive-paths/glob.js';
+import { type Access, compileJudge, type JudgeContext, type PathVerdict, resolvePath } from './sensitive-paths/judge.js';
 import type { SensitivePathsOptions, SensitivePathsOptionsInput as OptionsInput } from './sensitive-paths/options.js';
 import { roughTargets, shellTargets, type Target } from './sensitive-paths/shell.js';
 
@@ -36,7 +38,12 @@ export interface CallVerdict {
 export function judgeToolCall(
   input: HookInput,
   options: OptionsInput = NO_OPTIONS,
-  { tool, home = options.home ?? homedir(), env = process.env }: { tool?: string; home?: string; env?: NodeJS.ProcessEnv } = {},
+  {
+    tool,
+    home = options.home ?? homedir(),
+    env = process.env,
+    realpath = realTarget,
+  }: { tool?: string; home?: string; env?: NodeJS.ProcessEnv; realpath?: ((resolved: string) => string | undefined) | false } = {},
 ): CallVerdict {
   const unverifiable = (why: string): CallVerdict => {
     const setting = options.unverifiable ?? 'block';
@@ -48,9 +55,20 @@ export function judgeToolCall(
     const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
     const found = findTargetsOf(input, tool);
     let ask: CallVerdict | undefined;
+    let linksFollowed = 0;
     for (const target of found.targets) {
       const base = target.cwd === undefined ? cwd : posix.resolve(cwd, target.cwd === '~' || target.cwd.startsWith('~/') ? home + target.cwd.slice(1) : target.cwd);
-      const verdict = judge.judge(target.path, { cwd: base, home, access: target.access });
+      let verdict = judge.judge(target.path, { cwd: base, home, access: target.access });
+      // A link planted in the repository (`notes.md -> ~/.ssh/id_rsa`) is judged where it leads.
+      if (verdict.verdict === 'allow' && realpath && linksFollowed < 32 && !hasGlobMagic(target.path)) {
+        linksFollowed++;
+        const resolved = resolvePath(target.path, base, home);
+        const real = realpath(resolved);
+        if (real !== undefined && real !== resolved) {
+          const viaLink = judge.judge(real, { cwd: base, home, access: target.access });
+          if (viaLink.verdict !== 'allow') verdict = { ...viaLink, path: `${resolved} → ${viaLink.path}` };
+        }
+      }
       if (verdict.verdict === 'allow') continue;
       if (verdict.kind === 'unverifiable') {
         const result = unverifiable(verdict.path);
@@ -87,6 +105,38 @@ export const sensitivePaths: Guard<SensitivePathsOptions> = {
     return handler;
   },
 };
+
+/**
+ * Where `resolved` really leads, following symbolic links in it (a dangling last link too, since
+ * a write creates its target). Undefined when nothing on the way is a link or it cannot be read.
+ */
+export function realTarget(resolved: string): string | undefined {
+  let path = resolved;
+  try {
+    for (let hop = 0; hop < 16; hop++) {
+      let dir = path;
+      let rest = '';
+      let stat = lstatSync(dir, { throwIfNoEntry: false });
+      while (stat === undefined) {
+        const parent = posix.dirname(dir);
+        if (parent === dir) return undefined;
+        rest = rest === '' ? posix.basename(dir) : `${posix.basename(dir)}/${rest}`;
+        dir = parent;
+        stat = lstatSync(dir, { throwIfNoEntry: false });
+      }
+      if (!stat.isSymbolicLink()) {
+        const real = realpathSync.native(dir);
+        const full = rest === '' ? real : posix.join(real, rest);
+        return full === resolved ? undefined : full;
+      }
+      const next = posix.resolve(posix.dirname(dir), readlinkSync(dir));
+      path = rest === '' ? next : posix.join(next, rest);
+    }
+  } catch {
+    // Unreadable (permissions, a loop): judged as written, which the caller already did.
+  }
+  return undefined;
+}
 
 function oneLine(text: string): string {
   const line = text.replace(/\s*[\r\n]+\s*/g, ' ↵ ');

@@ -21,7 +21,7 @@ const CANONICAL = { Bash: 'exec', Read: 'read', Write: 'write', Edit: 'edit' } a
 
 export function judgeCase(c: Case) {
   const toolInput = c.tool === 'Bash' ? { command: c.input } : { file_path: c.input, ...(c.tool === 'Write' ? { content: 'x' } : {}) };
-  return judgeToolCall({ hook_event_name: 'PreToolUse', cwd: CWD, tool_name: c.tool, tool_input: toolInput }, {}, { tool: CANONICAL[c.tool], home: HOME, env: ENV });
+  return judgeToolCall({ hook_event_name: 'PreToolUse', cwd: CWD, tool_name: c.tool, tool_input: toolInput }, {}, { tool: CANONICAL[c.tool], home: HOME, env: ENV, realpath: false });
 }
 
 function byGroup(cases: Case[]): [string, Case[]][] {

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { globToRegExp, judgePath, resolvePath, sensitivePaths } from '../../src/guards/sensitive-paths.js';
 import { sensitivePathsOptions } from '../../src/guards/sensitive-paths/options.js';
@@ -422,5 +425,32 @@ describe('self-protection follows the environment', () => {
       expect(write(file)).toMatchObject({ decision: 'block', reason: `sensitive-paths: self-protection: ${file}` });
     }
     expect(write('/cfg/other/config.json')).toBeUndefined();
+  });
+});
+
+describe('symbolic links planted in the repository', () => {
+  it('a read or write through a link is judged where the link leads', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sp-links-'));
+    const fakeHome = path.join(root, 'home');
+    const project = path.join(fakeHome, 'project');
+    mkdirSync(path.join(fakeHome, '.ssh'), { recursive: true });
+    mkdirSync(path.join(project, '.claude'), { recursive: true });
+    writeFileSync(path.join(fakeHome, '.ssh', 'id_rsa'), 'not a key');
+    symlinkSync(path.join(fakeHome, '.ssh', 'id_rsa'), path.join(project, 'notes.md'));
+    symlinkSync('.claude/settings.json', path.join(project, 'readme.txt')); // dangling: the write would create it
+    symlinkSync('.claude', path.join(project, 'docs'));
+    const handler = sensitivePaths.create(sensitivePathsOptions.parse({ home: fakeHome }), { projectDir: project, env: { HOME: fakeHome } });
+    const call = (tool: string, toolInput: Record<string, unknown>, canonical: string) =>
+      handler({ hook_event_name: 'PreToolUse', cwd: project, tool_name: tool, tool_input: toolInput }, { event: 'preToolUse', signal: new AbortController().signal, tool: canonical }) as ReplyObject | undefined;
+    try {
+      expect(call('Read', { file_path: 'notes.md' }, 'read')).toMatchObject({ decision: 'block', reason: expect.stringMatching(/^sensitive-paths: ssh: .*notes\.md → .*\/\.ssh\/id_rsa$/) });
+      expect(call('Bash', { command: 'cat notes.md' }, 'exec')).toMatchObject({ decision: 'block' });
+      expect(call('Write', { file_path: 'readme.txt', content: '{}' }, 'write')).toMatchObject({ decision: 'block', reason: expect.stringMatching(/self-protection: .*readme\.txt → .*\.claude\/settings\.json$/) });
+      expect(call('Write', { file_path: 'docs/settings.local.json', content: '{}' }, 'write')).toMatchObject({ decision: 'block', reason: expect.stringMatching(/self-protection/) });
+      expect(call('Read', { file_path: 'readme.txt' }, 'read')).toBeUndefined();
+      expect(call('Write', { file_path: 'src/new.ts', content: '' }, 'write')).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -115,6 +115,9 @@ export function selfProtectionRule(home: string, env: NodeJS.ProcessEnv): PathRu
       '**/.claude/settings.local.json',
       '**/.claude/settings*.json',
       '~/.claude.json',
+      // Plugins and extensions bring their own hooks.
+      '~/.claude/plugins/**',
+      '~/.gemini/extensions/**',
       '/etc/claude-code/**',
       '/Library/Application Support/ClaudeCode/**',
       // Codex, Gemini CLI, Cursor, Copilot, opencode.
@@ -159,7 +162,7 @@ export function selfProtectionRule(home: string, env: NodeJS.ProcessEnv): PathRu
 }
 
 /** Folders whose deletion or move takes an agent's hook settings with them. */
-const PROTECTED_FOLDERS = /\/(?:\.claude|\.codex|\.gemini|\.cursor|\.github|\.github\/hooks|\.opencode|\.opencode\/plugins?|\.copilot|\.copilot\/hooks)$/;
+const PROTECTED_FOLDERS = /\/(?:\.claude|\.codex|\.gemini|\.cursor|\.github\/hooks|\.opencode|\.opencode\/plugins?|\.copilot|\.copilot\/hooks)$/;
 
 function buildJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv): Judge {
   const homeAbs = posix.resolve(home);

@@ -36,6 +36,9 @@ const KEY_USERS = new Set(['ssh', 'ssh-add', 'ssh-keygen', 'ssh-copy-id', 'autos
 /** Option values that name a key the program only uses (`scp -i key`, `sftp -i key`). */
 const KEY_OPTIONS: Record<string, string> = { scp: 'i', sftp: 'i', rsync: '' };
 
+/** Copy and move: a source lands in the destination folder under its own name. */
+const COPIERS = new Set(['cp', 'mv', 'rsync', 'install', 'ln']);
+
 const GREPS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'zegrep', 'rg', 'ag', 'ack', 'ack-grep', 'pt', 'sift', 'ugrep', 'git-grep']);
 
 // Options that take a value, per grep family (so the value is not mistaken for the pattern).
@@ -55,7 +58,33 @@ export function shellTargets(command: string): ShellTargets {
   if (!analysis.ok) return { ok: false, error: analysis.error, targets: roughTargets(command) };
   const targets: Target[] = [];
   for (const cmd of analysis.commands) commandTargets(cmd, targets);
-  return { ok: true, targets };
+  return { ok: true, targets: withChangedDirectories(analysis.commands, targets) };
+}
+
+/**
+ * The shell layer tracks `cd` only to absolute or home paths. After `cd .claude` or `cd sub/.aws`
+ * a relative file could live in either place, so relative targets are judged in both: the event's
+ * directory and every directory the command changes into (`cd .claude && echo {} > settings.json`).
+ */
+function withChangedDirectories(commands: SimpleCommand[], targets: Target[]): Target[] {
+  const dirs: string[] = [];
+  let current = '';
+  for (const cmd of commands) {
+    if (cmd.argv[0] !== 'cd' && cmd.argv[0] !== 'pushd') continue;
+    const word = cmd.words.slice(1).find((w) => !/^-[LPe@]+$/.test(w.value));
+    if (!word || !word.literal || word.value === '-' || word.value.startsWith('/') || word.value.startsWith('~')) continue;
+    current = current === '' ? word.value : `${current}/${word.value}`;
+    if (!dirs.includes(current)) dirs.push(current);
+    if (!dirs.includes(word.value)) dirs.push(word.value);
+    if (dirs.length >= 8) break;
+  }
+  if (dirs.length === 0) return targets;
+  const extra: Target[] = [];
+  for (const t of targets) {
+    if (t.cwd !== undefined || t.path.startsWith('/') || t.path.startsWith('~') || t.path.startsWith('$')) continue;
+    for (const dir of dirs) extra.push({ ...t, cwd: dir });
+  }
+  return [...targets, ...extra];
 }
 
 function commandTargets(cmd: SimpleCommand, out: Target[]): void {
@@ -106,6 +135,7 @@ function commandTargets(cmd: SimpleCommand, out: Target[]): void {
     }
     addWord(word, access);
   }
+  if (COPIERS.has(name)) copiedInto(words, add);
 }
 
 function printedNames(sub: SimpleCommand, access: Access, add: (p: string, a: Access) => void): void {
@@ -124,6 +154,17 @@ function printedNames(sub: SimpleCommand, access: Access, add: (p: string, a: Ac
   }
   if (!MENTIONS.has(name) && !METADATA.has(name)) return;
   for (const word of sub.words.slice(1)) if (!isOptionWord(word.value)) add(word.value, access);
+}
+
+/** `cp -r x/.claude .` writes `./.claude`: each source's name is judged inside the destination. */
+function copiedInto(words: ShellWord[], add: (p: string, a: Access) => void): void {
+  const operands = words.filter((w) => !isOptionWord(w.value)).map((w) => w.value);
+  if (operands.length < 2) return;
+  const destination = operands.at(-1)!.replace(/\/+$/, '') || '/';
+  for (const source of operands.slice(0, -1).slice(0, 64)) {
+    const name = source.replace(/\/+$/, '').split('/').pop();
+    if (name && name !== '.' && name !== '..') add(`${destination}/${name}`, 'write');
+  }
 }
 
 const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'pnpm', 'yarn', 'npm', 'bun']);
@@ -225,9 +266,10 @@ function gitTargets(cmd: SimpleCommand, addWord: (w: ShellWord, a: Access) => vo
   while (i < argv.length && argv[i]!.startsWith('-')) i += argv[i] === '-C' || argv[i] === '-c' || argv[i] === '--git-dir' || argv[i] === '--work-tree' ? 2 : 1;
   const sub = argv[i];
   if (sub === undefined) return;
-  if (['commit', 'tag', 'log', 'status', 'branch', 'checkout', 'switch', 'push', 'pull', 'fetch', 'clone', 'remote', 'config', 'stash', 'reset', 'rebase', 'merge', 'init', 'describe', 'rev-parse', 'ls-files', 'check-ignore', 'grep', 'notes', 'worktree', 'submodule', 'cherry-pick', 'revert', 'bisect', 'shortlog', 'reflog', 'blame', 'restore', 'clean'].includes(sub)) return;
+  if (['commit', 'tag', 'log', 'status', 'branch', 'switch', 'push', 'pull', 'fetch', 'clone', 'remote', 'config', 'stash', 'reset', 'rebase', 'merge', 'init', 'describe', 'rev-parse', 'ls-files', 'check-ignore', 'grep', 'notes', 'worktree', 'submodule', 'cherry-pick', 'revert', 'bisect', 'shortlog', 'reflog', 'blame', 'clean'].includes(sub)) return;
   if (sub === 'rm' && argv.includes('--cached')) return;
-  const access: Access = sub === 'rm' || sub === 'mv' ? 'write' : 'read';
+  // `git checkout rev -- .claude/settings.json` and `git restore` rewrite the files they name.
+  const access: Access = sub === 'rm' || sub === 'mv' || sub === 'checkout' || sub === 'restore' ? 'write' : 'read';
   const words = cmd.words.slice(i + 1);
   for (const word of words) {
     if (isOptionWord(word.value)) continue;
