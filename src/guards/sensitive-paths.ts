@@ -92,7 +92,8 @@ export const sensitivePaths: Guard<SensitivePathsOptions> = {
   id: 'sensitive-paths',
   summary: 'Blocks reads and writes of SSH keys, cloud credentials, keyrings, .env files, private keys and auth files, and writes to hook settings.',
   events: ['preToolUse'],
-  match: ['read', 'write', 'edit', 'apply_patch', 'exec'],
+  // Grep tools read the files under `path` (hidden ones excluded, as ripgrep does by default).
+  match: ['read', 'write', 'edit', 'apply_patch', 'exec', 'Grep', 'grep', 'search_file_content'],
   options: async () => (await import('./sensitive-paths/options.js')).sensitivePathsOptions,
   create(options, context) {
     const home = options.home ?? homedir();
@@ -145,7 +146,7 @@ function oneLine(text: string): string {
 
 // --- finding the paths in a tool input ---
 
-const READ_TOOLS = new Set(['read', 'Read', 'read_file', 'read_many_files', 'view', 'NotebookRead', 'readFile', 'cat']);
+const READ_TOOLS = new Set(['read', 'Read', 'read_file', 'read_many_files', 'view', 'NotebookRead', 'readFile', 'cat', 'Grep', 'grep', 'search_file_content']);
 const EXEC_TOOLS = new Set(['exec', 'Bash', 'bash', 'shell', 'Shell', 'run_shell_command', 'local_shell', 'run_terminal_cmd', 'runTerminalCommand']);
 const PATH_FIELDS = ['file_path', 'path', 'absolute_path', 'notebook_path', 'filePath', 'file', 'target_file', 'filename'] as const;
 

@@ -221,7 +221,7 @@ describe('sensitivePaths handler', () => {
   it('has its id, events and tools', () => {
     expect(sensitivePaths.id).toBe('sensitive-paths');
     expect(sensitivePaths.events).toEqual(['preToolUse']);
-    expect(sensitivePaths.match).toEqual(['read', 'write', 'edit', 'apply_patch', 'exec']);
+    expect(sensitivePaths.match).toEqual(['read', 'write', 'edit', 'apply_patch', 'exec', 'Grep', 'grep', 'search_file_content']);
   });
 
   it.each([
@@ -236,6 +236,9 @@ describe('sensitivePaths handler', () => {
     ['edit', { path: '/home/dev/.zshrc', old_str: 'a', new_str: 'b' }, 'edit', 'sensitive-paths: shell-profile: /home/dev/.zshrc'],
     ['read', { filePath: '/home/dev/.netrc' }, 'read', 'sensitive-paths: agent-credentials: /home/dev/.netrc'],
     ['read', { file_path: '/home/dev/project/notes.txt' }, 'Read', undefined],
+    ['Grep', { pattern: 'AKIA', path: '/home/dev/.aws' }, 'Grep', 'sensitive-paths: cloud-credentials: /home/dev/.aws'],
+    ['Grep', { pattern: 'id_rsa', path: 'docs/' }, 'Grep', undefined],
+    ['Grep', { pattern: 'x', path: '.claude/settings.json' }, 'Grep', undefined],
     ['read', { file_path: '/home/dev/.bashrc' }, 'Read', 'sensitive-paths: shell-profile: /home/dev/.bashrc'],
   ])('%s %j', (tool, toolInput, toolName, reason) => {
     const reply = run(tool, toolInput, toolName);
