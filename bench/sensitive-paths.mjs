@@ -2,6 +2,7 @@
 // of the same commands in the same run. Run after `npm run build`:  node bench/sensitive-paths.mjs [iterations]
 import { readFileSync } from 'node:fs';
 import { parse } from 'unbash';
+import { judgeCommand } from '../dist/guards/command-safety.js';
 import { judgeToolCall } from '../dist/guards/sensitive-paths.js';
 
 const corpus = JSON.parse(readFileSync(new URL('../test/guards/corpus/sensitive-paths.json', import.meta.url), 'utf8'));
@@ -55,7 +56,20 @@ for (let i = 0; i < iterations; i += 1) {
 }
 parseSamples.sort((a, b) => a - b);
 const parseP50 = pct(parseSamples, 50);
+// A second baseline: the command-safety guard on the same commands (same parser and shell walker).
+const safetySamples = [];
+for (let i = 0; i < iterations; i += 1) {
+  for (const c of commands) {
+    start = process.hrtime.bigint();
+    judgeCommand(c.command);
+    safetySamples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+}
+safetySamples.sort((a, b) => a - b);
+const safetyP50 = pct(safetySamples, 50);
 rows.push({ set: 'baseline: unbash parse only (shell commands)', calls: commands.length, 'p50 ms': parseP50.toFixed(4), 'p90 ms': pct(parseSamples, 90).toFixed(4), 'p99 ms': pct(parseSamples, 99).toFixed(4), 'max ms': parseSamples.at(-1).toFixed(3) });
+rows.push({ set: 'baseline: command-safety judge (shell commands)', calls: commands.length, 'p50 ms': safetyP50.toFixed(4), 'p90 ms': pct(safetySamples, 90).toFixed(4), 'p99 ms': pct(safetySamples, 99).toFixed(4), 'max ms': safetySamples.at(-1).toFixed(3) });
+rows.push({ set: 'shell commands ÷ command-safety (p50)', calls: '', 'p50 ms': `${(medians['shell commands'] / safetyP50).toFixed(2)}×`, 'p90 ms': '', 'p99 ms': '', 'max ms': '' });
 rows.push({ set: 'shell commands ÷ parse (p50)', calls: '', 'p50 ms': `${(medians['shell commands'] / parseP50).toFixed(2)}×`, 'p90 ms': '', 'p99 ms': '', 'max ms': '' });
 
 const slowest = all
@@ -76,3 +90,19 @@ console.log(`sensitive-paths: ${iterations} warm iterations per call, Node ${pro
 console.table(rows);
 console.log('slowest calls:');
 console.table(slowest.slice(0, 6).map((r) => ({ ...r, 'p50 ms': r['p50 ms'].toFixed(4) })));
+
+// Cold cost, as a `hooks run` process pays it: import, build the judge, first call; each guard in
+// fresh processes, alternated, medians of 7.
+import { execFileSync } from 'node:child_process';
+const cold = (module, call) => {
+  const code = `const t0 = performance.now(); const m = await import(${JSON.stringify(new URL(module, import.meta.url).href)}); const t1 = performance.now(); ${call}; const t2 = performance.now(); console.log(JSON.stringify([t1 - t0, t2 - t1]));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }));
+};
+const coldRows = { 'sensitive-paths': [], 'command-safety': [] };
+for (let i = 0; i < 7; i += 1) {
+  coldRows['sensitive-paths'].push(cold('../dist/guards/sensitive-paths.js', `m.judgeToolCall({ cwd: '/tmp', tool_name: 'Bash', tool_input: { command: 'cat src/index.ts' } }, {}, { tool: 'exec', realpath: false })`));
+  coldRows['command-safety'].push(cold('../dist/guards/command-safety.js', `m.judgeCommand('cat src/index.ts')`));
+}
+const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log('cold, fresh process (median of 7):');
+console.table(Object.entries(coldRows).map(([guard, runs]) => ({ guard, 'import ms': med(runs.map((r) => r[0])).toFixed(2), 'build + first call ms': med(runs.map((r) => r[1])).toFixed(2) })));
