@@ -20,14 +20,15 @@ export const MAX_GLOB_LENGTH = 4096;
 
 export type CompiledGlob = { ok: true; re: RegExp } | { ok: false; error: string };
 
-/** True when `text` has an unescaped glob character that the shell would expand. */
+/** True when `text` has an unescaped glob character or a brace list that the shell would expand. */
 export function hasGlobMagic(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === '\\') i++;
     else if (c === '*' || c === '?' || c === '[') return true;
   }
-  return false;
+  // `.{env,x}` is brace expansion the shell layer left as written.
+  return /\{[^{}]*,[^{}]*\}/.test(text);
 }
 
 /** Compiles `glob`, or says why it will not (too long, too many wildcards). Never throws. */
