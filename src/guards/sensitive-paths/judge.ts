@@ -3,7 +3,7 @@
 // cannot be judged comes back as kind `unverifiable`.
 import { posix } from 'node:path';
 import { cacheDir, stateDir, userConfigDir } from '../../paths.js';
-import { compileGlob, globToRegExp, hasGlobMagic } from './glob.js';
+import { compileGlob, globSource, globToRegExp, hasGlobMagic } from './glob.js';
 import type { SensitivePathsOptionsInput as OptionsInput } from './options.js';
 import { BACKUP_SUFFIX, EXEMPT_NAME, EXEMPT_SEGMENTS, type Kind, type PathRule, RULES } from './rules.js';
 
@@ -179,10 +179,10 @@ function buildJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv)
       kind: rule.kind,
       on: rule.on,
       readOption: rule.readOption,
-      places: union((rule.places ?? []).filter((g) => !g.startsWith('~/')).map((glob) => globToRegExp(glob.toLowerCase()))),
-      homePlaces: union((rule.places ?? []).filter((g) => g.startsWith('~/')).map((glob) => globToRegExp(glob.toLowerCase()))),
-      names: union((rule.names ?? []).map((glob) => globToRegExp(glob.toLowerCase()))),
-      except: union((rule.except ?? []).map((glob) => globToRegExp(glob.toLowerCase()))),
+      places: tableUnion((rule.places ?? []).filter((g) => !g.startsWith('~/'))),
+      homePlaces: tableUnion((rule.places ?? []).filter((g) => g.startsWith('~/'))),
+      names: tableUnion(rule.names ?? []),
+      except: tableUnion(rule.except ?? []),
       absoluteSamples: rule.samples.filter((s) => s.startsWith('~/') || s.startsWith('/')).map((s) => (s.startsWith('~/') ? homeAbs + s.slice(1) : s)),
       relativeSamples: [...rule.samples.filter((s) => !s.startsWith('~/') && !s.startsWith('/'))],
     }));
@@ -309,6 +309,12 @@ function homeForm(lower: string, home: string): string | undefined {
   if (home !== '/' && (lower === home || lower.startsWith(`${home}/`))) return `~${lower.slice(home.length)}`;
   const m = /^(?:\/home\/[^/]+|\/users\/[^/]+|\/root|\/var\/root)(?=\/|$)/.exec(lower);
   return m ? `~${lower.slice(m[0].length)}` : undefined;
+}
+
+/** One RegExp for a list of the table's own globs (trusted, so built from sources directly). */
+function tableUnion(globs: readonly string[]): RegExp | undefined {
+  if (globs.length === 0) return undefined;
+  return new RegExp(globs.map((g) => `(?:${globSource(g.toLowerCase())})`).join('|'), 's');
 }
 
 /** One RegExp matching what any of `list` matches (each is anchored already). */
