@@ -9,7 +9,11 @@ import type { HookInput } from '../../src/types.js';
 const home = '/home/dev';
 const cwd = '/home/dev/project';
 const env = { HOME: home };
-const budget = (seed: number) => ({ seed, numRuns: 400, interruptAfterTimeLimit: 5_000 });
+// CI runs a small, seeded sample; a longer hunt: SP_FUZZ_RUNS=20000 SP_FUZZ_SEED=7 SP_FUZZ_MS=120000 npx vitest run <this file>.
+const RUNS = Number(process.env.SP_FUZZ_RUNS ?? 400);
+const SEED = process.env.SP_FUZZ_SEED === undefined ? 0 : Number(process.env.SP_FUZZ_SEED);
+const LIMIT_MS = Number(process.env.SP_FUZZ_MS ?? 5_000);
+const budget = (seed: number) => ({ seed: seed + SEED, numRuns: RUNS, interruptAfterTimeLimit: LIMIT_MS });
 
 const globChars = fc.constantFrom(...'ab*?[]{},!^-/.\\~$:@ '.split(''), '**', '[b-a]', '[!', '{a,', '/**', '[[:alpha:]]', '\u00e9', '\ud83d');
 const globish = fc.array(globChars, { maxLength: 24 }).map((parts) => parts.join(''));

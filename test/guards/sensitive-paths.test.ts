@@ -330,6 +330,15 @@ describe('inputs that used to crash the guard', () => {
     expect(run('exec', { command }, 'Bash')).toEqual({ decision: 'block', reason });
   });
 
+  // Found by the property test: grep's -r was read as rg's `-r <replacement>`, which hid the file.
+  it.each([
+    ['grep -r token ~/.ssh/id_rsa ; ', 'sensitive-paths: ssh: /home/dev/.ssh/id_rsa'],
+    ['grep -rE token .env', 'sensitive-paths: dotenv: /home/dev/project/.env'],
+    ['rg -r X token .env', 'sensitive-paths: dotenv: /home/dev/project/.env'],
+  ])('fuzzer find: %s → %s', (command, reason) => {
+    expect(run('exec', { command }, 'Bash')).toEqual({ decision: 'block', reason });
+  });
+
   it.each(['ls **', 'ls src/**', 'ls [b-a]', 'ls {a,', 'ls [!', 'ls a/**/b/**', 'ls \\**'])('%s is judged (allowed), not thrown on', (command) => {
     expect(run('exec', { command }, 'Bash')).toBeUndefined();
   });
