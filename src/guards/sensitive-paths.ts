@@ -58,14 +58,15 @@ export function judgeToolCall(
     let linksFollowed = 0;
     for (const target of found.targets) {
       const base = target.cwd === undefined ? cwd : posix.resolve(cwd, target.cwd === '~' || target.cwd.startsWith('~/') ? home + target.cwd.slice(1) : target.cwd);
-      let verdict = judge.judge(target.path, { cwd: base, home, access: target.access });
+      const context: JudgeContext = { cwd: base, home, access: target.access, ...(target.recursive ? { recursive: true } : {}) };
+      let verdict = judge.judge(target.path, context);
       // A link planted in the repository (`notes.md -> ~/.ssh/id_rsa`) is judged where it leads.
       if (verdict.verdict === 'allow' && realpath && linksFollowed < 32 && !hasGlobMagic(target.path)) {
         linksFollowed++;
         const resolved = resolvePath(target.path, base, home);
         const real = realpath(resolved);
         if (real !== undefined && real !== resolved) {
-          const viaLink = judge.judge(real, { cwd: base, home, access: target.access });
+          const viaLink = judge.judge(real, context);
           if (viaLink.verdict !== 'allow') verdict = { ...viaLink, path: `${resolved} → ${viaLink.path}` };
         }
       }

@@ -17,6 +17,8 @@ export interface JudgeContext {
   cwd: string;
   home: string;
   access: Access;
+  /** The folder is read with everything below it (`grep -r`, `tar c`, `cp -r`). */
+  recursive?: boolean;
 }
 
 export interface Judge {
@@ -238,14 +240,24 @@ function buildJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv)
       const verdict = judgeOne(stripped, context.access, relativeToOwner(stripped, context.cwd, context.home));
       if (verdict.verdict !== 'allow') return { ...verdict, path: resolved, reason: `${verdict.kind}: ${resolved}` };
     }
+    // A folder is judged by what it holds: our home's files stand for every home's (`/root`, `/home/x`).
+    const tilde = homeForm(resolved.toLowerCase(), homeLower);
+    const asOurs = tilde === undefined ? resolved : homeAbs + tilde.slice(1);
+    const prefix = asOurs === '/' ? '/' : `${asOurs}/`;
     if (context.access === 'write') {
       // Deleting or moving a folder takes what is inside with it: `rm -rf ~/.config`, `mv .claude x`.
-      const prefix = resolved === '/' ? '/' : `${resolved}/`;
       // Write-only rules first: `rm -rf ~/.config` is reported as self-protection, not as gcloud's folder.
       for (const rule of [...rules.filter((r) => r.on === 'write'), ...rules.filter((r) => r.on !== 'write')]) {
         if (rule.absoluteSamples.some((s) => s.startsWith(prefix))) return verdictFor(rule.kind, resolved);
       }
       if (PROTECTED_FOLDERS.test(resolved.toLowerCase()) && actionOf('self-protection') !== undefined) return verdictFor('self-protection', resolved);
+    } else if (context.recursive) {
+      // `grep -r TOKEN ~`, `tar czf x.tgz ~/.config`: reading a folder reads the secrets in it. Only
+      // absolute places count: a project's own `.env` under `grep -r x .` is a known miss (see the docs).
+      for (const rule of rules) {
+        if (rule.on === 'write' || readAllowed(rule)) continue;
+        if (rule.absoluteSamples.some((s) => s.startsWith(prefix))) return verdictFor(rule.kind, resolved);
+      }
     }
     return direct;
   };

@@ -14,6 +14,8 @@ export interface Target {
   access: Access;
   /** Working directory the path is relative to, when a `cd` earlier in the command fixed it (`~` allowed). */
   cwd?: string;
+  /** Read with everything below it, hidden files included (`grep -r`, `tar c`, `cp -r`, `zip -r`). */
+  recursive?: boolean;
 }
 
 export type ShellTargets = { ok: true; targets: Target[] } | { ok: false; error: string; targets: Target[] };
@@ -89,8 +91,9 @@ function withChangedDirectories(commands: SimpleCommand[], targets: Target[]): T
 
 function commandTargets(cmd: SimpleCommand, out: Target[]): void {
   const at = cmd.cwd !== undefined ? { cwd: cmd.cwd } : {};
+  const recursive = recursiveReader(cmd.argv) ? { recursive: true } : {};
   const add = (path: string, access: Access): void => {
-    for (const candidate of pathsOf(path, cmd)) out.push({ path: candidate, access, ...at });
+    for (const candidate of pathsOf(path, cmd)) out.push({ path: candidate, access, ...at, ...(access === 'read' ? recursive : {}) });
   };
   const addWord = (word: ShellWord, access: Access): void => {
     add(word.value, access);
@@ -190,6 +193,32 @@ function agentHooksWrite(argv: string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * Programs that read whole folders, hidden files included: `grep -r TOKEN ~` prints
+ * `~/.aws/credentials`. ripgrep and ag skip hidden files unless told (`--hidden`, `-uu`).
+ */
+function recursiveReader(argv: string[]): boolean {
+  const name = programName(argv[0] ?? '');
+  const args = argv.slice(1);
+  const cluster = (letters: string) => args.some((a) => /^-[a-zA-Z]+$/.test(a) && [...letters].some((l) => a.includes(l)));
+  switch (name) {
+    case 'grep': case 'egrep': case 'fgrep': case 'zgrep': case 'ugrep':
+      return cluster('rR') || args.includes('--recursive') || args.includes('--dereference-recursive') || args.some((a, i) => (a === '-d' && args[i + 1] === 'recurse') || a === '--directories=recurse');
+    case 'rg': case 'ag': case 'pt':
+      return args.some((a) => a === '--hidden' || a === '-.' || /^-u{2,}$/.test(a) || a === '--unrestricted' || (name === 'ag' && a === '-u'));
+    case 'tar': case 'bsdtar': case 'gtar':
+      return args.some((a, i) => a === '--create' || a === '--append' || /^-?[a-zA-Z]*[cr][a-zA-Z]*$/.test(a) && (i === 0 || a.startsWith('-')));
+    case 'zip':
+      return cluster('rR') || args.includes('--recurse-paths');
+    case '7z': case '7za': case '7zz':
+      return args[0] === 'a' || args[0] === 'u';
+    case 'cp': case 'scp': case 'rsync': case 'gcp':
+      return cluster('rRa') || args.includes('--recursive') || args.includes('--archive');
+    default:
+      return false;
+  }
+}
+
 /** A word that may name a file, with the forms that point at one: `@file`, `key=value`, `file://`, `a:b`. */
 function pathsOf(word: string, cmd: SimpleCommand): string[] {
   if (word === '' || word.length > 4096 + 100) return word === '' ? [] : [word];
@@ -227,7 +256,9 @@ function isWriter(name: string, argv: string[]): boolean {
   if (name === 'dd') return argv.some((a) => a.startsWith('of='));
   if (name === 'sed' || name === 'gsed') return argv.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'));
   if (name === 'perl' || name === 'ruby') return argv.some((a) => /^-[a-zA-Z]*i/.test(a));
-  if (name === 'tar' || name === 'unzip' || name === 'bsdtar') return argv.some((a) => /^-?[a-zA-Z]*x/.test(a) && !a.startsWith('--')) || argv.includes('--extract');
+  if (name === 'unzip') return true;
+  // `tar xf a.tgz` / `tar -xzf`: the mode is the first word or an option cluster, never a file name (`x.tgz`).
+  if (name === 'tar' || name === 'bsdtar' || name === 'gtar') return argv.some((a, i) => /^-?[a-zA-Z]*x[a-zA-Z]*$/.test(a) && (i === 1 || a.startsWith('-'))) || argv.includes('--extract') || argv.includes('--get');
   if (name === 'sqlite3' || name === 'vim' || name === 'vi' || name === 'nano' || name === 'emacs' || name === 'code' || name === 'ed' || name === 'ex') return true;
   return false;
 }
