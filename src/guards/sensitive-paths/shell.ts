@@ -38,6 +38,9 @@ const KEY_USERS = new Set(['ssh', 'ssh-add', 'ssh-keygen', 'ssh-copy-id', 'autos
 /** Option values that name a key the program only uses (`scp -i key`, `sftp -i key`). */
 const KEY_OPTIONS: Record<string, string> = { scp: 'i', sftp: 'i', rsync: '' };
 
+/** Options whose value is a file the program writes. */
+const OUTPUT_OPTIONS = new Set(['-o', '-O', '--output', '--output-document', '--out', '-out', '--outfile', '--output-file', '--log-file', '-outfile', '--target-directory', '-t']);
+
 /** Copy and move: a source lands in the destination folder under its own name. */
 const COPIERS = new Set(['cp', 'mv', 'rsync', 'install', 'ln']);
 
@@ -130,6 +133,16 @@ function commandTargets(cmd: SimpleCommand, out: Target[]): void {
   const keyOption = KEY_OPTIONS[name];
   for (const [i, word] of words.entries()) {
     if (keyOption && i > 0 && words[i - 1]!.value === `-${keyOption}`) continue;
+    // `curl -o F`, `wget -O F`, `sort -o F`, `openssl ... -out F`, `--output=F`: the program writes F.
+    if (i > 0 && OUTPUT_OPTIONS.has(words[i - 1]!.value)) {
+      addWord(word, 'write');
+      continue;
+    }
+    const output = /^--(?:output|output-document|out|outfile|output-file|log-file)=(.+)$/s.exec(word.value);
+    if (output) {
+      add(output[1]!, 'write');
+      continue;
+    }
     if (isOptionWord(word.value)) {
       // `--file=.env`, `--upload-file=.env`: the value after `=` names a file.
       const eq = /^--?[A-Za-z][\w-]*=(.+)$/s.exec(word.value);
@@ -257,6 +270,7 @@ function isWriter(name: string, argv: string[]): boolean {
   if (name === 'sed' || name === 'gsed') return argv.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'));
   if (name === 'perl' || name === 'ruby') return argv.some((a) => /^-[a-zA-Z]*i/.test(a));
   if (name === 'unzip') return true;
+  if (/^[gnm]?awk$/.test(name)) return argv.some((a, i) => (a === '-i' && argv[i + 1] === 'inplace') || a === '-iinplace' || a === '--inplace');
   // `tar xf a.tgz` / `tar -xzf`: the mode is the first word or an option cluster, never a file name (`x.tgz`).
   if (name === 'tar' || name === 'bsdtar' || name === 'gtar') return argv.some((a, i) => /^-?[a-zA-Z]*x[a-zA-Z]*$/.test(a) && (i === 1 || a.startsWith('-'))) || argv.includes('--extract') || argv.includes('--get');
   if (name === 'sqlite3' || name === 'vim' || name === 'vi' || name === 'nano' || name === 'emacs' || name === 'code' || name === 'ed' || name === 'ex') return true;
@@ -345,7 +359,7 @@ function decodedTargets(cmd: SimpleCommand, add: (p: string, a: Access) => void)
 
 const CODE_FLAGS = /^-(?:[a-zA-Z]*[ceErpx]|-eval|-print|-command)$/;
 const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
-const WRITE_HINT = /\b(?:write|writeFile|writeFileSync|appendFile|unlink|unlinkSync|remove|rmSync|rmtree|rename|replace|truncate|touch|chmod|copy|copyfile|move|mkdir|open\s*\([^)]*,\s*['"][wax+])/;
+const WRITE_HINT = /\b(?:write\w*|writeFile|writeFileSync|appendFile\w*|unlink\w*|remove|rmSync|rmtree|rename\w*|replace|truncate|touch|chmod|copy\w*|move|mkdir|dump|save|put_contents|symlink\w*|link|spit)\b|\bopen\s*\(.*?,\s*['"][wax+]|File\.open\(.*?['"][wax]|>>?\s*\$?\w/;
 
 /** `python3 -c "open('.env')"`, `node -e`, heredocs and piped code: string literals that name files. */
 function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: string }): void {
