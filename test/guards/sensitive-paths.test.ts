@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { globToRegExp, judgePath, resolvePath, sensitivePaths } from '../../src/guards/sensitive-paths.js';
 import { sensitivePathsOptions } from '../../src/guards/sensitive-paths/options.js';
@@ -53,7 +56,7 @@ describe('judgePath', () => {
     ['~/.aws/credentials', 'read', 'cloud-credentials'],
     ['$HOME/.aws/config', 'read', 'cloud-credentials'],
     ['~/.aws', 'read', 'cloud-credentials'],
-    ['~/.aws/cli/alias', 'read', 'allow'],
+    ['~/.aws/cli/alias', 'read', 'cloud-credentials'],
     ['~/.config/gcloud/application_default_credentials.json', 'read', 'cloud-credentials'],
     ['~/.config/gcloud/configurations/config_default', 'read', 'cloud-credentials'],
     ['~/.azure/accessTokens.json', 'read', 'cloud-credentials'],
@@ -70,7 +73,7 @@ describe('judgePath', () => {
     ['/etc/gshadow', 'read', 'system-auth'],
     ['/etc/sudoers', 'read', 'system-auth'],
     ['/etc/sudoers.d/90-cloud-init-users', 'write', 'system-auth'],
-    ['/etc/passwd', 'read', 'allow'],
+    ['/etc/passwd', 'read', 'system-auth'],
     ['/etc/passwd', 'write', 'system-auth'],
     ['/etc/hosts', 'read', 'allow'],
     ['../../../../etc/shadow', 'read', 'system-auth'],
@@ -107,20 +110,20 @@ describe('judgePath', () => {
     ['~/.codex/auth.json', 'read', 'agent-credentials'],
     ['~/.config/gh/hosts.yml', 'read', 'agent-credentials'],
     ['~/.npmrc', 'read', 'agent-credentials'],
-    ['.npmrc', 'read', 'allow'],
+    ['.npmrc', 'read', 'agent-credentials'],
     ['~/.pypirc', 'read', 'agent-credentials'],
     ['~/.netrc', 'read', 'agent-credentials'],
     ['~/.git-credentials', 'read', 'agent-credentials'],
     ['~/.config/github-copilot/apps.json', 'read', 'agent-credentials'],
     // shell profiles
-    ['~/.bashrc', 'read', 'allow'],
+    ['~/.bashrc', 'read', 'shell-profile'],
     ['~/.bashrc', 'write', 'shell-profile'],
     ['~/.zshrc', 'write', 'shell-profile'],
     ['~/.profile', 'write', 'shell-profile'],
     ['~/.bash_profile', 'write', 'shell-profile'],
     ['../.zshenv', 'write', 'shell-profile'],
     ['/etc/profile.d/evil.sh', 'write', 'shell-profile'],
-    ['project/.bashrc', 'write', 'allow'],
+    ['project/.bashrc', 'write', 'shell-profile'],
     // exemptions
     ['node_modules/some-pkg/test/key.pem', 'read', 'allow'],
     ['node_modules/dotenv/.env', 'read', 'allow'],
@@ -218,7 +221,7 @@ describe('sensitivePaths handler', () => {
   it('has its id, events and tools', () => {
     expect(sensitivePaths.id).toBe('sensitive-paths');
     expect(sensitivePaths.events).toEqual(['preToolUse']);
-    expect(sensitivePaths.match).toEqual(['read', 'write', 'edit', 'apply_patch', 'exec']);
+    expect(sensitivePaths.match).toEqual(['read', 'write', 'edit', 'apply_patch', 'exec', 'Grep', 'grep', 'search_file_content']);
   });
 
   it.each([
@@ -233,7 +236,10 @@ describe('sensitivePaths handler', () => {
     ['edit', { path: '/home/dev/.zshrc', old_str: 'a', new_str: 'b' }, 'edit', 'sensitive-paths: shell-profile: /home/dev/.zshrc'],
     ['read', { filePath: '/home/dev/.netrc' }, 'read', 'sensitive-paths: agent-credentials: /home/dev/.netrc'],
     ['read', { file_path: '/home/dev/project/notes.txt' }, 'Read', undefined],
-    ['read', { file_path: '/home/dev/.bashrc' }, 'Read', undefined],
+    ['Grep', { pattern: 'AKIA', path: '/home/dev/.aws' }, 'Grep', 'sensitive-paths: cloud-credentials: /home/dev/.aws'],
+    ['Grep', { pattern: 'id_rsa', path: 'docs/' }, 'Grep', undefined],
+    ['Grep', { pattern: 'x', path: '.claude/settings.json' }, 'Grep', undefined],
+    ['read', { file_path: '/home/dev/.bashrc' }, 'Read', 'sensitive-paths: shell-profile: /home/dev/.bashrc'],
   ])('%s %j', (tool, toolInput, toolName, reason) => {
     const reply = run(tool, toolInput, toolName);
     if (reason === undefined) expect(reply).toBeUndefined();
@@ -242,8 +248,8 @@ describe('sensitivePaths handler', () => {
 
   it('falls back on the raw tool name when the canonical one is missing', () => {
     expect(run(undefined, { file_path: '~/.ssh/id_rsa' }, 'Read')).toMatchObject({ decision: 'block' });
-    expect(run(undefined, { file_path: '~/.bashrc' }, 'Read')).toBeUndefined();
-    expect(run(undefined, { file_path: '~/.bashrc' }, 'write_file')).toMatchObject({ decision: 'block' });
+    expect(run(undefined, { file_path: '~/.claude/settings.json' }, 'Read')).toBeUndefined();
+    expect(run(undefined, { file_path: '~/.claude/settings.json' }, 'write_file')).toMatchObject({ decision: 'block' });
   });
 });
 
@@ -293,11 +299,11 @@ describe('exec commands', () => {
     ['F=~/.ssh/id_rsa; cat $F', 'ssh'],
     ['find . -name x -exec cat .env \\;', 'dotenv'],
     ['ls | xargs cat ~/.netrc', 'agent-credentials'],
-    ['echo .env', 'dotenv'],
+    ['echo .env', 'allow'],
     ['cat "$(ls .env.production)"', 'dotenv'],
     ['cat .env.example', 'allow'],
-    ['cat ~/.bashrc', 'allow'],
-    ['cat /etc/passwd', 'allow'],
+    ['cat ~/.bashrc', 'shell-profile'],
+    ['cat /etc/passwd', 'system-auth'],
     ['ls -la', 'allow'],
     ['cat *', 'allow'],
     ['npm test', 'allow'],
@@ -307,5 +313,156 @@ describe('exec commands', () => {
   ])('%s → %s', (command, expected) => {
     const reply = run('exec', { command }, 'Bash');
     expect(reply === undefined ? 'allow' : reply.decision === 'block' ? reply.reason?.split(': ')[1] : 'other').toBe(expected);
+  });
+});
+
+// --- issue 10: inputs that used to throw (and so let the whole call through) ---
+
+describe('inputs that used to crash the guard', () => {
+  it.each([
+    ['ls ** ; cat ~/.ssh/id_rsa', 'sensitive-paths: ssh: /home/dev/.ssh/id_rsa'],
+    ['grep -r token ** .env', 'sensitive-paths: dotenv: /home/dev/project/.env'],
+    ['cat src/** ~/.aws/credentials', 'sensitive-paths: cloud-credentials: /home/dev/.aws/credentials'],
+    ['cat ~/** ; cat .env', 'sensitive-paths: ssh: /home/dev/**'],
+    ['cat [b-a] .env', 'sensitive-paths: dotenv: /home/dev/project/.env'],
+    ['cat /etc/**', 'sensitive-paths: system-auth: /etc/**'],
+  ])('%s → %s', (command, reason) => {
+    expect(run('exec', { command }, 'Bash')).toEqual({ decision: 'block', reason });
+  });
+
+  // Found by the property test: grep's -r was read as rg's `-r <replacement>`, which hid the file.
+  it.each([
+    ['grep -r token ~/.ssh/id_rsa ; ', 'sensitive-paths: ssh: /home/dev/.ssh/id_rsa'],
+    ['grep -rE token .env', 'sensitive-paths: dotenv: /home/dev/project/.env'],
+    ['rg -r X token .env', 'sensitive-paths: dotenv: /home/dev/project/.env'],
+  ])('fuzzer find: %s → %s', (command, reason) => {
+    expect(run('exec', { command }, 'Bash')).toEqual({ decision: 'block', reason });
+  });
+
+  it.each(['ls **', 'ls src/**', 'ls [b-a]', 'ls {a,', 'ls [!', 'ls a/**/b/**', 'ls \\**'])('%s is judged (allowed), not thrown on', (command) => {
+    expect(run('exec', { command }, 'Bash')).toBeUndefined();
+  });
+
+  it('a Read of "**" or "[b-a]" is judged, not thrown on', () => {
+    expect(run('read', { file_path: '**' }, 'Read')).toBeUndefined();
+    expect(run('read', { file_path: '[b-a]' }, 'Read')).toBeUndefined();
+    expect(run('read', { file_path: '~/.ssh/[b-a]*' }, 'Read')).toEqual({ decision: 'block', reason: 'sensitive-paths: ssh: /home/dev/.ssh/[b-a]*' });
+  });
+
+  it('globs the old compiler broke on compile to working RegExps', () => {
+    expect(globToRegExp('[b-a]').test('a')).toBe(false);
+    expect(globToRegExp('[!b-a]x').test('qx')).toBe(true);
+    expect(globToRegExp('src/**', { dot: false }).test('src/a/b')).toBe(true);
+    expect(globToRegExp('**', { dot: false }).test('a/b')).toBe(true);
+    expect(globToRegExp('{a,b').test('{a,b')).toBe(true);
+    expect(globToRegExp('a\\').test('a\\')).toBe(true);
+    expect(globToRegExp('[]a]').test(']')).toBe(true);
+    expect(globToRegExp('[[:digit:]]').test('7')).toBe(true);
+  });
+
+  it('a glob with too many wildcards is unverifiable (no exponential RegExp), blocked by default', () => {
+    const word = '*a'.repeat(20) + 'b';
+    expect(run('exec', { command: `cat ${word}` }, 'Bash')).toMatchObject({ decision: 'block', reason: expect.stringMatching(/^sensitive-paths: unverifiable: .*wildcards/) });
+  });
+});
+
+describe('unverifiable', () => {
+  const call = (command: string, options: Record<string, unknown> = {}) => {
+    const handler = sensitivePaths.create(sensitivePathsOptions.parse({ home, ...options }));
+    return handler({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }, { event: 'preToolUse', signal: new AbortController().signal, tool: 'exec' }) as ReplyObject | undefined;
+  };
+  it('a command that does not parse is blocked by default, and the reason says why', () => {
+    expect(call('cat "unterminated')).toMatchObject({ decision: 'block', reason: expect.stringMatching(/^sensitive-paths: unverifiable: command could not be parsed/) });
+  });
+  it('a secret in an unparsable command is still named', () => {
+    expect(call('cat ~/.ssh/id_rsa "unterminated')).toEqual({ decision: 'block', reason: 'sensitive-paths: ssh: /home/dev/.ssh/id_rsa' });
+  });
+  it('unverifiable: ask / allow relax it', () => {
+    expect(call('cat "unterminated', { unverifiable: 'ask' })).toMatchObject({ decision: 'ask' });
+    expect(call('cat "unterminated', { unverifiable: 'allow' })).toBeUndefined();
+    expect(call('cat ~/.ssh/id_rsa "unterminated', { unverifiable: 'allow' })).toMatchObject({ decision: 'block' });
+  });
+  it('a command nested past the shell limits is unverifiable', () => {
+    expect(call(`${'$('.repeat(60)}ls${')'.repeat(60)}`)).toMatchObject({ decision: 'block', reason: expect.stringMatching(/unverifiable/) });
+  });
+  it('a tool_input of the wrong shape is judged, never thrown on', () => {
+    const handler = sensitivePaths.create(sensitivePathsOptions.parse({ home }));
+    const ctx = { event: 'preToolUse' as const, signal: new AbortController().signal, tool: 'exec' };
+    expect(handler({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command: 5 } } as unknown as HookInput, ctx)).toBeUndefined();
+    expect(handler({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command: ['cat', '/home/dev/.ssh/id_rsa'] } } as unknown as HookInput, ctx)).toMatchObject({ decision: 'block' });
+    expect(handler({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command: [1, 2] } } as unknown as HookInput, ctx)).toMatchObject({ decision: 'block', reason: expect.stringMatching(/unverifiable/) });
+    expect(handler({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Read', tool_input: null } as unknown as HookInput, { ...ctx, tool: 'read' })).toBeUndefined();
+  });
+});
+
+describe('categories, reads of profiles and system files', () => {
+  const v = (path: string, access: 'read' | 'write', options: Record<string, unknown>) => {
+    const r = judgePath(path, { cwd, home, access }, options);
+    return r.verdict === 'allow' ? 'allow' : `${r.verdict}:${r.kind}`;
+  };
+  it.each([
+    ['~/.bashrc', 'read', {}, 'block:shell-profile'],
+    ['~/.bashrc', 'read', { shellProfileReads: 'allow' }, 'allow'],
+    ['~/.bashrc', 'write', { shellProfileReads: 'allow' }, 'block:shell-profile'],
+    ['/etc/passwd', 'read', { systemFileReads: 'allow' }, 'allow'],
+    ['/etc/passwd', 'write', { systemFileReads: 'allow' }, 'block:system-auth'],
+    ['/etc/shadow', 'read', { systemFileReads: 'allow' }, 'block:system-auth'],
+    ['.env', 'read', { categories: { dotenv: false } }, 'allow'],
+    ['.env', 'read', { categories: { dotenv: 'ask' } }, 'ask:dotenv'],
+    ['~/.ssh/id_rsa', 'read', { categories: { dotenv: false } }, 'block:ssh'],
+    ['.claude/settings.json', 'write', {}, 'block:self-protection'],
+    ['.claude/settings.json', 'write', { categories: { 'self-protection': false } }, 'allow'],
+    ['.claude/settings.json', 'write', { categories: { 'self-protection': 'ask' } }, 'ask:self-protection'],
+    ['.claude/settings.json', 'read', {}, 'allow'],
+    ['.hooksrc.json', 'write', {}, 'allow'],
+    ['.hooksrc.local.json', 'write', {}, 'allow'],
+  ] as const)('%s (%s) with %j → %s', (path, access, options, expected) => {
+    expect(v(path, access, options)).toBe(expected);
+  });
+
+  it('rejects unknown categories and bad values', () => {
+    expect(sensitivePathsOptions.safeParse({ categories: { dotenvs: false } }).success).toBe(false);
+    expect(sensitivePathsOptions.safeParse({ categories: { dotenv: 'maybe' } }).success).toBe(false);
+    expect(sensitivePathsOptions.safeParse({ unverifiable: 'yes' }).success).toBe(false);
+    expect(sensitivePathsOptions.safeParse({ shellProfileReads: 'allow', systemFileReads: 'block', unverifiable: 'ask', categories: { ssh: 'ask', history: false } }).success).toBe(true);
+  });
+});
+
+describe('self-protection follows the environment', () => {
+  it('protects the user config, state and hook settings where the environment puts them', () => {
+    const env = { HOME: home, XDG_CONFIG_HOME: '/cfg', XDG_STATE_HOME: '/st', CLAUDE_CONFIG_DIR: '/cc', CODEX_HOME: '/cx' };
+    const handler = sensitivePaths.create(sensitivePathsOptions.parse({ home }), { projectDir: cwd, env });
+    const write = (file_path: string) => handler({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Write', tool_input: { file_path } }, { event: 'preToolUse', signal: new AbortController().signal, tool: 'write' });
+    for (const file of ['/cfg/agent-hooks/config.json', '/st/agent-hooks/trust.json', '/cc/settings.json', '/cx/hooks.json', '/cfg/opencode/plugin/agent-hooks.js']) {
+      expect(write(file)).toMatchObject({ decision: 'block', reason: `sensitive-paths: self-protection: ${file}` });
+    }
+    expect(write('/cfg/other/config.json')).toBeUndefined();
+  });
+});
+
+describe('symbolic links planted in the repository', () => {
+  it('a read or write through a link is judged where the link leads', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sp-links-'));
+    const fakeHome = path.join(root, 'home');
+    const project = path.join(fakeHome, 'project');
+    mkdirSync(path.join(fakeHome, '.ssh'), { recursive: true });
+    mkdirSync(path.join(project, '.claude'), { recursive: true });
+    writeFileSync(path.join(fakeHome, '.ssh', 'id_rsa'), 'not a key');
+    symlinkSync(path.join(fakeHome, '.ssh', 'id_rsa'), path.join(project, 'notes.md'));
+    symlinkSync('.claude/settings.json', path.join(project, 'readme.txt')); // dangling: the write would create it
+    symlinkSync('.claude', path.join(project, 'docs'));
+    const handler = sensitivePaths.create(sensitivePathsOptions.parse({ home: fakeHome }), { projectDir: project, env: { HOME: fakeHome } });
+    const call = (tool: string, toolInput: Record<string, unknown>, canonical: string) =>
+      handler({ hook_event_name: 'PreToolUse', cwd: project, tool_name: tool, tool_input: toolInput }, { event: 'preToolUse', signal: new AbortController().signal, tool: canonical }) as ReplyObject | undefined;
+    try {
+      expect(call('Read', { file_path: 'notes.md' }, 'read')).toMatchObject({ decision: 'block', reason: expect.stringMatching(/^sensitive-paths: ssh: .*notes\.md → .*\/\.ssh\/id_rsa$/) });
+      expect(call('Bash', { command: 'cat notes.md' }, 'exec')).toMatchObject({ decision: 'block' });
+      expect(call('Write', { file_path: 'readme.txt', content: '{}' }, 'write')).toMatchObject({ decision: 'block', reason: expect.stringMatching(/self-protection: .*readme\.txt → .*\.claude\/settings\.json$/) });
+      expect(call('Write', { file_path: 'docs/settings.local.json', content: '{}' }, 'write')).toMatchObject({ decision: 'block', reason: expect.stringMatching(/self-protection/) });
+      expect(call('Read', { file_path: 'readme.txt' }, 'read')).toBeUndefined();
+      expect(call('Write', { file_path: 'src/new.ts', content: '' }, 'write')).toBeUndefined();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,8 @@
 // Options of `sensitive-paths`, checked by zod (errors carry the key path). Loaded only to check a config.
 import { z } from 'zod';
+import { KINDS, type Kind } from './rules.js';
+
+const action = z.union([z.boolean(), z.enum(['block', 'ask'])]);
 
 export const sensitivePathsOptions = z
   .object({
@@ -9,6 +12,17 @@ export const sensitivePathsOptions = z
     allow: z.array(z.string().min(1)).default([]),
     /** Home directory used for `~`, `$HOME` and the home-anchored rules; defaults to `os.homedir()`. */
     home: z.string().min(1).optional(),
+    /** Per kind: `true`/`"block"` (default), `"ask"` (the agent asks the user), `false` (off). */
+    categories: z
+      .object(Object.fromEntries(KINDS.map((k) => [k, action.optional()])) as Record<Kind, z.ZodOptional<typeof action>>)
+      .strict()
+      .optional(),
+    /** A path or command the guard cannot judge (unparsable, too complex a glob, an internal error). */
+    unverifiable: z.enum(['block', 'ask', 'allow']).optional(),
+    /** Reading shell profiles (`~/.bashrc`, `~/.zshrc`, ...): blocked by default, as the design has it (profiles export keys). */
+    shellProfileReads: z.enum(['block', 'allow']).optional(),
+    /** Reading `/etc/passwd` and `/etc/group`: blocked by default, as the design has it. */
+    systemFileReads: z.enum(['block', 'allow']).optional(),
   })
   .strict();
 

@@ -1,0 +1,413 @@
+// The files a shell command reads or writes, as sensitive-paths sees them. Built on the shell
+// layer's parse (wrappers, `bash -c`, `$( )`, `xargs`, `find -exec` already unwrapped); this file
+// decides, per program, which words are files, which are only mentions (`echo .env`, the pattern
+// of `grep id_rsa docs/`, `find . -name .env`), and whether a file is read or written.
+import { analyzeShell } from '../shell/analyze.js';
+import { readOptions } from '../shell/options.js';
+import { isInterpreter, programName } from '../shell/program.js';
+import type { ShellWord, SimpleCommand } from '../shell/types.js';
+import { staticPrint } from '../shell/word-value.js';
+import type { Access } from './judge.js';
+
+export interface Target {
+  path: string;
+  access: Access;
+  /** Working directory the path is relative to, when a `cd` earlier in the command fixed it (`~` allowed). */
+  cwd?: string;
+  /** Read with everything below it, hidden files included (`grep -r`, `tar c`, `cp -r`, `zip -r`). */
+  recursive?: boolean;
+}
+
+export type ShellTargets = { ok: true; targets: Target[] } | { ok: false; error: string; targets: Target[] };
+
+/** Programs whose arguments are text, not files: their words are mentions. */
+const MENTIONS = new Set(['echo', 'printf', 'print', 'true', 'false', ':', 'which', 'type', 'whereis', 'man', 'help', 'info', 'export', 'unset', 'declare', 'typeset', 'local', 'readonly', 'set', 'shift', 'return', 'exit', 'alias', 'unalias', 'hash', 'command', 'tldr', 'say', 'notify-send', 'logger', 'git-commit', 'sleep', 'seq', 'expr', 'let']);
+
+/** Programs that look at names and metadata, never contents: listing `~/.ssh` is not reading a key. */
+const METADATA = new Set(['ls', 'dir', 'vdir', 'exa', 'eza', 'lsd', 'tree', 'stat', 'file', 'test', '[', '[[', 'du', 'df', 'realpath', 'readlink', 'basename', 'dirname', 'cd', 'pushd', 'popd', 'namei', 'pwd', 'mkdir', 'locate', 'fd', 'fdfind', 'lsattr', 'getfacl', 'wait', 'jobs', 'kill']);
+
+/** Programs that change or remove the files they name (every file word is judged as a write). */
+const WRITERS = new Set(['rm', 'rmdir', 'unlink', 'shred', 'srm', 'wipe', 'truncate', 'tee', 'cp', 'mv', 'install', 'ln', 'link', 'rsync', 'scp', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'touch', 'patch', 'trash', 'trash-put', 'gio', 'sponge', 'rename', 'mktemp']);
+
+/**
+ * Programs that use a key without printing it (`ssh -i ~/.ssh/id_rsa host`, `ssh-add`, `ssh-keygen -f`):
+ * their words are not reads. What ssh runs remotely is judged as its own command by the shell layer.
+ */
+const KEY_USERS = new Set(['ssh', 'ssh-add', 'ssh-keygen', 'ssh-copy-id', 'autossh', 'mosh', 'sshfs', 'ssh-agent']);
+
+/** Option values that name a key the program only uses (`scp -i key`, `sftp -i key`). */
+const KEY_OPTIONS: Record<string, string> = { scp: 'i', sftp: 'i', rsync: '' };
+
+/** Options whose value is a file the program writes. */
+const OUTPUT_OPTIONS = new Set(['-o', '-O', '--output', '--output-document', '--out', '-out', '--outfile', '--output-file', '--log-file', '-outfile', '--target-directory', '-t']);
+
+/** Copy and move: a source lands in the destination folder under its own name. */
+const COPIERS = new Set(['cp', 'mv', 'rsync', 'install', 'ln']);
+
+const GREPS = new Set(['grep', 'egrep', 'fgrep', 'zgrep', 'zegrep', 'rg', 'ag', 'ack', 'ack-grep', 'pt', 'sift', 'ugrep', 'git-grep']);
+
+// Options that take a value, per grep family (so the value is not mistaken for the pattern).
+const RG_SHORT = 'efmABCgtTjMrEd';
+const GREP_SHORT = 'efmABCdDX';
+const AG_SHORT = 'efmABCGg';
+const GREP_GRAMMAR = { shortWithValue: GREP_SHORT, longWithValue: ['regexp', 'file', 'max-count', 'after-context', 'before-context', 'context', 'directories', 'devices', 'glob', 'iglob', 'type', 'type-not', 'threads', 'max-depth', 'max-columns', 'replace', 'include', 'exclude', 'exclude-dir', 'label', 'color', 'colour', 'binary-files', 'encoding', 'pre', 'pre-glob', 'sort', 'sortr', 'type-add', 'path-separator', 'context-separator', 'field-match-separator', 'ignore-file', 'max-filesize', 'engine', 'dfa-size-limit', 'regex-size-limit'] };
+// Of those, the options whose value is a file that grep reads.
+const GREP_FILE_OPTIONS = new Set(['f', 'file', 'ignore-file']);
+
+const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
+const SCP_REMOTE = /^(?:[\w.-]+@)?[\w.-]+:(?!\/\/)/;
+
+/** Every file `command` reads or writes, with the access. Never throws. */
+export function shellTargets(command: string): ShellTargets {
+  const analysis = analyzeShell(command);
+  if (!analysis.ok) return { ok: false, error: analysis.error, targets: roughTargets(command) };
+  const targets: Target[] = [];
+  for (const cmd of analysis.commands) commandTargets(cmd, targets);
+  return { ok: true, targets: withChangedDirectories(analysis.commands, targets) };
+}
+
+/**
+ * The shell layer tracks `cd` only to absolute or home paths. After `cd .claude` or `cd sub/.aws`
+ * a relative file could live in either place, so relative targets are judged in both: the event's
+ * directory and every directory the command changes into (`cd .claude && echo {} > settings.json`).
+ */
+function withChangedDirectories(commands: SimpleCommand[], targets: Target[]): Target[] {
+  const dirs: string[] = [];
+  let current = '';
+  for (const cmd of commands) {
+    if (cmd.argv[0] !== 'cd' && cmd.argv[0] !== 'pushd') continue;
+    const word = cmd.words.slice(1).find((w) => !/^-[LPe@]+$/.test(w.value));
+    if (!word || !word.literal || word.value === '-' || word.value.startsWith('/') || word.value.startsWith('~')) continue;
+    current = current === '' ? word.value : `${current}/${word.value}`;
+    if (!dirs.includes(current)) dirs.push(current);
+    if (!dirs.includes(word.value)) dirs.push(word.value);
+    if (dirs.length >= 8) break;
+  }
+  if (dirs.length === 0) return targets;
+  const extra: Target[] = [];
+  for (const t of targets) {
+    if (t.cwd !== undefined || t.path.startsWith('/') || t.path.startsWith('~') || t.path.startsWith('$')) continue;
+    for (const dir of dirs) extra.push({ ...t, cwd: dir });
+  }
+  return [...targets, ...extra];
+}
+
+function commandTargets(cmd: SimpleCommand, out: Target[]): void {
+  const at = cmd.cwd !== undefined ? { cwd: cmd.cwd } : {};
+  const recursive = recursiveReader(cmd.argv) ? { recursive: true } : {};
+  const add = (path: string, access: Access): void => {
+    for (const candidate of pathsOf(path, cmd)) out.push({ path: candidate, access, ...at, ...(access === 'read' ? recursive : {}) });
+  };
+  const addWord = (word: ShellWord, access: Access): void => {
+    add(word.value, access);
+    // `cat "$(ls .env*)"`, `cat $(find . -name .env)`: what a listing or an echo prints is read by the outer command.
+    if (word.unknownCommands) for (const sub of word.subCommands) printedNames(sub, access, add);
+    // `${X:=.env}`, `${X:-~/.ssh/id_rsa}`: what the word is when the unknown part takes its default.
+    if (word.collapsed !== undefined && word.collapsed !== word.value && word.collapsed !== '') add(word.collapsed, access);
+  };
+
+  for (const redirect of cmd.redirects) {
+    if (!redirect.word || redirect.op.startsWith('<<')) continue;
+    if (/^&?\d*-?$/.test(redirect.target) || (redirect.op.includes('&') && /^\d+-?$/.test(redirect.target))) continue;
+    const access: Access = redirect.op === '<' || redirect.op === '<&' ? 'read' : 'write';
+    addWord(redirect.word, access);
+  }
+  interpreterTargets(cmd, out, at);
+
+  const program = cmd.argv[0];
+  if (program === undefined) return;
+  const words = cmd.words.slice(1);
+  if (cmd.dynamicProgram) {
+    for (const word of words) addWord(word, 'read');
+    return;
+  }
+  const name = programName(program);
+  const selfWrite = agentHooksWrite(cmd.argv);
+  if (selfWrite !== undefined) add(selfWrite, 'write');
+  if (MENTIONS.has(name) || METADATA.has(name) || KEY_USERS.has(name)) return;
+  if (name === 'git') return gitTargets(cmd, addWord);
+  if (GREPS.has(name)) return grepTargets(cmd, words, addWord);
+  if (name === 'find') return findTargets(cmd, words, add);
+  if (name === 'base64' || name === 'openssl') decodedTargets(cmd, add);
+  const access: Access = isWriter(name, cmd.argv) ? 'write' : 'read';
+  const keyOption = KEY_OPTIONS[name];
+  for (const [i, word] of words.entries()) {
+    if (keyOption && i > 0 && words[i - 1]!.value === `-${keyOption}`) continue;
+    // `curl -o F`, `wget -O F`, `sort -o F`, `openssl ... -out F`, `--output=F`: the program writes F.
+    if (i > 0 && OUTPUT_OPTIONS.has(words[i - 1]!.value)) {
+      addWord(word, 'write');
+      continue;
+    }
+    const output = /^--(?:output|output-document|out|outfile|output-file|log-file)=(.+)$/s.exec(word.value);
+    if (output) {
+      add(output[1]!, 'write');
+      continue;
+    }
+    if (isOptionWord(word.value)) {
+      // `--file=.env`, `--upload-file=.env`: the value after `=` names a file.
+      const eq = /^--?[A-Za-z][\w-]*=(.+)$/s.exec(word.value);
+      if (eq) add(eq[1]!, access);
+      continue;
+    }
+    addWord(word, access);
+  }
+  if (COPIERS.has(name)) copiedInto(words, add);
+}
+
+function printedNames(sub: SimpleCommand, access: Access, add: (p: string, a: Access) => void): void {
+  const name = programName(sub.argv[0] ?? '');
+  if (name === 'find') {
+    const words = sub.words.slice(1);
+    for (let i = 0; i < words.length; i++) {
+      const v = words[i]!.value;
+      if (v.startsWith('-') || v === '(' || v === '!') break;
+      add(v, access);
+    }
+    sub.argv.forEach((a, i) => {
+      if (/^-i?name$/.test(a) && sub.argv[i + 1] !== undefined) add(sub.argv[i + 1]!, access);
+    });
+    return;
+  }
+  if (!MENTIONS.has(name) && !METADATA.has(name)) return;
+  for (const word of sub.words.slice(1)) if (!isOptionWord(word.value)) add(word.value, access);
+}
+
+/** `cp -r x/.claude .` writes `./.claude`: each source's name is judged inside the destination. */
+function copiedInto(words: ShellWord[], add: (p: string, a: Access) => void): void {
+  const operands = words.filter((w) => !isOptionWord(w.value)).map((w) => w.value);
+  if (operands.length < 2) return;
+  const destination = operands.at(-1)!.replace(/\/+$/, '') || '/';
+  for (const source of operands.slice(0, -1).slice(0, 64)) {
+    const name = source.replace(/\/+$/, '').split('/').pop();
+    if (name && name !== '.' && name !== '..') add(`${destination}/${name}`, 'write');
+  }
+}
+
+const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'pnpm', 'yarn', 'npm', 'bun']);
+const AGENT_HOOKS_BINS = new Set(['hooks', 'agent-hooks', 'hooks.js']);
+
+/**
+ * `hooks trust --yes`, `hooks install`, `hooks uninstall` run by the agent would trust a config it
+ * just edited or rewrite an agent's hook settings: judged as a write of the file they change.
+ */
+function agentHooksWrite(argv: string[]): string | undefined {
+  let i = 0;
+  const first = programName(argv[0] ?? '');
+  if (first === 'node' || first === 'nodejs') i = 1;
+  else if (PACKAGE_RUNNERS.has(first)) {
+    i = 1;
+    while (i < argv.length && (argv[i]!.startsWith('-') || argv[i] === 'exec' || argv[i] === 'dlx' || argv[i] === 'run' || argv[i] === 'x')) i++;
+  }
+  const bin = programName(argv[i] ?? '').replace(/@.*$/, '');
+  if (!AGENT_HOOKS_BINS.has(bin) && !(argv[i] ?? '').endsWith('/bin/hooks.js')) return undefined;
+  const sub = argv.slice(i + 1).find((a) => !a.startsWith('-'));
+  if (sub === 'trust' || sub === 'untrust') return argv.includes('--list') ? undefined : '~/.local/state/agent-hooks/trust.json';
+  if (sub === 'install' || sub === 'uninstall') return '~/.claude/settings.json';
+  return undefined;
+}
+
+/**
+ * Programs that read whole folders, hidden files included: `grep -r TOKEN ~` prints
+ * `~/.aws/credentials`. ripgrep and ag skip hidden files unless told (`--hidden`, `-uu`).
+ */
+function recursiveReader(argv: string[]): boolean {
+  const name = programName(argv[0] ?? '');
+  const args = argv.slice(1);
+  const cluster = (letters: string) => args.some((a) => /^-[a-zA-Z]+$/.test(a) && [...letters].some((l) => a.includes(l)));
+  switch (name) {
+    case 'grep': case 'egrep': case 'fgrep': case 'zgrep': case 'ugrep':
+      return cluster('rR') || args.includes('--recursive') || args.includes('--dereference-recursive') || args.some((a, i) => (a === '-d' && args[i + 1] === 'recurse') || a === '--directories=recurse');
+    case 'rg': case 'ag': case 'pt':
+      return args.some((a) => a === '--hidden' || a === '-.' || /^-u{2,}$/.test(a) || a === '--unrestricted' || (name === 'ag' && a === '-u'));
+    case 'tar': case 'bsdtar': case 'gtar':
+      return args.some((a, i) => a === '--create' || a === '--append' || /^-?[a-zA-Z]*[cr][a-zA-Z]*$/.test(a) && (i === 0 || a.startsWith('-')));
+    case 'zip':
+      return cluster('rR') || args.includes('--recurse-paths');
+    case '7z': case '7za': case '7zz':
+      return args[0] === 'a' || args[0] === 'u';
+    case 'cp': case 'scp': case 'rsync': case 'gcp':
+      return cluster('rRa') || args.includes('--recursive') || args.includes('--archive');
+    default:
+      return false;
+  }
+}
+
+/** A word that may name a file, with the forms that point at one: `@file`, `key=value`, `file://`, `a:b`. */
+function pathsOf(word: string, cmd: SimpleCommand): string[] {
+  if (word === '' || word.length > 4096 + 100) return word === '' ? [] : [word];
+  const out: string[] = [];
+  const push = (p: string): void => {
+    if (p !== '' && !out.includes(p)) out.push(p);
+  };
+  let w = word;
+  // curl -d @.env, -F file=@.env, gh api -F f=@x: `@` reads the file.
+  const at = /^(?:[\w.-]+=)?[<@]([^@].*)$/s.exec(w);
+  if (at) push(at[1]!);
+  const assign = /^[A-Za-z_][\w.-]*=(.*)$/s.exec(w);
+  if (assign) w = assign[1]!;
+  if (URL.test(w)) {
+    // A URL is not a relative path; only file:// names a local file.
+    if (/^file:\/\//i.test(w)) push(w);
+    return out;
+  }
+  push(w);
+  if (w.includes(':')) {
+    const program = cmd.argv[0] ?? '';
+    // `host:path` of scp/rsync is a remote file, `-v ~/.ssh:/root/.ssh` and `HEAD:.env` name local ones.
+    const remote = (program === 'scp' || program === 'rsync' || program === 'sftp') && SCP_REMOTE.test(w);
+    if (!remote) for (const part of w.split(':')) push(part);
+  }
+  return out;
+}
+
+function isOptionWord(value: string): boolean {
+  return value.startsWith('-') && value !== '-' && !value.startsWith('--=');
+}
+
+function isWriter(name: string, argv: string[]): boolean {
+  if (WRITERS.has(name)) return true;
+  if (name === 'dd') return argv.some((a) => a.startsWith('of='));
+  if (name === 'sed' || name === 'gsed') return argv.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'));
+  if (name === 'perl' || name === 'ruby') return argv.some((a) => /^-[a-zA-Z]*i/.test(a));
+  if (name === 'unzip') return true;
+  if (/^[gnm]?awk$/.test(name)) return argv.some((a, i) => (a === '-i' && argv[i + 1] === 'inplace') || a === '-iinplace' || a === '--inplace');
+  // `tar xf a.tgz` / `tar -xzf`: the mode is the first word or an option cluster, never a file name (`x.tgz`).
+  if (name === 'tar' || name === 'bsdtar' || name === 'gtar') return argv.some((a, i) => /^-?[a-zA-Z]*x[a-zA-Z]*$/.test(a) && (i === 1 || a.startsWith('-'))) || argv.includes('--extract') || argv.includes('--get');
+  if (name === 'sqlite3' || name === 'vim' || name === 'vi' || name === 'nano' || name === 'emacs' || name === 'code' || name === 'ed' || name === 'ex') return true;
+  return false;
+}
+
+/** `grep [opts] PATTERN FILE...`: the pattern is a mention; `-e`/`-f` move it into options. */
+function grepTargets(cmd: SimpleCommand, words: ShellWord[], addWord: (w: ShellWord, a: Access) => void): void {
+  const argv = cmd.argv.slice(1);
+  const program = programName(cmd.argv[0] ?? '');
+  const short = program === 'rg' ? RG_SHORT : program === 'ag' || program === 'pt' ? AG_SHORT : GREP_SHORT;
+  const grammar = { ...GREP_GRAMMAR, shortWithValue: short };
+  const parsed = readOptions(argv, 0, grammar);
+  for (const option of parsed.options) {
+    if (GREP_FILE_OPTIONS.has(option.name) && option.value !== undefined) addWord(wordFor(words, option.value), 'read');
+  }
+  const patternGiven = parsed.options.some((o) => o.name === 'e' || o.name === 'regexp' || o.name === 'f' || o.name === 'file');
+  // Options may also follow operands (GNU getopt permutes), so later option words are skipped too.
+  const operands = words.slice(parsed.next).filter((w, i, all) => !isOptionWord(w.value) && !takesValue(all[i - 1]?.value, short));
+  const files = patternGiven || argv.includes('--files') || argv.includes('--type-list') ? operands : operands.slice(1);
+  for (const word of files) addWord(word, 'read');
+}
+
+function takesValue(previous: string | undefined, short: string): boolean {
+  if (previous === undefined || !previous.startsWith('-') || previous.includes('=')) return false;
+  if (previous.startsWith('--')) return GREP_GRAMMAR.longWithValue.includes(previous.slice(2));
+  return previous.length === 2 && short.includes(previous[1]!);
+}
+
+function wordFor(words: ShellWord[], value: string): ShellWord {
+  return words.find((w) => w.value === value) ?? { value, literal: true, collapsed: value, unknownVars: false, unknownCommands: false, processSubstitution: false, subCommands: [], text: value };
+}
+
+/** git: `git show HEAD:.env` and `git add .env` read; messages, refs and `git rm --cached` do not. */
+function gitTargets(cmd: SimpleCommand, addWord: (w: ShellWord, a: Access) => void): void {
+  const argv = cmd.argv;
+  let i = 1;
+  while (i < argv.length && argv[i]!.startsWith('-')) i += argv[i] === '-C' || argv[i] === '-c' || argv[i] === '--git-dir' || argv[i] === '--work-tree' ? 2 : 1;
+  const sub = argv[i];
+  if (sub === undefined) return;
+  if (['commit', 'tag', 'log', 'status', 'branch', 'switch', 'push', 'pull', 'fetch', 'clone', 'remote', 'config', 'stash', 'reset', 'rebase', 'merge', 'init', 'describe', 'rev-parse', 'ls-files', 'check-ignore', 'grep', 'notes', 'worktree', 'submodule', 'cherry-pick', 'revert', 'bisect', 'shortlog', 'reflog', 'blame', 'clean'].includes(sub)) return;
+  if (sub === 'rm' && argv.includes('--cached')) return;
+  // `git checkout rev -- .claude/settings.json` and `git restore` rewrite the files they name.
+  const access: Access = sub === 'rm' || sub === 'mv' || sub === 'checkout' || sub === 'restore' ? 'write' : 'read';
+  const words = cmd.words.slice(i + 1);
+  for (const word of words) {
+    if (isOptionWord(word.value)) continue;
+    addWord(word, access);
+  }
+}
+
+/**
+ * `find` names start folders (listed, not read) and patterns (`-name .env`): a pattern becomes a
+ * read only when find hands the matches to a command (`-exec`, `-delete`, `| xargs`).
+ */
+function findTargets(cmd: SimpleCommand, words: ShellWord[], add: (p: string, a: Access) => void): void {
+  const argv = cmd.argv;
+  const acts = argv.some((a) => /^-(?:exec|execdir|ok|okdir|delete|fprint|fprintf|fls)$/.test(a)) || cmd.pipedTo.some((c) => c.wrappers.includes('xargs') || c.stdinArguments);
+  if (!acts) return;
+  const access: Access = argv.includes('-delete') || argv.some((a, i) => /^-(?:exec|execdir|ok|okdir)$/.test(a) && WRITERS.has(programName(argv[i + 1] ?? ''))) ? 'write' : 'read';
+  const roots: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const v = words[i]!.value;
+    if (v.startsWith('-') || v === '(' || v === '!') break;
+    roots.push(v);
+  }
+  if (roots.length === 0) roots.push('.');
+  for (let i = 1; i < argv.length - 1; i++) {
+    if (!/^-(?:i?name|i?path|i?wholename)$/.test(argv[i]!)) continue;
+    const pattern = argv[i + 1]!;
+    for (const root of roots) add(pattern.includes('/') && argv[i] !== '-name' && argv[i] !== '-iname' ? pattern : `${root.replace(/\/+$/, '')}/${pattern}`, access);
+  }
+}
+
+/** `$(echo LmVudg== | base64 -d)`: a path hidden in base64 is judged once decoded. */
+function decodedTargets(cmd: SimpleCommand, add: (p: string, a: Access) => void): void {
+  if (!cmd.argv.some((a) => a === '-d' || a === '--decode' || a === '-D')) return;
+  const source = cmd.pipedFrom.length === 1 && cmd.pipedFrom[0]!.words.every((w) => w.literal) ? staticPrint(cmd.pipedFrom[0]!.argv) : undefined;
+  const text = source ?? cmd.redirects.find((r) => r.op === '<<<')?.body;
+  if (text === undefined || text.length > 4096) return;
+  const decoded = Buffer.from(text.trim(), 'base64').toString('utf8');
+  if (/^[\x20-\x7e]+$/.test(decoded)) for (const part of decoded.split(/\s+/)) add(part, 'read');
+}
+
+// --- code given to interpreters ---
+
+const CODE_FLAGS = /^-(?:[a-zA-Z]*[ceErpx]|-eval|-print|-command)$/;
+const STRING_LITERAL = /(["'`])((?:\\.|(?!\1)[^\\\n])*)\1/g;
+const WRITE_HINT = /\b(?:write\w*|writeFile|writeFileSync|appendFile\w*|unlink\w*|remove|rmSync|rmtree|rename\w*|replace|truncate|touch|chmod|copy\w*|move|mkdir|dump|save|put_contents|symlink\w*|link|spit)\b|\bopen\s*\(.*?,\s*['"][wax+]|File\.open\(.*?['"][wax]|>>?\s*\$?\w/;
+
+/** `python3 -c "open('.env')"`, `node -e`, heredocs and piped code: string literals that name files. */
+function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: string }): void {
+  const program = cmd.argv[0];
+  if (program === undefined || cmd.dynamicProgram) return;
+  const name = programName(program);
+  const awk = /^[gnm]?awk$/.test(name);
+  if (!isInterpreter(name) && !awk) return;
+  const codes: string[] = [];
+  cmd.argv.forEach((a, i) => {
+    if (i > 0 && CODE_FLAGS.test(a) && cmd.argv[i + 1] !== undefined) codes.push(cmd.argv[i + 1]!);
+  });
+  if (awk) {
+    const first = cmd.argv.slice(1).find((a) => !a.startsWith('-'));
+    if (first !== undefined) codes.push(first);
+  }
+  for (const r of cmd.redirects) if (r.body !== undefined) codes.push(r.body);
+  if (cmd.pipedFrom.length === 1 && cmd.pipedFrom[0]!.words.every((w) => w.literal)) {
+    const printed = staticPrint(cmd.pipedFrom[0]!.argv);
+    if (printed !== undefined) codes.push(printed);
+  }
+  for (const code of codes) {
+    if (code.length > 64 * 1024) continue;
+    const access: Access = WRITE_HINT.test(code) ? 'write' : 'read';
+    for (const m of code.matchAll(STRING_LITERAL)) {
+      const literal = m[2]!;
+      if (literal === '' || literal.length > 1024 || /[\n\r]/.test(literal)) continue;
+      out.push({ path: literal.replace(/\\(.)/g, '$1'), access, ...at });
+    }
+  }
+}
+
+// --- when the command does not parse ---
+
+const ROUGH_WRITES = /(?:^|[^<&0-9>])>>?|>\||\b(?:tee|cp|mv|rm|install|ln|dd|rsync|truncate|chmod|chown|unlink|shred|touch)\b|\bsed\s+(?:-[a-z]*\s+)*-[a-z]*i|\bperl\s+-[a-z]*i/;
+
+/** A rough split, so a command the parser rejects is still judged on what it names. */
+export function roughTargets(command: string): Target[] {
+  const text = command.length > 64 * 1024 ? command.slice(0, 64 * 1024) : command;
+  const access: Access = ROUGH_WRITES.test(text) ? 'write' : 'read';
+  const targets: Target[] = [];
+  for (const raw of text.split(/[\s;&|<>()`]+/)) {
+    const word = raw.replace(/^['"@]+|['"]+$/g, '');
+    if (word === '' || (word.startsWith('-') && !word.includes('='))) continue;
+    const eq = /^(?:--?[A-Za-z][\w-]*|[A-Za-z_][\w]*)=(.+)$/s.exec(word);
+    if (eq) targets.push({ path: eq[1]!, access });
+    if (!URL.test(word) || /^file:/i.test(word)) targets.push({ path: word, access });
+    if (targets.length > 2000) break;
+  }
+  return targets;
+}

@@ -1,0 +1,42 @@
+// sensitive-paths on real processes: standalone (`hooks guard sensitive-paths`) and as a builtin
+// from a config file, for the inputs of issue 10 that used to crash it and let the call through.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isolatedEnv, runCli, tmpProject } from '../helpers.js';
+
+const payload = (tool_name: string, tool_input: Record<string, unknown>) => JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', tool_name, tool_input, cwd: '/home/dev/project' });
+const bash = (command: string) => payload('Bash', { command });
+
+describe('sensitive-paths as a process', () => {
+  const dir = tmpProject();
+  const env = isolatedEnv(dir, { HOME: '/home/dev' });
+  const guard = (input: string, ...args: string[]) => runCli(['guard', 'sensitive-paths', ...args], { cwd: dir, env, input });
+  const configFile = path.join(dir, 'paths.json');
+  writeFileSync(configFile, JSON.stringify({ hooks: { preToolUse: [{ builtin: 'sensitive-paths', options: { home: '/home/dev' } }] } }));
+  const builtin = (input: string) => runCli(['run', 'pre-tool-use', '--config', configFile], { cwd: dir, env, input });
+
+  it.each([
+    ['ls ** ; cat ~/.ssh/id_rsa', /^sensitive-paths: ssh: \/home\/dev\/\.ssh\/id_rsa/],
+    ['grep -r token ** .env', /^sensitive-paths: dotenv: /],
+    ['cat [b-a] ~/.aws/credentials', /^sensitive-paths: cloud-credentials: /],
+    ['cat "unterminated', /^sensitive-paths: unverifiable: command could not be parsed/],
+    ["echo '{}' > .claude/settings.json", /^sensitive-paths: self-protection: /],
+  ])('standalone and builtin block %j with exit 2', (command, reason) => {
+    for (const r of [guard(bash(command)), builtin(bash(command))]) {
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(reason);
+      expect(r.stderr).not.toMatch(/failed|continuing|Invalid regular expression/);
+    }
+  });
+
+  it('a Read of "**" passes quietly; ordinary mentions pass', () => {
+    expect(guard(payload('Read', { file_path: '**' }))).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(builtin(bash('grep -r "id_rsa" docs/ && echo "add .env to .gitignore"'))).toMatchObject({ code: 0 });
+  });
+
+  it('unverifiable=allow relaxes the unparsable command, never the named secret', () => {
+    expect(guard(bash('cat "unterminated'), '--option', 'unverifiable=allow').code).toBe(0);
+    expect(guard(bash('cat ~/.ssh/id_rsa "unterminated'), '--option', 'unverifiable=allow').code).toBe(2);
+  });
+});
