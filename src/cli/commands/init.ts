@@ -74,9 +74,11 @@ Options:
       defaults: { timeout: 10 },
       hooks: {
         preToolUse: [
+          // Priority 10: the project's own guard answers first, with its own message (command-safety
+          // would block a force push too, as its git-push-force rule).
+          { id: 'no-force-push', command: `node ${GUARD_FILE}`, match: 'exec', if: { command: '*git*push*' }, onFailure: 'block', priority: 10 },
           { builtin: 'command-safety' },
           { builtin: 'sensitive-paths' },
-          { id: 'no-force-push', command: `node ${GUARD_FILE}`, match: 'exec', if: { command: '*git*push*' }, onFailure: 'block' },
         ],
         postToolUse: [{ builtin: 'redact-secrets' }],
         userPromptSubmit: [{ builtin: 'redact-secrets' }],
