@@ -21,7 +21,9 @@ export function parseEvent(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    const what = text.trim() === '' ? 'empty' : `not JSON (${(error as Error).message})`;
+    // V8 quotes the start of the text in its message, newlines and all: escaped, the error stays one line.
+    const message = (error as Error).message.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1));
+    const what = text.trim() === '' ? 'empty' : `not JSON (${message})`;
     throw new HooksError('EVENT_INVALID', `stdin: expected one JSON event, got ${what}`);
   }
 }

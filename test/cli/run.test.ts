@@ -225,6 +225,8 @@ describe('runner errors are loud, one line, and exit 1 (or block when asked)', (
 
   it.each([
     ['not json', 'stdin: expected one JSON event, got not JSON'],
+    // V8 quotes the text in its message: a newline in it must not split the error.
+    ['not json\nsecond line\r\n', 'stdin: expected one JSON event, got not JSON'],
     ['', 'stdin: expected one JSON event, got empty'],
     ['[1]', 'stdin: the event must be a JSON object'],
     [JSON.stringify({ hook_event_name: 'PostToolUse', tool_name: 'Bash' }), 'stdin: hook_event_name is "PostToolUse" but the command line says "pre-tool-use"'],

@@ -49,8 +49,9 @@ describe('the kill grace', () => {
       'slow-cleanup.py': 'import signal, sys, time\ndef cleanup(*_):\n    time.sleep(0.3)\n    open("cleaned-up", "w").write("ok")\n    sys.exit(0)\nsignal.signal(signal.SIGTERM, cleanup)\ntime.sleep(30)\n',
     });
     const done = path.join(dir, 'cleaned-up');
-    // The shell leader dies at once on TERM; its python child is still cleaning up.
-    const end = await runProcess({ command: 'python3 slow-cleanup.py & wait', cwd: dir, env: process.env, input: '{}', timeoutMs: 600 });
+    // The shell leader dies at once on TERM; its python child is still cleaning up. The timeout leaves
+    // python time to start and install its handler on a loaded machine (600 ms was not always enough).
+    const end = await runProcess({ command: 'python3 slow-cleanup.py & wait', cwd: dir, env: process.env, input: '{}', timeoutMs: 3000 });
     expect(end.kind).toBe('timeout');
     await new Promise((r) => setTimeout(r, 200));
     expect(readFileSync(done, 'utf8')).toBe('ok');
