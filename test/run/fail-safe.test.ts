@@ -12,28 +12,8 @@ import { payloadBytes } from '../../src/run/payload-bytes.js';
 import { KILL_GRACE_MS, runProcess } from '../../src/run/process.js';
 import { startWatchdog, watchdogPid, watchGroup } from '../../src/run/watchdog.js';
 import { FIXTURES, tmpProject } from '../helpers.js';
+import { alive, gone } from './kit.js';
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // A zombie waiting for a slow init to reap it is dead for our purpose.
-  try {
-    return !/^Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '');
-  } catch {
-    return true;
-  }
-};
-async function gone(pid: number, ms = 3000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (!alive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return !alive(pid);
-}
 const leftovers: number[] = [];
 afterEach(() => {
   for (const pid of leftovers.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');

@@ -5,25 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runProcess, KILL_GRACE_MS } from '../../src/run/process.js';
 import type { ProcessEnd } from '../../src/reply/interpret.js';
 import { FIXTURES, tmpProject } from '../helpers.js';
+import { alive, gone } from './kit.js';
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** Polls until the pid is gone (the kernel reaps asynchronously), up to `ms`. */
-async function gone(pid: number, ms = 2000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (!alive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return !alive(pid);
-}
 
 /** A stream of an `exited` end as text. */
 function text(end: ProcessEnd, stream: 'stdout' | 'stderr'): string {
