@@ -16,7 +16,7 @@ export const HandlerSchema = z
     if: z.record(z.string(), globs).optional().describe('Globs on tool-input (or event) fields, e.g. {"command": "git push*"}'),
     priority: z.number().int().optional().describe('Higher runs first; default 0'),
     timeout: seconds.optional().describe('Seconds; default 30'),
-    onFailure: z.enum(['block', 'continue']).optional().describe('What a failure (crash, timeout, bad output) means; default continue'),
+    onFailure: z.enum(['block', 'continue']).optional().describe('What a failure (crash, timeout, bad output) means; default continue, or block for a builtin guard on an intercepting event'),
     parallel: z.boolean().optional().describe('Run at the same time as adjacent parallel hooks, on the same payload'),
     env: z.record(z.string(), z.string()).optional(),
     cwd: z.string().min(1).optional().describe('Working directory, relative to the config file; default the project folder'),
