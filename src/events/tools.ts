@@ -6,7 +6,7 @@ const ALIASES: Record<string, readonly string[]> = {
   read: ['Read', 'read_file', 'ReadFile', 'view', 'NotebookRead', 'read_many_files'],
   write: ['Write', 'write_file', 'WriteFile', 'create', 'create_file'],
   edit: ['Edit', 'MultiEdit', 'NotebookEdit', 'replace', 'edit_file', 'str_replace_editor', 'search_replace'],
-  apply_patch: ['ApplyPatch', 'applyPatch'],
+  apply_patch: ['ApplyPatch', 'applyPatch', 'apply-patch'],
   web_fetch: ['WebFetch', 'fetch', 'web-fetch'],
   web_search: ['WebSearch', 'google_web_search'],
   process: ['BashOutput', 'KillShell', 'KillBash'],
@@ -57,6 +57,12 @@ for (const [canonical, aliases] of Object.entries(ALIASES)) {
 
 /** Every tool name a matcher may sensibly name: canonical names, agent spellings, other known tools. */
 export const KNOWN_TOOL_NAMES: readonly string[] = [...toCanonical.keys(), ...OTHER_KNOWN];
+
+/** Every spelling of a canonical tool (itself and each agent's name for it); an unknown tool is only itself. */
+export function toolSpellings(canonical: string): readonly string[] {
+  const aliases = Object.hasOwn(ALIASES, canonical) ? ALIASES[canonical]! : [];
+  return [canonical, ...aliases];
+}
 
 /** The canonical name of a tool; MCP tools and unknown tools keep their own name. */
 export function canonicalTool(raw: string): string {

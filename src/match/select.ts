@@ -1,7 +1,7 @@
 // Which hooks run for an event, and why the others do not. The only module that uses picomatch.
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { CANONICAL_TOOLS, KNOWN_TOOL_NAMES, TOOL_GROUPS, isMcpTool } from '../events/tools.js';
+import { CANONICAL_TOOLS, KNOWN_TOOL_NAMES, TOOL_GROUPS, isMcpTool, toolSpellings } from '../events/tools.js';
 import { isInside } from '../paths.js';
 import type { HookEvent } from '../types.js';
 
@@ -46,7 +46,7 @@ export function checkToolPattern(pattern: string): string | undefined {
 
 // --- internal ---
 
-const TOOL_OPTIONS: picomatch.PicomatchOptions = {};
+const TOOL_OPTIONS: picomatch.PicomatchOptions = { nocase: true };
 // `*` crosses `/` in commands and prompts: `rm *` must see `rm -rf /tmp/x`.
 const TEXT_OPTIONS: picomatch.PicomatchOptions = { bash: true, dot: true };
 // Patterns without a slash match the basename: `*.env` matches `/home/me/app/.env`. (picomatch's
@@ -87,11 +87,15 @@ function rejection(hook: Matchable, event: HookEvent, skip: ReadonlySet<string>)
   return undefined;
 }
 
+// A matcher written for one agent must fire for every agent: `bash` (ai4j), `Bash` (Claude Code),
+// `shell` (Codex) and `run_shell_command` (Gemini) all name the same tool, so a pattern is tried on
+// every spelling of the event's tool, ignoring case. Matching more spellings can only make a guard
+// fire more often, never less.
 function toolMatches(pattern: string, tool: { name: string; canonical: string }): boolean {
   const group = Object.hasOwn(TOOL_GROUPS, pattern) ? TOOL_GROUPS[pattern] : undefined;
   if (group !== undefined) return group.includes(tool.canonical);
   const matcher = compile(pattern, TOOL_OPTIONS);
-  return matcher(tool.canonical) || matcher(tool.name);
+  return matcher(tool.name) || toolSpellings(tool.canonical).some((name) => matcher(name));
 }
 
 function describeTool(tool: { name: string; canonical: string }): string {

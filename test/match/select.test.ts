@@ -21,7 +21,13 @@ describe('selectHooks', () => {
     [{ match: ['group:runtime'] }, true],
     [{ match: ['group:fs'] }, false],
     [{ match: ['read', 'exec'] }, true],
-    [{ match: ['bash'] }, false],
+    // Any agent's spelling of the tool, in any case: ai4j's `bash`, Codex's `shell`, Gemini's name.
+    [{ match: ['bash'] }, true],
+    [{ match: ['BASH'] }, true],
+    [{ match: ['shell'] }, true],
+    [{ match: ['run_shell_command'] }, true],
+    [{ match: ['run_*'] }, true],
+    [{ match: ['read_file'] }, false],
     [{ if: { command: 'git push*' } }, true],
     [{ if: { command: ['rm *', 'git *'] } }, true],
     [{ if: { command: 'git pull*' } }, false],
@@ -30,6 +36,15 @@ describe('selectHooks', () => {
     [{ match: ['exec'], if: { command: 'git*' } }, true],
   ])('%j on `git push origin main` → %s', (h, expected) => {
     expect(picks(h)).toBe(expected);
+  });
+
+  it("a matcher written for one agent fires on every agent's spelling of the tool", () => {
+    const codex = event('preToolUse', { tool_name: 'shell', tool_input: { command: 'ls' } });
+    const gemini = event('preToolUse', { tool_name: 'run_shell_command', tool_input: { command: 'ls' } });
+    for (const ev of [bash('ls'), codex, gemini]) for (const pattern of ['bash', 'Bash', 'shell', 'exec']) expect(picks({ match: [pattern] }, ev), `${pattern} on ${ev.tool?.name}`).toBe(true);
+    const patch = event('preToolUse', { tool_name: 'apply_patch', tool_input: { input: '' } });
+    expect(picks({ match: ['apply-patch'] }, patch)).toBe(true);
+    expect(picks({ match: ['Write'] }, patch)).toBe(false);
   });
 
   it('path fields match by basename, and relative to the event cwd', () => {
