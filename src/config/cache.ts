@@ -8,7 +8,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, read
 import path from 'node:path';
 import { loadGuard } from '../guards/index.js';
 import { cacheDir as agentCacheDir } from '../paths.js';
-import { euid, privateDir, writePrivateFile } from '../trust/safe-fs.js';
+import { euid, privateDir, writePrivateFile } from '../fs/private.js';
 import { VERSION } from '../version.js';
 import { isJsFile, type ConfigLayer } from './load.js';
 import { builtinRun, resolveConfig, type HandlerSpec, type HookRun, type ResolvedConfig, type ResolvedHook } from './resolve.js';

@@ -9,7 +9,7 @@ import { HooksError } from '../errors.js';
 import { EVENTS, findEvent } from '../events/catalog.js';
 import { closest } from '../suggest.js';
 import { userConfigFile } from '../paths.js';
-import { unsafeOwnership } from '../trust/safe-fs.js';
+import { unsafeOwnership } from '../fs/private.js';
 import { digest, isTrusted, readTrustStore, type TrustStore } from '../trust/store.js';
 
 export type LayerName = 'managed' | 'user' | 'project' | 'local' | 'api' | 'cli';

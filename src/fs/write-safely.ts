@@ -93,20 +93,28 @@ export function writeSafely(file: string, text: string | Buffer, options: SafeOp
   makeFolders(dir, options);
   checkFolder(dir, file);
   const mode = target.stats === undefined ? (options.mode ?? 0o644) : target.stats.mode & 0o7777;
-  const temporary = path.join(dir, `.${path.basename(target.real)}.agent-hooks-${randomBytes(8).toString('hex')}.tmp`);
-  let fd: number;
   try {
-    fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    replaceFile(target.real, typeof text === 'string' ? Buffer.from(text, 'utf8') : text, mode);
   } catch (error) {
-    throw fail(file, 'cannot create a temporary file beside it', error);
+    throw fail(file, 'cannot write it', error);
   }
+}
+
+/**
+ * Puts `bytes` at `real` with `mode`, through a temporary file with a random name in the same folder,
+ * opened O_CREAT|O_EXCL|O_NOFOLLOW, then renamed over it: a symlink planted at a predictable name
+ * cannot redirect the write, a name already taken is never reused, and readers never see half a file.
+ * Throws the system error; the caller says which file it was.
+ */
+export function replaceFile(real: string, bytes: Buffer, mode: number): void {
+  const temporary = path.join(path.dirname(real), `.${path.basename(real)}.agent-hooks-${randomBytes(8).toString('hex')}.tmp`);
+  const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   try {
-    const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
     fchmodSync(fd, mode);
     fsyncSync(fd);
     closeSync(fd);
-    renameSync(temporary, target.real);
+    renameSync(temporary, real);
   } catch (error) {
     try {
       closeSync(fd);
@@ -116,9 +124,9 @@ export function writeSafely(file: string, text: string | Buffer, options: SafeOp
     try {
       unlinkSync(temporary);
     } catch {
-      // never created or already renamed
+      // already renamed
     }
-    throw fail(file, 'cannot write it', error);
+    throw error;
   }
 }
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { HooksError } from '../errors.js';
 import { stateDir } from '../paths.js';
-import { privateDir, readPrivateFile, writePrivateFile } from './safe-fs.js';
+import { privateDir, readPrivateFile, writePrivateFile } from '../fs/private.js';
 
 export interface TrustEntry {
   sha256: string;

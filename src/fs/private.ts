@@ -1,9 +1,8 @@
-// Reading and writing agent-hooks' own state files (trust store, cache) so that nothing planted in a
-// shared or hostile directory is followed: no-follow opens, owner and mode checks, exclusive create of a
-// random temp name in the same directory, then rename.
-import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
-import path from 'node:path';
+// Reading and writing agent-hooks' own private files (trust store, cache) so that nothing planted in a
+// shared or hostile directory is followed: no-follow opens, owner and mode checks, and writes through
+// write-safely's exclusive temporary file and rename.
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, type Stats } from 'node:fs';
+import { replaceFile } from './write-safely.js';
 
 /** The effective uid, or undefined where there is none (Windows): owner checks are then skipped. */
 export function euid(): number | undefined {
@@ -51,27 +50,7 @@ export function readPrivateFile(file: string): string | undefined {
   }
 }
 
-/**
- * Writes `text` to `file` (mode 0600) without following anything planted at its name or at the temp
- * name: a random temp name created exclusively beside it, then renamed over it. Throws on failure.
- */
+/** Writes `text` to `file` (mode 0600) without following anything planted at its name or a temporary name. Throws on failure. */
 export function writePrivateFile(file: string, text: string): void {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
-  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-  try {
-    writeSync(fd, text);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    chmodSync(tmp, 0o600);
-    renameSync(tmp, file);
-  } catch (error) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // Already gone.
-    }
-    throw error;
-  }
+  replaceFile(file, Buffer.from(text, 'utf8'), 0o600);
 }
