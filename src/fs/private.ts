@@ -2,6 +2,7 @@
 // shared or hostile directory is followed: no-follow opens, owner and mode checks, and writes through
 // write-safely's exclusive temporary file and rename.
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, type Stats } from 'node:fs';
+import { HooksError } from '../errors.js';
 import { replaceFile } from './write-safely.js';
 
 /** The effective uid, or undefined where there is none (Windows): owner checks are then skipped. */
@@ -18,21 +19,32 @@ export function unsafeOwnership(stats: Stats): string | undefined {
 }
 
 /**
- * A private directory of ours (0700), created when missing. Returns why it cannot be used, or undefined.
- * An existing directory that is a symlink, not ours, or open to others is refused, never repaired.
+ * A private folder of ours (0700: trust store, cache, install backups), created when missing. Returns
+ * why it cannot be used, or undefined. One that is a symlink, not ours, or open to others is refused,
+ * never repaired.
  */
 export function privateDir(dir: string): string | undefined {
+  let stats: Stats;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const stats = lstatSync(dir);
-    if (!stats.isDirectory()) return `${dir} is not a directory`;
-    const me = euid();
-    if (me !== undefined && stats.uid !== me) return `${dir} is owned by uid ${stats.uid}, not by you`;
-    if ((stats.mode & 0o077) !== 0) return `${dir} is open to other users (mode ${(stats.mode & 0o777).toString(8)}; expected 700)`;
-    return undefined;
+    stats = lstatSync(dir);
   } catch (error) {
-    return `${dir}: ${(error as Error).message}`;
+    return `${dir}: cannot create it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
   }
+  if (stats.isSymbolicLink() || !stats.isDirectory()) return `${dir}: is not a plain folder; agent-hooks will not keep its files there`;
+  const me = euid();
+  if (me !== undefined && stats.uid !== me) return `${dir}: is owned by another user (uid ${stats.uid}); agent-hooks will not keep its files there`;
+  if ((stats.mode & 0o077) !== 0) {
+    return `${dir}: is ${(stats.mode & 0o022) !== 0 ? 'writable' : 'readable'} by group or others (mode 0${(stats.mode & 0o777).toString(8)}); chmod 700 it`;
+  }
+  return undefined;
+}
+
+/** `privateDir`, throwing its reason as a one-line `HooksError`; returns the folder. */
+export function privateFolder(dir: string): string {
+  const problem = privateDir(dir);
+  if (problem !== undefined) throw new HooksError('CONFIG_UNREADABLE', problem, { file: dir });
+  return dir;
 }
 
 /** The file's text, when it is a regular file of ours that no one else may write; else undefined. */

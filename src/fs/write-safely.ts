@@ -142,25 +142,6 @@ export function removeSafely(file: string, options: SafeOptions): void {
   }
 }
 
-/**
- * A folder only we may use (a state dir: trust store, backups): created 0700, and refused when it is
- * a symlink, owned by someone else, or writable by group or others.
- */
-export function privateFolder(dir: string): string {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-  } catch (error) {
-    throw fail(dir, 'cannot create it', error);
-  }
-  const stats = lstatSync(dir);
-  if (stats.isSymbolicLink() || !stats.isDirectory()) throw new HooksError('CONFIG_UNREADABLE', `${dir}: is not a plain folder; agent-hooks will not keep its files there`, { file: dir });
-  if (uid !== undefined && stats.uid !== uid) throw new HooksError('CONFIG_UNREADABLE', `${dir}: is owned by another user (uid ${stats.uid}); agent-hooks will not keep its files there`, { file: dir });
-  if ((stats.mode & 0o022) !== 0) {
-    throw new HooksError('CONFIG_UNREADABLE', `${dir}: is writable by group or others (mode ${octal(stats.mode)}); chmod 700 it`, { file: dir });
-  }
-  return dir;
-}
-
 // --- internal ---
 
 function refuseReadOnly(target: SafeTarget): void {

@@ -7,7 +7,8 @@
 // them), so uninstall can give back the original bytes exactly while the file is still as we left it.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { privateFolder, readSafely, writeSafely } from '../fs/write-safely.js';
+import { privateFolder } from '../fs/private.js';
+import { readSafely, writeSafely } from '../fs/write-safely.js';
 import { isRecord } from '../json.js';
 import { stateDir } from '../paths.js';
 

@@ -4,7 +4,8 @@
 import { chmodSync, chownSync, constants, existsSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { privateFolder, writeSafely } from '../../src/fs/write-safely.js';
+import { privateFolder } from '../../src/fs/private.js';
+import { writeSafely } from '../../src/fs/write-safely.js';
 import { tmpProject } from '../helpers.js';
 import { backupOf, dependentProject, hooks } from './kit.js';
 
