@@ -23,7 +23,6 @@ export async function resolveCached(
   options: { cwd: string; env: NodeJS.ProcessEnv; handlers?: readonly HandlerSpec[] },
 ): Promise<ResolvedConfig> {
   const usable =
-    layers.length > 0 &&
     options.handlers === undefined &&
     !options.env.HOOKS_NO_CACHE &&
     // A JS config's imports can change without its bytes changing.

@@ -12,7 +12,7 @@ import { userConfigFile } from '../paths.js';
 import { unsafeOwnership } from '../fs/private.js';
 import { digest, isTrusted, readTrustStore, type TrustStore } from '../trust/store.js';
 
-export type LayerName = 'managed' | 'user' | 'project' | 'local' | 'api' | 'cli';
+export type LayerName = 'managed' | 'user' | 'project' | 'local' | 'api' | 'cli' | 'defaults';
 
 /**
  * `implicit`: the user's own choice, no trust needed (managed, user, `--config`, an inline or API config).
@@ -412,5 +412,5 @@ export function searchStart(payloadCwd: unknown, env: NodeJS.ProcessEnv, fallbac
 export function describeNoConfig(search: SearchReport | undefined, env: NodeJS.ProcessEnv): string {
   const places = [managedConfigPath(env), userConfigFile(env)];
   const looked = search === undefined ? '' : `; searched ${search.dirs.length === 1 ? search.dirs[0] : `${search.dirs[0]} up to ${search.dirs.at(-1)}`} (stopped at the ${search.stop}) for ${SEARCH_PLACES.join(', ')}`;
-  return `no config found: no ${places.join(' or ')}${looked}`;
+  return `no config found: no ${places.join(' or ')}${looked}; the first-party guards run with their defaults`;
 }

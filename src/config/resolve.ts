@@ -96,14 +96,26 @@ export interface HandlerSpec {
   enabled?: boolean;
 }
 
-const LAYER_RANK: Record<LayerName, number> = { managed: 0, user: 1, project: 2, local: 3, api: 4, cli: 5 };
+const LAYER_RANK: Record<LayerName, number> = { managed: 0, user: 1, defaults: 1, project: 2, local: 3, api: 4, cli: 5 };
+
+/** Where the default guards come from, as traces and the audit log name it. */
+export const DEFAULTS_FILE = '<built-in defaults>';
+
+/** The first-party guards on the events they act on: what runs when no config does. */
+const DEFAULT_GUARDS = {
+  hooks: {
+    preToolUse: [{ builtin: 'command-safety' }, { builtin: 'sensitive-paths' }],
+    postToolUse: [{ builtin: 'redact-secrets' }],
+    userPromptSubmit: [{ builtin: 'redact-secrets' }],
+  },
+};
 
 /**
  * Trust tiers, lowest first. A chain runs tier by tier from the lowest: so every user and managed hook
  * judges the payload as the lower tiers left it, whatever they rewrote and whatever priority they claimed.
  */
 export function trustTier(layer: LayerName): number {
-  return layer === 'managed' ? 2 : layer === 'user' ? 1 : 0;
+  return layer === 'managed' ? 2 : layer === 'user' || layer === 'defaults' ? 1 : 0;
 }
 
 /**
@@ -153,6 +165,15 @@ export async function resolveConfig(
       // The managed layer has the last word.
       if (layer.layer === 'managed' || !layers.some((l) => l.layer === 'managed' && (l.config as { onUntrusted?: unknown } | undefined)?.onUntrusted !== undefined)) onUntrusted = result.onUntrusted;
     }
+  }
+
+  // With no config that runs, the first-party guards run on the events they act on (as OpenClaw
+  // registers its own). An untrusted or broken project file does not count as a config: otherwise a
+  // repository could switch the defaults off by planting any `.hooksrc.json`.
+  if (!states.some((s) => s.active) && options.handlers === undefined) {
+    const defaults: ConfigLayer = { layer: 'defaults', file: DEFAULTS_FILE, dir: projectDir, config: DEFAULT_GUARDS };
+    const result = await resolveLayer(defaults, projectDir, guardContext, hooks, fatal, warnings);
+    hooks.push(...result.hooks);
   }
 
   for (const [index, spec] of (options.handlers ?? []).entries()) {

@@ -57,11 +57,27 @@ describe('config layers', () => {
     expect(layers.map((l) => [l.layer, l.config])).toEqual([['user', hook('xdg')]]);
   });
 
-  it('no config at all is fine: no hooks', async () => {
+  it('no config at all: the first-party guards run on the events they act on', async () => {
     const dir = tmpProject();
     const config = await loadConfig({ cwd: dir, env: isolatedEnv(dir) });
-    expect(config.hooks).toEqual([]);
+    expect(config.hooks.map((h) => [h.event, h.id, h.source.layer, h.source.file])).toEqual([
+      ['preToolUse', 'command-safety', 'defaults', '<built-in defaults>'],
+      ['preToolUse', 'sensitive-paths', 'defaults', '<built-in defaults>'],
+      ['postToolUse', 'redact-secrets', 'defaults', '<built-in defaults>'],
+      ['userPromptSubmit', 'redact-secrets', 'defaults', '<built-in defaults>'],
+    ]);
     expect(config.projectDir).toBe(dir);
+  });
+
+  it('an untrusted or broken project file does not switch the defaults off; a config that runs decides for itself', async () => {
+    // Otherwise a repository could turn the guards off by planting any config file.
+    const untrusted = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { stop: [{ command: 'true' }] } }) });
+    const hostile = await loadConfig({ cwd: untrusted, env: isolatedEnv(tmpProject(), {}, { trust: false }) });
+    expect(hostile.hooks.map((h) => h.id)).toEqual(['command-safety', 'sensitive-paths', 'redact-secrets', 'redact-secrets']);
+    const broken = tmpProject({ '.hooksrc.json': '{ not json' });
+    expect((await loadConfig({ cwd: broken, env: isolatedEnv(broken) })).hooks.every((h) => h.source.layer === 'defaults')).toBe(true);
+    const decides = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { stop: [{ command: 'true' }] } }) });
+    expect((await loadConfig({ cwd: decides, env: isolatedEnv(decides) })).hooks.map((h) => h.id)).toEqual(['true']);
   });
 
   it('a broken project file is switched off with one line naming it; the same file named by --config is an error', async () => {
