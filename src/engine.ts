@@ -1,4 +1,5 @@
 // The engine: loads a config once, then runs events through it. The same engine serves the CLI and the library.
+import path from 'node:path';
 import { loadConfigLayers, loadManagedLayer, loadUserLayer, type ConfigLayer, type LoadedLayers } from './config/load.js';
 import { readSwitches } from './config/switches.js';
 import { resolveCached } from './config/cache.js';
@@ -234,7 +235,8 @@ async function runHook(
     reading = readProcessEnd(end, spec);
   } else {
     const context = event.tool === undefined ? { event: event.name } : { event: event.name, tool: event.tool.canonical };
-    const end = await runFunction(run.handler, event.payload, context, hook.timeoutMs, signal);
+    const input = run.kind === 'builtin' ? guardInput(event.payload) : event.payload;
+    const end = await runFunction(run.handler, input, context, hook.timeoutMs, signal);
     reading =
       end.kind === 'returned'
         ? readReturnValue(end.value, spec)
@@ -251,4 +253,27 @@ async function runHook(
     return { ...base, reply: { decision: 'continue' }, wouldHave: reply };
   }
   return { ...base, reply };
+}
+
+/** Where some agents' shell tools run, named in the tool input instead of the event's `cwd`. */
+const TOOL_WORKDIR_FIELDS = ['workdir', 'dir_path', 'directory', 'cwd'] as const;
+
+/**
+ * The payload a builtin guard judges: with the tool's own working directory as `cwd` when the tool
+ * input names one (Codex's `workdir`, Gemini's `dir_path` / `directory`), so `rm -rf ./*` with
+ * `dir_path: "$HOME"` is judged where it runs, not where the session started. A working directory
+ * that is there but not a string cannot be judged: the guards get no `cwd` and treat relative paths
+ * as they do without one.
+ */
+function guardInput(payload: HookEvent['payload']): HookEvent['payload'] {
+  const toolInput = payload.tool_input;
+  if (typeof toolInput !== 'object' || toolInput === null || Array.isArray(toolInput)) return payload;
+  for (const field of TOOL_WORKDIR_FIELDS) {
+    const value = (toolInput as Record<string, unknown>)[field];
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value !== 'string') return { ...payload, cwd: undefined };
+    const base = typeof payload.cwd === 'string' ? payload.cwd : '/';
+    return { ...payload, cwd: path.posix.resolve(base, value) };
+  }
+  return payload;
 }

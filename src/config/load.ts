@@ -1,11 +1,11 @@
 // Finds and reads the config layers (managed, user, project, local), and decides which of them may run:
 // a project or local file found by the search runs only once the user trusted its exact bytes.
 // Files are read once, as bytes: what is hashed for trust is exactly what is parsed.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { HooksError } from '../errors.js';
+import { HooksError, isHooksError } from '../errors.js';
 import { EVENTS, findEvent } from '../events/catalog.js';
 import { closest } from '../suggest.js';
 import { userConfigFile } from '../paths.js';
@@ -181,12 +181,7 @@ export async function readForTrust(file: string): Promise<{ bytes: Buffer; sha25
 /** Reads a JSON or YAML data file (test cases, fixtures) with the same parsers as config files. */
 export async function readDataFile(file: string): Promise<unknown> {
   const ext = path.extname(file).toLowerCase();
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw unreadable(file, error);
-  }
+  const text = readBytes(file).toString('utf8');
   return parseText(file, text, ext === '.yaml' || ext === '.yml' ? 'yaml' : 'json');
 }
 
@@ -196,11 +191,27 @@ export function isJsFile(file: string): boolean {
 
 // --- internal ---
 
+/** Config files are small; anything larger is not one (and reading it would only cost memory). */
+const MAX_CONFIG_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A config file's bytes, only when it is a regular file. A repository can plant a FIFO, a link to
+ * /dev/zero or to /proc/self/fd/1 (the runner's own stdout pipe) at a config name: a plain read would
+ * block forever or never end, and the agent would go on with every guard off. Opened non-blocking,
+ * checked on the open descriptor, then read with a cap.
+ */
 function readBytes(file: string): Buffer {
+  let fd: number | undefined;
   try {
-    return readFileSync(file);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new HooksError('CONFIG_UNREADABLE', `${file}: not a regular file (a FIFO, device or socket is never read as config)`, { file });
+    if (stats.size > MAX_CONFIG_BYTES) throw new HooksError('CONFIG_UNREADABLE', `${file}: ${stats.size} bytes, more than a config file may have (${MAX_CONFIG_BYTES})`, { file });
+    return readFileSync(fd);
   } catch (error) {
-    throw unreadable(file, error);
+    throw isHooksError(error) ? error : unreadable(file, error);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -353,8 +364,9 @@ function isConfigCandidate(file: string, notices: string[]): boolean {
   if (path.basename(file) !== 'package.json') return true;
   let whole: { hooks?: unknown };
   try {
-    whole = JSON.parse(readFileSync(file, 'utf8')) as { hooks?: unknown };
-  } catch {
+    whole = JSON.parse(readBytes(file).toString('utf8')) as { hooks?: unknown };
+  } catch (error) {
+    if (isHooksError(error)) notices.push(`${error.message}; skipped`);
     return false;
   }
   if (whole?.hooks === undefined) return false;

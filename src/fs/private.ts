@@ -51,7 +51,7 @@ export function privateFolder(dir: string): string {
 export function readPrivateFile(file: string): string | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     const stats = fstatSync(fd);
     if (!stats.isFile() || unsafeOwnership(stats) !== undefined) return undefined;
     return readFileSync(fd, 'utf8');

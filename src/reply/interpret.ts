@@ -2,7 +2,7 @@
 // Pure: the same input always gives the same reading.
 import { constants } from 'node:os';
 import type { EventSpec } from '../events/catalog.js';
-import { isRecord } from '../json.js';
+import { EVENT_LIMITS, isRecord, nestsDeeperThan } from '../json.js';
 
 /** One hook's answer, normalized. A rewrite rides along any non-blocking decision. */
 export interface Reply {
@@ -200,6 +200,9 @@ const DECISIONS: Record<string, Reply['decision'] | 'modify'> = {
 
 /** Our reply shape, Claude Code's, Gemini's `decision: "deny"` and Cursor's `permission`. */
 function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
+  // A rewrite nested deeper than an event may be could not be judged by the hooks after it, nor
+  // serialized for the agent: it is a failure, like any reply that cannot be read.
+  if (nestsDeeperThan(o, EVENT_LIMITS.maxDepth)) return failed('invalid-json', `the reply nests deeper than ${EVENT_LIMITS.maxDepth} levels`);
   const specific = isRecord(o.hookSpecificOutput) ? o.hookSpecificOutput : {};
   const problems: string[] = [];
   const text = (value: unknown, name: string): string | undefined => {
