@@ -31,6 +31,8 @@ export interface SafeOptions {
   root: string;
   /** Allow a file that resolves outside `root` (an explicit user choice, e.g. `--allow-outside`). */
   allowOutside?: boolean;
+  /** How the user could allow it, said in the refusal (e.g. "pass --allow-outside if you mean it"). */
+  outsideHint?: string;
   /** Mode of a file that did not exist (default 0644; existing files keep theirs). */
   mode?: number;
 }
@@ -57,7 +59,7 @@ export function resolveTarget(file: string, options: SafeOptions): SafeTarget {
   if (options.allowOutside !== true && !isInside(root, real)) {
     throw new HooksError(
       'CONFIG_UNREADABLE',
-      `${file}: resolves to ${real}, outside ${options.root}; agent-hooks will not write there (pass --allow-outside if you mean it)`,
+      `${file}: resolves to ${real}, outside ${options.root}; agent-hooks will not write there${options.outsideHint === undefined ? '' : ` (${options.outsideHint})`}`,
       { file },
     );
   }

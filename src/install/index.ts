@@ -120,7 +120,7 @@ function commit(file: string, before: string | undefined, after: string | undefi
 function safetyOf(file: string, request: Request): SafeOptions {
   const { cwd, home } = request.where;
   const root = request.scope === 'project' ? cwd : home !== '' && isInside(home, file) ? home : path.dirname(path.dirname(file));
-  return { root, ...(request.allowOutside === true ? { allowOutside: true } : {}) };
+  return { root, outsideHint: 'pass --allow-outside if you mean it', ...(request.allowOutside === true ? { allowOutside: true } : {}) };
 }
 
 /** The path as the user would type it: relative inside the project, `~/...` in the home folder. */

@@ -1,5 +1,5 @@
 // `hooks init`: a starter config (with $schema) and an example guard, never overwriting without --force.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HooksError } from '../../errors.js';
@@ -64,10 +64,16 @@ Options:
     const guardFile = path.join(ctx.cwd, GUARD_FILE);
     const casesFile = path.join(ctx.cwd, CASES_FILE);
     const force = args.flags.force === true;
+    const { resolveTarget, writeSafely } = await import('../../fs/write-safely.js');
+    // A repository can plant symlinks at these names (or at .hooks/, hooks-tests/) pointing out of the
+    // project, e.g. at the user's own config: every target must resolve inside the project, checked
+    // for all three before anything is written.
+    const inProject = { root: ctx.cwd };
     for (const file of [configFile, guardFile, casesFile]) {
       if (existsSync(file) && !force) {
         throw new HooksError('USAGE', `${file} already exists; nothing written (use --force to overwrite)`);
       }
+      resolveTarget(file, inProject);
     }
     const config = {
       $schema: schemaReference(ctx.cwd),
@@ -85,14 +91,12 @@ Options:
       },
     };
     const text = `${JSON.stringify(config, null, 2)}\n`;
-    writeFileSync(configFile, text);
+    writeSafely(configFile, text, inProject);
     // The user just wrote these bytes by running init: they are trusted (any later edit is not).
     const { digest, updateTrustStore } = await import('../../trust/store.js');
     updateTrustStore(ctx.env, { trust: [{ file: path.resolve(configFile), sha256: digest(text) }] });
-    mkdirSync(path.dirname(guardFile), { recursive: true });
-    writeFileSync(guardFile, GUARD, { mode: 0o755 });
-    mkdirSync(path.dirname(casesFile), { recursive: true });
-    writeFileSync(casesFile, `${JSON.stringify(CASES, null, 2)}\n`);
+    writeSafely(guardFile, GUARD, { ...inProject, mode: 0o755 });
+    writeSafely(casesFile, `${JSON.stringify(CASES, null, 2)}\n`, inProject);
     // Typed as shown in a project where agent-hooks is a devDependency: "npx hooks" is another package.
     ctx.stdout(`wrote ${path.relative(ctx.cwd, configFile)}
 wrote ${GUARD_FILE}
