@@ -184,6 +184,15 @@ describe('redactValue', () => {
     expect(redactValue(`token ${GLPAT}`)).toBe('token [REDACTED:gitlab-token]');
   });
 
+  it('redacts a secret that is a key, keeping the order and the values (found by the attack review)', () => {
+    const out = redactValue({ stdout: 'x', [GHP]: 'y', nested: [{ [GHP]: 1, [GHS]: 2, [`${GHP} `]: 3 }] });
+    expect(JSON.stringify(out)).not.toContain(GHP);
+    expect(Object.keys(out)).toEqual(['stdout', '[REDACTED:github-token]', 'nested']);
+    expect((out as Record<string, unknown>)['[REDACTED:github-token]']).toBe('y');
+    // Two keys that redact to the same marker are both kept.
+    expect(Object.values((out as { nested: Record<string, number>[] }).nested[0]!)).toEqual([1, 2, 3]);
+  });
+
   it('survives cycles', () => {
     const node: Record<string, unknown> = { s: GHP };
     node.self = node;

@@ -131,7 +131,21 @@ export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
         continue;
       }
       stack.pop();
-      const result = frame.copy ?? frame.node;
+      let result = frame.copy ?? frame.node;
+      // A secret can be a key too (`{"ghp_…": 1}`): such keys are renamed, keeping their order.
+      if (frame.keys !== undefined) {
+        const renamed = frame.keys.map((key) => onString(key));
+        if (renamed.some((key, i) => key !== frame.keys![i])) {
+          const source = result as Record<string, unknown>;
+          const copy: Record<string, unknown> = {};
+          for (const [i, key] of frame.keys.entries()) {
+            let name = renamed[i]!;
+            for (let n = 2; Object.hasOwn(copy, name); n++) name = `${renamed[i]} #${n}`;
+            Object.defineProperty(copy, name, { value: source[key], writable: true, enumerable: true, configurable: true });
+          }
+          result = copy;
+        }
+      }
       done.set(frame.node, result);
       const parent = stack[stack.length - 1];
       if (parent !== undefined && result !== frame.node) {
