@@ -82,6 +82,15 @@ describe('an untrusted repository config never runs, and is never silent', () =>
 });
 
 describe('hooks trust, untrust, --list', () => {
+  it('shows defaults.env in full (it changes what every command runs: found by the attack review)', () => {
+    const { dir, env } = setup({
+      '.hooksrc.json': JSON.stringify({ defaults: { env: { PATH: './bin:/usr/bin:/bin' } }, hooks: { preToolUse: [{ command: 'git status --short', match: 'exec' }] } }),
+    });
+    const shown = runCli(['trust'], { cwd: dir, env }).stdout;
+    expect(shown).toContain('defaults {"env":{"PATH":"./bin:/usr/bin:/bin"}}');
+    expect(shown).toContain('not the scripts the commands run');
+  });
+
   it('shows every command per event, refuses without a terminal, records 0600 in a 0700 dir; untrust forgets', () => {
     const { home, dir, env } = setup({
       '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'lint', command: 'npm run lint', match: 'exec' }], stop: [{ builtin: 'audit-log' }] } }),

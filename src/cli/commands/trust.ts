@@ -90,8 +90,11 @@ function describeFile(r: { file: string; bytes: Buffer; config?: unknown; proble
     for (const entry of Array.isArray(entries) ? entries : [entries]) out.push(`  ${describeEntry(entry)}`);
   }
   if (out.length === 0) out.push(s.dim('no hooks'));
-  const extra = config === undefined ? [] : Object.keys(config).filter((k) => !['hooks', '$schema'].includes(k));
-  if (extra.length > 0) out.push(s.dim(`also sets: ${extra.join(', ')}`));
+  // Every other key in full: `defaults.env` can change what every command runs (PATH, LD_PRELOAD,
+  // NODE_OPTIONS, BASH_ENV), so a name alone would hide what is being trusted.
+  const extra = config === undefined ? [] : Object.entries(config).filter(([k]) => !['hooks', '$schema'].includes(k));
+  for (const [key, value] of extra) out.push(`${s.bold(key)} ${JSON.stringify(value)}`);
+  out.push(s.yellow('Trust covers these bytes only, not the scripts the commands run: review those too.'));
   return out;
 }
 
