@@ -106,6 +106,8 @@ Try it:
   npx agent-hooks sample pre-tool-use --tool exec --input command='git push --force' | npx agent-hooks run --config .hooksrc.json --verbose
   npx agent-hooks test
   npx agent-hooks doctor
+After each edit of .hooksrc.json, review and trust it again (an edited file does not run until then):
+  npx agent-hooks trust
 Then let your agent call it:
   npx agent-hooks install claude-code
 `);
