@@ -70,9 +70,10 @@ export function substituteKnown(path: string, env: NodeJS.ProcessEnv, home: stri
 
 /**
  * Judges an unresolved target on what it says literally. In order: with the variables the guard
- * knows put in; against the distinctive agent-hooks tails (writes); and the literal part after the
- * last expansion placed in the home directory, every suffix of it (`${HOME%/}/.ssh/authorized_keys`,
- * `$PWD/../.claude.json`), plus `/`-anchored for self-protection (`$ROOT/etc/agent-hooks/x`).
+ * knows put in; the literal part after the last expansion placed in the home directory, every
+ * suffix of it (`${HOME%/}/.ssh/authorized_keys`, `$PWD/../.claude.json`), and `/`-anchored for
+ * self-protection (`$ROOT/etc/agent-hooks/x`); then, for writes, against the distinctive agent-hooks
+ * tails (`~/$P/agent-hooks/config.json`, `$XDG_STATE_HOME/agent-hooks`).
  * Undefined when none of them is protected.
  */
 export function judgeUnresolved(
@@ -89,10 +90,6 @@ export function judgeUnresolved(
     const verdict = judge.judge(substituted, context);
     if (verdict.verdict !== 'allow') return shown(verdict, verdict.path);
   }
-  if (context.access === 'write' && selfAction !== undefined) {
-    const lower = substituted.toLowerCase();
-    if (SELF_TAILS.some((re) => re.test(lower))) return { verdict: selfAction, kind: 'self-protection', path, reason: `self-protection: ${path} (an unevaluated expansion in front of agent-hooks' own files)` };
-  }
   let tailStart = 0;
   for (const m of substituted.matchAll(EXPANSION)) tailStart = m.index + m[0].length;
   const segments = substituted.slice(tailStart).split('/').filter((s) => s !== '' && s !== '.');
@@ -108,6 +105,10 @@ export function judgeUnresolved(
   if (rooted !== '/') {
     const verdict = judge.judge(rooted, context);
     if (verdict.verdict !== 'allow' && verdict.kind === 'self-protection') return shown(verdict, rooted);
+  }
+  if (context.access === 'write' && selfAction !== undefined) {
+    const lower = substituted.toLowerCase();
+    if (SELF_TAILS.some((re) => re.test(lower))) return { verdict: selfAction, kind: 'self-protection', path: `${path} (agent-hooks' own files behind an unevaluated expansion)`, reason: `self-protection: ${path}` };
   }
   return undefined;
 }
