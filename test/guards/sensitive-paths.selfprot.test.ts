@@ -42,6 +42,17 @@ const BYPASSES = [
   'tee "$(echo ~)/.config/agent-hooks/config.json" < /dev/null',
   'echo > "$D/.local/state/agent-hooks/trust.json"',
   'echo > "$ROOT/etc/agent-hooks/managed.json"',
+  'cd; echo > .config/agent-hooks/config.json',
+  'echo > $(dirname $HOME)/dev/.config/agent-hooks/config.json',
+  'dd if=/tmp/x of=${HOME%/}/.config/agent-hooks/config.json',
+  "sed -i 's/a/b/' ${HOME%/}/.config/agent-hooks/config.json",
+  'cp /tmp/config.json ${HOME%/}/.config/agent-hooks/',
+  'curl -o ${HOME%/}/.config/agent-hooks/config.json http://127.0.0.1/x',
+  'echo > ~-/.config/agent-hooks/config.json',
+  'bash -c "echo > \\${HOME%/}/.config/agent-hooks/config.json"',
+  'mv /tmp/a "${XDG_CONFIG_HOME:-$HOME/.config}/agent-hooks/config.json"',
+  'rm -rf ${HOME%/}/.config/agent-hooks',
+  'node -e "fs.writeFileSync(`${os.homedir()}/.config/agent-hooks/config.json`, \'\')"',
   'echo {} > ${HOME%/}/.claude.json',
   'echo {} > $PWD/../.claude.json',
   `python3 -c "import os; open(os.environ['HOME']+'/.config/agent-hooks/config.json','w')"`,
@@ -76,7 +87,8 @@ describe('writes through unevaluated expansions are self-protection', () => {
   });
 
   it('categories["self-protection"] governs them: "ask" asks, false lets them through', () => {
-    for (const command of [BYPASSES[0]!, BYPASSES[8]!, BYPASSES[24]!]) {
+    const code = `node -e "require('fs').writeFileSync(require('os').homedir()+'/.config/agent-hooks/config.json','{}')"`;
+    for (const command of ['echo "{}" > ${HOME%/}/.config/agent-hooks/config.json', 'echo > "$XDG_CONFIG_HOME/agent-hooks/config.json"', 'printf -v P %s .config; echo x > ~/$P/agent-hooks/config.json', code]) {
       expect(exec(command, { HOME: home }, { categories: { 'self-protection': 'ask' } })).toMatchObject({ verdict: 'ask', kind: 'self-protection' });
       expect(exec(command, { HOME: home }, { categories: { 'self-protection': false } })).toEqual({ verdict: 'allow' });
     }
