@@ -9,6 +9,8 @@ import type { JudgeContext, Judge, PathVerdict } from './judge.js';
 /** Variables the guard knows from its own environment (the agent's shell inherits the same ones). */
 const KNOWN_VARIABLES = ['HOME', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'AGENT_HOOKS_MANAGED_CONFIG', 'CLAUDE_CONFIG_DIR', 'CODEX_HOME', 'COPILOT_HOME'] as const;
 
+const KNOWN_PATTERNS = KNOWN_VARIABLES.map((name) => [name, new RegExp(`\\$(?:${name}\\b|\\{${name}\\})`, 'g')] as const);
+
 /** Every expansion form the shell layer leaves as source text in a word's value. */
 const EXPANSION = /\$\{[^}]*\}|\$\([^)]*\)?|\$[A-Za-z_]\w*|\$[0-9@*#?$!-]|`[^`]*`?|^~[+-](?=\/|$)/g;
 
@@ -60,10 +62,10 @@ export function codeMention(code: string, writes: boolean): string | undefined {
 /** `$NAME` and `${NAME}` replaced by the guard's own value, `$PWD` and a leading `~+` by the directory. */
 export function substituteKnown(path: string, env: NodeJS.ProcessEnv, home: string, cwd: string): string {
   let p = path.replace(/^~\+(?=\/|$)/, cwd);
-  for (const name of KNOWN_VARIABLES) {
-    const value = name === 'HOME' ? env.HOME || home : env[name];
-    if (!value) continue;
-    p = p.replace(new RegExp(`\\$(?:${name}\\b|\\{${name}\\})`, 'g'), () => value);
+  if (!p.includes('$')) return p;
+  for (const [name, re] of KNOWN_PATTERNS) {
+    const value = name === 'HOME' ? home : env[name];
+    if (value) p = p.replace(re, () => value);
   }
   return p.replace(/\$(?:PWD\b|\{PWD\})/g, () => cwd);
 }
