@@ -36,6 +36,23 @@ const SELF_TAILS: readonly RegExp[] = [
 ];
 
 /**
+ * `~/.config/$N/config.json`, `rm -rf ~/.local/state/$N`: the application folder right below the
+ * user's config or state root is unevaluated, so it may be `agent-hooks`. Only that slot counts:
+ * `~/.config/nvim/$F` names its application and passes.
+ */
+function unresolvedAppFolder(lower: string, home: string, env: NodeJS.ProcessEnv): boolean {
+  const roots = ['~/.config', '~/.local/state', `${home}/.config`, `${home}/.local/state`, '$xdg_config_home', '${xdg_config_home}', '$xdg_state_home', '${xdg_state_home}'];
+  for (const dir of [env.XDG_CONFIG_HOME, env.XDG_STATE_HOME]) if (dir) roots.push(dir.replace(/\/+$/, ''));
+  for (const root of roots) {
+    const r = root.toLowerCase();
+    if (!lower.startsWith(`${r}/`)) continue;
+    const slot = lower.slice(r.length + 1).split('/')[0]!;
+    if (/[$`]/.test(slot)) return true;
+  }
+  return false;
+}
+
+/**
  * Distinctive names of agent-hooks' own places as code mentions them. Tested on interpreter code
  * after quotes, whitespace and the usual joiners (`,` `+`) are squeezed into `/`, so
  * `os.path.join(h, '.config', 'agent-hooks')` counts.
@@ -110,7 +127,7 @@ export function judgeUnresolved(
   }
   if (context.access === 'write' && selfAction !== undefined) {
     const lower = substituted.toLowerCase();
-    if (SELF_TAILS.some((re) => re.test(lower))) return { verdict: selfAction, kind: 'self-protection', path: `${path} (agent-hooks' own files behind an unevaluated expansion)`, reason: `self-protection: ${path}` };
+    if (SELF_TAILS.some((re) => re.test(lower)) || unresolvedAppFolder(lower, context.home, env)) return { verdict: selfAction, kind: 'self-protection', path: `${path} (agent-hooks' own files behind an unevaluated expansion)`, reason: `self-protection: ${path}` };
   }
   return undefined;
 }
