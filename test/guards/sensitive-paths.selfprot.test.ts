@@ -107,6 +107,8 @@ describe('AGENT_HOOKS_MANAGED_CONFIG', () => {
     'echo x > ${AGENT_HOOKS_MANAGED_CONFIG}',
     'cp /tmp/evil.json $AGENT_HOOKS_MANAGED_CONFIG',
     'rm /opt/policy/../policy/hooks.json',
+    `python3 -c "open('/opt/policy/hooks.json', 'w').write('{}')"`,
+    `node -e "require('fs').writeFileSync(process.env.AGENT_HOOKS_MANAGED_CONFIG, '{}')"`,
   ])('set: %s is self-protection', (command) => {
     expect(exec(command, env)).toMatchObject({ verdict: 'block', kind: 'self-protection' });
   });
