@@ -57,6 +57,8 @@ const BYPASSES = [
   'echo {} > "$HOME/.local/state/$N/trust.json"',
   'rm -rf ~/.config/${N}',
   'echo {} > "$XDG_CONFIG_HOME/$N/config.json"',
+  'echo {} > /proc/self/cwd/../.config/agent-hooks/config.json',
+  'echo {} > /proc/self/root/home/dev/.config/agent-hooks/config.json',
   'echo {} > ${HOME%/}/.claude.json',
   'echo {} > $PWD/../.claude.json',
   `python3 -c "import os; open(os.environ['HOME']+'/.config/agent-hooks/config.json','w')"`,

@@ -16,8 +16,14 @@ const EXPANSION = /\$\{[^}]*\}|\$\([^)]*\)?|\$[A-Za-z_]\w*|\$[0-9@*#?$!-]|`[^`]*
 
 /** A word with a part the guard did not evaluate. */
 export function isUnresolved(path: string): boolean {
-  return /[$`]|^~[+-](?:\/|$)/.test(path);
+  return /[$`]|^~[+-](?:\/|$)/.test(path) || PROC_LINK.test(path);
 }
+
+/**
+ * `/proc/self/cwd/../.config/agent-hooks/config.json`: a link the kernel resolves to the writing
+ * shell's own folder, while `..` taken lexically would leave `/proc/self`. Judged like `$PWD`.
+ */
+const PROC_LINK = /^\/+proc\/+(?:self|thread-self|\d+)\/+(?:cwd|root)(?=\/|$)/;
 
 /**
  * Literal tails that name agent-hooks' own files whatever the unevaluated part was: the user
@@ -78,7 +84,7 @@ export function codeMention(code: string, writes: boolean): string | undefined {
 
 /** `$NAME` and `${NAME}` replaced by the guard's own value, `$PWD` and a leading `~+` by the directory. */
 export function substituteKnown(path: string, env: NodeJS.ProcessEnv, home: string, cwd: string): string {
-  let p = path.replace(/^~\+(?=\/|$)/, cwd);
+  let p = path.replace(/^~\+(?=\/|$)/, cwd).replace(PROC_LINK, (link) => (link.endsWith('root') ? '' : cwd));
   if (!p.includes('$')) return p;
   for (const [name, re] of KNOWN_PATTERNS) {
     const value = name === 'HOME' ? home : env[name];
