@@ -71,6 +71,8 @@ const BYPASSES = [
   `python3 -c "import os; open(os.environ['XDG_CONFIG_HOME'] + '/agent-hooks/config.json', 'w')"`,
   "python3 <<'EOF'\nimport pathlib\n(pathlib.Path.home() / '.config' / 'agent-hooks' / 'config.json').write_text('{}')\nEOF",
   `node -e "require('fs').writeFileSync(process.env.HOME + '/.claude/settings.json', '{}')"`,
+  `python3 -c "import sys; open(sys.argv[1], 'w').write('{}')" ~/.config/agent-hooks/config.json`,
+  `node --eval="require('fs').writeFileSync(require('os').homedir() + '/.local/state/agent-hooks/trust.json', '{}')"`,
 ];
 
 describe('writes through unevaluated expansions are self-protection', () => {

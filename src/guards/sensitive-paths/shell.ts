@@ -387,6 +387,9 @@ function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: strin
   const codes: string[] = [];
   cmd.argv.forEach((a, i) => {
     if (i > 0 && CODE_FLAGS.test(a) && cmd.argv[i + 1] !== undefined) codes.push(cmd.argv[i + 1]!);
+    // `node --eval=CODE`, `python3 -c CODE`'s cousins spelled as one word.
+    const joined = i > 0 ? /^--(?:eval|print|command)=(.+)$/s.exec(a) : null;
+    if (joined) codes.push(joined[1]!);
   });
   if (awk) {
     const first = cmd.argv.slice(1).find((a) => !a.startsWith('-'));
@@ -396,6 +399,16 @@ function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: strin
   if (cmd.pipedFrom.length === 1 && cmd.pipedFrom[0]!.words.every((w) => w.literal)) {
     const printed = staticPrint(cmd.pipedFrom[0]!.argv);
     if (printed !== undefined) codes.push(printed);
+  }
+  // `python3 -c "open(sys.argv[1], 'w')" ~/.config/agent-hooks/config.json`: an argument handed to
+  // code may be written by it, so agent-hooks' own files named there count as mentions too.
+  for (const word of cmd.argv.slice(1, 257)) {
+    if (word.length > 4096 || codes.includes(word)) continue;
+    const mention = codeMention(word, false);
+    if (mention !== undefined) {
+      out.push({ path: mention, access: 'write', mention: true, ...at });
+      break;
+    }
   }
   for (const code of codes) {
     if (code.length > 64 * 1024) continue;
