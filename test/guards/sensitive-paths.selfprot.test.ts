@@ -193,3 +193,21 @@ describe('property: any unevaluated prefix in front of a protected tail is block
     );
   });
 });
+
+describe('property: unresolved words never reach the internal-error path', () => {
+  const piece = fc.constantFrom('$', '${', '}', '$(', ')', '`', '~+', '~-', '/', '..', '.', 'agent-hooks', '.config', 'config.json', '$HOME', '${HOME%/}', '$XDG_CONFIG_HOME', '/proc/self/cwd', '"', "'", ' ', '\\', 'a', '$N', '$AGENT_HOOKS_MANAGED_CONFIG');
+  const word = fc.array(piece, { maxLength: 16 }).map((p) => p.join(''));
+  it('any redirect target, cd target and interpreter argument is judged without an internal error', () => {
+    fc.assert(
+      fc.property(word, word, (target, dir) => {
+        for (const [, env] of ENVS) {
+          for (const command of [`echo x > ${target}`, `cd ${dir}; echo x > ${target}`, `python3 -c "open(1)" ${target}`]) {
+            const verdict = exec(command, env);
+            expect(verdict.reason ?? '').not.toMatch(/internal error/);
+          }
+        }
+      }),
+      { seed: 13, numRuns: 300, interruptAfterTimeLimit: 5_000 },
+    );
+  });
+});
