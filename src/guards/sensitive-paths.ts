@@ -10,6 +10,7 @@ import { hasGlobMagic } from './sensitive-paths/glob.js';
 import { type Access, compileJudge, type JudgeContext, type PathVerdict, resolvePath } from './sensitive-paths/judge.js';
 import type { SensitivePathsOptions, SensitivePathsOptionsInput as OptionsInput } from './sensitive-paths/options.js';
 import { roughTargets, shellTargets, type Target } from './sensitive-paths/shell.js';
+import { isUnresolved, judgeUnresolved } from './sensitive-paths/unresolved.js';
 
 export type { Access, JudgeContext, PathVerdict } from './sensitive-paths/judge.js';
 export { resolvePath } from './sensitive-paths/judge.js';
@@ -54,12 +55,25 @@ export function judgeToolCall(
     const judge = compileJudge(options, home, env);
     const cwd = typeof input.cwd === 'string' && input.cwd !== '' ? input.cwd : process.cwd();
     const found = findTargetsOf(input, tool);
+    const selfSetting = (options.categories as Record<string, boolean | 'block' | 'ask' | undefined> | undefined)?.['self-protection'];
+    const selfAction = selfSetting === false ? undefined : selfSetting === 'ask' ? 'ask' : 'block';
     let ask: CallVerdict | undefined;
     let linksFollowed = 0;
     for (const target of found.targets) {
       const base = target.cwd === undefined ? cwd : posix.resolve(cwd, target.cwd === '~' || target.cwd.startsWith('~/') ? home + target.cwd.slice(1) : target.cwd);
       const context: JudgeContext = { cwd: base, home, access: target.access, ...(target.recursive ? { recursive: true } : {}) };
+      if (target.mention) {
+        if (selfAction === undefined) continue;
+        const result: CallVerdict = { verdict: selfAction, kind: 'self-protection', path: target.path, reason: `sensitive-paths: self-protection: interpreter code names ${oneLine(target.path)}` };
+        if (selfAction === 'block') return result;
+        ask ??= result;
+        continue;
+      }
       let verdict = judge.judge(target.path, context);
+      // `${HOME%/}/.config/agent-hooks/config.json`, `$PWD/../.claude.json`: judged on what the word says literally.
+      if (verdict.verdict === 'allow' && (target.unresolved || isUnresolved(target.path))) {
+        verdict = judgeUnresolved(target.path, context, judge, env, selfAction) ?? verdict;
+      }
       // A link planted in the repository (`notes.md -> ~/.ssh/id_rsa`) is judged where it leads.
       if (verdict.verdict === 'allow' && realpath && linksFollowed < 32 && !hasGlobMagic(target.path)) {
         linksFollowed++;

@@ -40,3 +40,38 @@ describe('sensitive-paths as a process', () => {
     expect(guard(bash('cat ~/.ssh/id_rsa "unterminated'), '--option', 'unverifiable=allow').code).toBe(2);
   });
 });
+
+describe('sensitive-paths as a process: self-protection through unevaluated expansions', () => {
+  const dir = tmpProject();
+  const withXdg = isolatedEnv(dir, { HOME: '/home/dev' });
+  const withoutXdg: NodeJS.ProcessEnv = { ...withXdg };
+  for (const name of ['XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'AGENT_HOOKS_MANAGED_CONFIG']) delete withoutXdg[name];
+  const commands = [
+    'echo "{}" > ${HOME%/}/.config/agent-hooks/config.json',
+    'echo "{}" > ~+/../.config/agent-hooks/config.json',
+    'printf -v P %s .config; echo x > ~/$P/agent-hooks/config.json',
+    'cd "$XDG_CONFIG_HOME"; echo > agent-hooks/config.json',
+    'echo > ${XDG_STATE_HOME}/agent-hooks/trust.json',
+    'echo > "$AGENT_HOOKS_MANAGED_CONFIG"',
+    `python3 -c "import os; open(os.environ['HOME']+'/.config/agent-hooks/config.json','w')"`,
+  ];
+  for (const [label, env] of [['XDG_* set', withXdg], ['XDG_* unset', withoutXdg]] as const) {
+    it.each(commands)(`${label}: %s exits 2 as self-protection`, (command) => {
+      const r = runCli(['guard', 'sensitive-paths'], { cwd: dir, env, input: bash(command) });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/^sensitive-paths: self-protection: /);
+    });
+  }
+
+  it('the managed config file itself, when AGENT_HOOKS_MANAGED_CONFIG names it', () => {
+    const r = runCli(['guard', 'sensitive-paths'], { cwd: dir, env: withXdg, input: bash(`echo {} > ${withXdg.AGENT_HOOKS_MANAGED_CONFIG}`) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^sensitive-paths: self-protection: /);
+  });
+
+  it('ordinary writes with variables and a project called agent-hooks pass', () => {
+    for (const command of ['echo x > "$TMPDIR/out.txt"', 'echo x > build/$NAME.log', 'echo x > /work/agent-hooks/src/x.ts']) {
+      expect(runCli(['guard', 'sensitive-paths'], { cwd: dir, env: withXdg, input: bash(command) })).toMatchObject({ code: 0 });
+    }
+  });
+});

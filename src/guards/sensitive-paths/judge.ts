@@ -77,7 +77,7 @@ const cache = new WeakMap<object, Map<string, Judge>>();
 export function compileJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv = process.env): Judge {
   let byHome = cache.get(options);
   if (!byHome) cache.set(options, (byHome = new Map()));
-  const key = `${home}\0${env.XDG_CONFIG_HOME ?? ''}\0${env.XDG_STATE_HOME ?? ''}\0${env.XDG_CACHE_HOME ?? ''}\0${env.CLAUDE_CONFIG_DIR ?? ''}\0${env.CODEX_HOME ?? ''}\0${env.COPILOT_HOME ?? ''}`;
+  const key = `${home}\0${env.XDG_CONFIG_HOME ?? ''}\0${env.XDG_STATE_HOME ?? ''}\0${env.XDG_CACHE_HOME ?? ''}\0${env.CLAUDE_CONFIG_DIR ?? ''}\0${env.CODEX_HOME ?? ''}\0${env.COPILOT_HOME ?? ''}\0${env.AGENT_HOOKS_MANAGED_CONFIG ?? ''}`;
   let judge = byHome.get(key);
   if (!judge) byHome.set(key, (judge = buildJudge(options, home, env)));
   return judge;
@@ -111,6 +111,8 @@ export function selfProtectionRule(home: string, env: NodeJS.ProcessEnv): PathRu
       ...fromEnv.flatMap((dir) => [escape(dir), `${escape(dir)}/**`]),
       '/etc/agent-hooks',
       '/etc/agent-hooks/**',
+      // The managed layer moved by `AGENT_HOOKS_MANAGED_CONFIG` (see config/load.ts managedConfigPath).
+      ...(env.AGENT_HOOKS_MANAGED_CONFIG ? [escape(posix.resolve('/', env.AGENT_HOOKS_MANAGED_CONFIG))] : []),
       '/Library/Application Support/agent-hooks/**',
       // Claude Code: project, local and user settings, managed settings, the global state file.
       '**/.claude/settings.json',

@@ -8,6 +8,7 @@ import { isInterpreter, programName } from '../shell/program.js';
 import type { ShellWord, SimpleCommand } from '../shell/types.js';
 import { staticPrint } from '../shell/word-value.js';
 import type { Access } from './judge.js';
+import { codeMention } from './unresolved.js';
 
 export interface Target {
   path: string;
@@ -16,6 +17,10 @@ export interface Target {
   cwd?: string;
   /** Read with everything below it, hidden files included (`grep -r`, `tar c`, `cp -r`, `zip -r`). */
   recursive?: boolean;
+  /** The word had an expansion the shell layer could not evaluate (`${HOME%/}`, `$PWD`, `$X`). */
+  unresolved?: boolean;
+  /** Interpreter code that names a protected place (`path` is the name): judged as self-protection. */
+  mention?: boolean;
 }
 
 export type ShellTargets = { ok: true; targets: Target[] } | { ok: false; error: string; targets: Target[] };
@@ -73,20 +78,30 @@ export function shellTargets(command: string): ShellTargets {
  */
 function withChangedDirectories(commands: SimpleCommand[], targets: Target[]): Target[] {
   const dirs: string[] = [];
+  // `cd "$XDG_CONFIG_HOME"; echo > agent-hooks/config.json`: the shell layer loses the directory,
+  // so a relative target is also judged as written below the unevaluated word.
+  const unknownDirs: string[] = [];
   let current = '';
   for (const cmd of commands) {
     if (cmd.argv[0] !== 'cd' && cmd.argv[0] !== 'pushd') continue;
     const word = cmd.words.slice(1).find((w) => !/^-[LPe@]+$/.test(w.value));
+    if (word && (!word.literal || word.opaque !== undefined || word.value === '-' || /^~[+-](?:\/|$)/.test(word.value))) {
+      const dir = word.value === '-' ? '$OLDPWD' : word.value.replace(/\/+$/, '');
+      if (unknownDirs.length < 8 && !unknownDirs.includes(dir)) unknownDirs.push(dir);
+      continue;
+    }
     if (!word || !word.literal || word.value === '-' || word.value.startsWith('/') || word.value.startsWith('~')) continue;
     current = current === '' ? word.value : `${current}/${word.value}`;
     if (!dirs.includes(current)) dirs.push(current);
     if (!dirs.includes(word.value)) dirs.push(word.value);
     if (dirs.length >= 8) break;
   }
-  if (dirs.length === 0) return targets;
+  if (dirs.length === 0 && unknownDirs.length === 0) return targets;
   const extra: Target[] = [];
   for (const t of targets) {
-    if (t.cwd !== undefined || t.path.startsWith('/') || t.path.startsWith('~') || t.path.startsWith('$')) continue;
+    if (t.mention || t.path.startsWith('/') || t.path.startsWith('~') || t.path.startsWith('$')) continue;
+    for (const dir of unknownDirs) extra.push({ path: `${dir}/${t.path}`, access: t.access, unresolved: true, ...(t.recursive ? { recursive: true } : {}) });
+    if (t.cwd !== undefined) continue;
     for (const dir of dirs) extra.push({ ...t, cwd: dir });
   }
   return [...targets, ...extra];
@@ -95,15 +110,16 @@ function withChangedDirectories(commands: SimpleCommand[], targets: Target[]): T
 function commandTargets(cmd: SimpleCommand, out: Target[]): void {
   const at = cmd.cwd !== undefined ? { cwd: cmd.cwd } : {};
   const recursive = recursiveReader(cmd.argv) ? { recursive: true } : {};
-  const add = (path: string, access: Access): void => {
-    for (const candidate of pathsOf(path, cmd)) out.push({ path: candidate, access, ...at, ...(access === 'read' ? recursive : {}) });
+  const add = (path: string, access: Access, unresolved = false): void => {
+    for (const candidate of pathsOf(path, cmd)) out.push({ path: candidate, access, ...at, ...(access === 'read' ? recursive : {}), ...(unresolved ? { unresolved } : {}) });
   };
   const addWord = (word: ShellWord, access: Access): void => {
-    add(word.value, access);
+    const unresolved = !word.literal || word.opaque !== undefined;
+    add(word.value, access, unresolved);
     // `cat "$(ls .env*)"`, `cat $(find . -name .env)`: what a listing or an echo prints is read by the outer command.
     if (word.unknownCommands) for (const sub of word.subCommands) printedNames(sub, access, add);
     // `${X:=.env}`, `${X:-~/.ssh/id_rsa}`: what the word is when the unknown part takes its default.
-    if (word.collapsed !== undefined && word.collapsed !== word.value && word.collapsed !== '') add(word.collapsed, access);
+    if (word.collapsed !== undefined && word.collapsed !== word.value && word.collapsed !== '') add(word.collapsed, access, unresolved);
   };
 
   for (const redirect of cmd.redirects) {
@@ -371,6 +387,9 @@ function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: strin
   const codes: string[] = [];
   cmd.argv.forEach((a, i) => {
     if (i > 0 && CODE_FLAGS.test(a) && cmd.argv[i + 1] !== undefined) codes.push(cmd.argv[i + 1]!);
+    // `node --eval=CODE`, `python3 -c CODE`'s cousins spelled as one word.
+    const joined = i > 0 ? /^--(?:eval|print|command)=(.+)$/s.exec(a) : null;
+    if (joined) codes.push(joined[1]!);
   });
   if (awk) {
     const first = cmd.argv.slice(1).find((a) => !a.startsWith('-'));
@@ -381,9 +400,23 @@ function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: strin
     const printed = staticPrint(cmd.pipedFrom[0]!.argv);
     if (printed !== undefined) codes.push(printed);
   }
+  // `python3 -c "open(sys.argv[1], 'w')" ~/.config/agent-hooks/config.json`: an argument handed to
+  // code may be written by it, so agent-hooks' own files named there count as mentions too.
+  for (const word of cmd.argv.slice(1, 257)) {
+    if (word.length > 4096 || codes.includes(word)) continue;
+    const mention = codeMention(word, false);
+    if (mention !== undefined) {
+      out.push({ path: mention, access: 'write', mention: true, ...at });
+      break;
+    }
+  }
   for (const code of codes) {
     if (code.length > 64 * 1024) continue;
+    // Code can build a path in ways no literal shows (`os.environ['HOME'] + '/.config/agent-hooks/...'`)
+    // and we cannot tell its reads from its writes: naming agent-hooks' own files at all is enough.
     const access: Access = WRITE_HINT.test(code) ? 'write' : 'read';
+    const mention = codeMention(code, access === 'write');
+    if (mention !== undefined) out.push({ path: mention, access: 'write', mention: true, ...at });
     for (const m of code.matchAll(STRING_LITERAL)) {
       const literal = m[2]!;
       if (literal === '' || literal.length > 1024 || /[\n\r]/.test(literal)) continue;

@@ -449,6 +449,8 @@ function staticOutput(
   if ((program === 'realpath' || program === 'readlink') && operands.length === 1) return operands[0];
   if (program === 'dirname' && operands.length === 1) {
     const path = operands[0]!.replace(/\/+$/, '');
+    // `dirname ~` is the folder holding the home directory, not `.`.
+    if (/^~[^/]*$/.test(path)) return `${path}/..`;
     const slash = path.lastIndexOf('/');
     return slash > 0 ? path.slice(0, slash) : slash === 0 ? '/' : '.';
   }
