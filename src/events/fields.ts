@@ -1,0 +1,43 @@
+// The fields agents send: each tool's input (every agent's spelling the dialects pass through, keyed
+// by canonical tool, or by the tool's own name where it has none) and each event's own fields. One
+// table, so the `if` check of a config and the input check of a test case agree on what exists.
+import type { EventName } from '../types.js';
+
+export const TOOL_INPUT_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  exec: ['command', 'description', 'timeout', 'run_in_background', 'cmd', 'workdir', 'dir_path', 'directory', 'is_background'],
+  read: ['file_path', 'path', 'absolute_path', 'offset', 'limit', 'paths', 'target_file', 'view_range'],
+  write: ['file_path', 'path', 'content', 'target_file', 'file_text'],
+  edit: ['file_path', 'path', 'old_string', 'new_string', 'replace_all', 'edits', 'instruction', 'expected_replacements', 'target_file', 'old_str', 'new_str'],
+  apply_patch: ['command', 'input', 'patch'],
+  web_fetch: ['url', 'prompt'],
+  web_search: ['query', 'allowed_domains', 'blocked_domains'],
+  process: ['bash_id', 'shell_id', 'filter'],
+  Glob: ['pattern', 'path'],
+  Grep: ['pattern', 'path', 'glob', 'type', 'output_mode', '-i', '-n', '-A', '-B', '-C', 'multiline', 'head_limit'],
+  Task: ['description', 'prompt', 'subagent_type'],
+};
+
+/** Each event's own top-level fields, beside the ones every event carries. */
+export const EVENT_FIELDS: Readonly<Partial<Record<EventName, readonly string[]>>> = {
+  userPromptSubmit: ['prompt'],
+  sessionStart: ['source', 'model', 'agent_type'],
+  sessionEnd: ['reason'],
+  stop: ['stop_hook_active', 'last_assistant_message', 'background_tasks', 'session_crons'],
+  subagentStop: ['stop_hook_active', 'last_assistant_message', 'background_tasks', 'session_crons', 'agent_id', 'agent_type', 'agent_transcript_path'],
+  preCompact: ['trigger', 'custom_instructions'],
+  notification: ['message', 'title', 'notification_type'],
+  postToolUseFailure: ['error', 'is_interrupt'],
+  postToolUse: ['tool_response'],
+};
+
+/** Fields every event carries. */
+export const SESSION_FIELDS: readonly string[] = ['session_id', 'transcript_path', 'cwd', 'prompt_id', 'permission_mode', 'effort', 'hook_event_name'];
+
+/** Fields every tool event carries besides its tool input. */
+export const TOOL_EVENT_FIELDS: readonly string[] = ['tool_name', 'tool_use_id'];
+
+/** A tool's input fields, by canonical name or its own; undefined when unknown (an MCP tool's input is its own). */
+export function toolInputFields(name: string): readonly string[] | undefined {
+  // Own keys only: a tool named "constructor" must not find Object's.
+  return Object.hasOwn(TOOL_INPUT_FIELDS, name) ? TOOL_INPUT_FIELDS[name] : undefined;
+}
