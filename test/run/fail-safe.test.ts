@@ -1,8 +1,7 @@
 // The process runner's fail-safe rules on real processes (issue 10): fractional timeouts, groups killed after the
 // grace period even when the leader is gone, missing scripts, one stdin buffer shared by every hook.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readProcessEnd } from '../../src/reply/interpret.js';
 import { eventSpec } from '../../src/events/catalog.js';
 import { wholeMs, MAX_TIMER_MS } from '../../src/run/duration.js';
@@ -12,19 +11,11 @@ import { payloadBytes } from '../../src/run/payload-bytes.js';
 import { KILL_GRACE_MS, runProcess } from '../../src/run/process.js';
 import { startWatchdog, watchdogPid, watchGroup } from '../../src/run/watchdog.js';
 import { FIXTURES, tmpProject } from '../helpers.js';
-import { alive, gone } from './kit.js';
+import { base, gone, pidReader } from './kit.js';
 
-const leftovers: number[] = [];
-afterEach(() => {
-  for (const pid of leftovers.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
-});
-function readPid(file: string): number {
-  const pid = Number(readFileSync(file, 'utf8').trim());
-  leftovers.push(pid);
-  return pid;
-}
+const readPid = pidReader();
+
 const pre = eventSpec('preToolUse');
-const base = (dir: string, extra: Record<string, string> = {}) => ({ cwd: dir, env: { ...process.env, ...extra }, input: '{}' });
 
 describe('durations', () => {
   it('every duration becomes a whole number of milliseconds a timer accepts', () => {

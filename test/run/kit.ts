@@ -1,5 +1,6 @@
 // Asking after real processes, for the tests that kill them.
 import { readFileSync } from 'node:fs';
+import { afterEach } from 'vitest';
 
 /** True while the pid runs. A zombie waiting for a slow init to reap it is dead for our purpose. */
 export function alive(pid: number): boolean {
@@ -23,4 +24,25 @@ export async function gone(pid: number, ms = 3000): Promise<boolean> {
     await new Promise((r) => setTimeout(r, 25));
   }
   return !alive(pid);
+}
+
+/**
+ * Reads the pid a hook wrote to `file` and kills that process after the test if it is still alive,
+ * so a failing test leaves nothing behind. Call once per test file, at the top level.
+ */
+export function pidReader(): (file: string) => number {
+  const leftovers: number[] = [];
+  afterEach(() => {
+    for (const pid of leftovers.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
+  });
+  return (file) => {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    leftovers.push(pid);
+    return pid;
+  };
+}
+
+/** The options every runProcess call in these tests shares: a folder, the env plus extras, `{}` on stdin. */
+export function base(dir: string, extra: Record<string, string> = {}) {
+  return { cwd: dir, env: { ...process.env, ...extra }, input: '{}' };
 }

@@ -1,11 +1,13 @@
 // The process runner against real process trees: timeouts kill the whole group, leftovers never hold us.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runProcess, KILL_GRACE_MS } from '../../src/run/process.js';
 import type { ProcessEnd } from '../../src/reply/interpret.js';
 import { FIXTURES, tmpProject } from '../helpers.js';
-import { alive, gone } from './kit.js';
+import { alive, base, gone, pidReader } from './kit.js';
+
+const readPid = pidReader();
 
 
 /** A stream of an `exited` end as text. */
@@ -14,22 +16,6 @@ function text(end: ProcessEnd, stream: 'stdout' | 'stderr'): string {
   return Buffer.from(end[stream]).toString('utf8');
 }
 
-const leftovers: number[] = [];
-afterEach(() => {
-  for (const pid of leftovers.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
-});
-
-function readPid(file: string): number {
-  const pid = Number(readFileSync(file, 'utf8').trim());
-  leftovers.push(pid);
-  return pid;
-}
-
-const base = (dir: string, extra: Record<string, string> = {}) => ({
-  cwd: dir,
-  env: { ...process.env, ...extra },
-  input: '{}',
-});
 
 describe('runProcess', () => {
   it('a timeout kills the whole process group and returns within timeout + 1 s', async () => {
