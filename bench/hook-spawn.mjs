@@ -6,14 +6,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { flag, hooksBin, median } from './kit.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const flag = (name) => {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? process.argv[at + 1] : undefined;
-};
-const runs = Number(flag('--runs') ?? 30);
+const runs = Number(flag('--runs', 30));
 const baseline = flag('--baseline-bin');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-bench-spawn-'));
 const config = path.join(dir, 'hooks.json');
@@ -23,7 +18,7 @@ const run = (bin) => [bin, 'run', 'pre-tool-use', '--config', config];
 const cases = [
   { name: "node -e ''", args: ['-e', ''] },
   ...(baseline === undefined ? [] : [{ name: 'baseline: hooks run, 1 command', args: run(path.resolve(baseline)) }]),
-  { name: 'this build: hooks run, 1 command', args: run(path.join(root, 'bin', 'hooks.js')) },
+  { name: 'this build: hooks run, 1 command', args: run(hooksBin) },
 ];
 const env = { ...process.env, HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'c'), XDG_STATE_HOME: path.join(dir, 's') };
 const samples = cases.map(() => []);
@@ -35,7 +30,6 @@ for (let i = 0; i < runs + 2; i++) {
     if (i >= 2) samples[k].push(Number(process.hrtime.bigint() - started) / 1e6);
   });
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const base = median(samples[0]);
 console.log(`hooks run with one command hook, ${runs} runs each, median`);
 cases.forEach((c, k) => console.log(`  ${c.name.padEnd(36)} ${median(samples[k]).toFixed(1).padStart(7)} ms  ×${(median(samples[k]) / base).toFixed(2)} node`));

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createRedactor } from '../dist/guards/redact-secrets.js';
+import { median } from './kit.mjs';
 
 const rounds = Number(process.argv[2] ?? 15);
 
@@ -58,7 +59,6 @@ const texts = {
 };
 
 const redactor = createRedactor();
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const time = (fn) => {
   const start = process.hrtime.bigint();
   fn();

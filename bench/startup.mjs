@@ -5,12 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { flag, hooksBin as bin, quantile as q } from './kit.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const bin = path.join(root, 'bin', 'hooks.js');
-const runsFlag = process.argv.indexOf('--runs');
-const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 25;
+const runs = Number(flag('--runs', 25));
 
 function project(config) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-bench-'));
@@ -53,7 +50,6 @@ for (let i = 0; i < runs + 2; i++) {
   });
 }
 
-const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const base = q(samples[0], 0.5);
 console.log(`agent-hooks start-up, ${runs} runs each, Node ${process.version}, ${os.cpus().length} cores`);
 console.log(`${'case'.padEnd(44)} ${'median'.padStart(8)} ${'p90'.padStart(8)} ${'× node'.padStart(8)} ${'+ms'.padStart(7)}`);

@@ -7,14 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { flag, hooksBin } from './kit.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const flag = (name, fallback) => {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? process.argv[at + 1] : fallback;
-};
-const bin = path.resolve(flag('--bin', path.join(root, 'bin', 'hooks.js')));
+const bin = path.resolve(flag('--bin', hooksBin));
 const runs = Number(flag('--runs', '5'));
 const TIMEOUT_S = 1;
 

@@ -6,14 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { flag, hooksBin as after, quantile as q } from './kit.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const after = path.join(root, 'bin', 'hooks.js');
-const arg = (name) => (process.argv.indexOf(name) > 0 ? process.argv[process.argv.indexOf(name) + 1] : undefined);
-const before = arg('--before');
+const before = flag('--before');
 if (before === undefined) throw new Error('usage: node bench/trust-gate.mjs --before <bin/hooks.js of a build without the gate>');
-const runs = Number(arg('--runs') ?? 20);
+const runs = Number(flag('--runs', 20));
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-bench-'));
 function project(config) {
@@ -54,7 +51,6 @@ for (let i = 0; i < runs + 2; i++) {
     if (i >= 2) samples[k].push(ms);
   });
 }
-const q = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 const base = q(samples[0], 0.5);
 console.log(`trust gate start-up, ${runs} runs each, Node ${process.version}, ${os.cpus().length} cores`);
 console.log(`${'case'.padEnd(34)} ${'median'.padStart(8)} ${'× node'.padStart(8)}`);
