@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { flag, hooksBin as after, quantile as q } from './kit.mjs';
 
-const before = flag('--before');
+const before = flag('--before') === undefined ? undefined : path.resolve(flag('--before'));
 if (before === undefined) throw new Error('usage: node bench/trust-gate.mjs --before <bin/hooks.js of a build without the gate>');
 const runs = Number(flag('--runs', 20));
 
