@@ -1,4 +1,5 @@
 // Path questions asked in several places, answered once.
+import { realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -6,6 +7,15 @@ import path from 'node:path';
 export function isInside(dir: string, target: string): boolean {
   const rel = path.relative(dir, target);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}
+
+/** The path with symlinks resolved, or just made absolute while it does not exist yet. */
+export function realOrSelf(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return path.resolve(dir);
+  }
 }
 
 // Where agent-hooks keeps its own files. One answer each, so the guards that protect these files,

@@ -1,5 +1,5 @@
 // `hooks doctor`'s checks: the silent failures of hook setups, found before an agent runs into them.
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { hooksFor, type ResolvedConfig, type ResolvedHook } from '../config/resolve.js';
 import { readSwitches } from '../config/switches.js';
@@ -10,6 +10,7 @@ import { analyzeShell } from '../guards/shell/analyze.js';
 import { KILL_GRACE_MS } from '../run/process.js';
 import os from 'node:os';
 import { checkInstalled } from './installed.js';
+import { findOnPath, isExecutable } from './on-path.js';
 
 export interface Finding {
   level: 'error' | 'warning';
@@ -118,23 +119,6 @@ function firstProgram(command: string): { program: string; args: string[] } | un
   const first = analysis.commands.find((c) => c.depth === 0 && !c.inSubstitution && c.argv.length > 0);
   if (first === undefined || first.dynamicProgram) return undefined;
   return { program: first.programPath, args: first.words.slice(1).map((w) => w.value) };
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function findOnPath(program: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const dir of (env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    const file = path.join(dir, program);
-    if (isExecutable(file)) return file;
-  }
-  return undefined;
 }
 
 function checkDuplicateIds(config: ResolvedConfig): Finding[] {

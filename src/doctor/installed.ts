@@ -10,10 +10,11 @@ import { label } from '../install/index.js';
 import { isOurPlugin } from '../install/opencode-plugin.js';
 import { isOurCommand } from '../install/shell.js';
 import { isRecord } from '../json.js';
-import { isInside } from '../paths.js';
+import { isInside, realOrSelf } from '../paths.js';
 import { readSafely } from '../fs/write-safely.js';
 import type { AgentTarget, Scope, Where } from '../install/target.js';
 import type { Finding } from './diagnose.js';
+import { findOnPath } from './on-path.js';
 
 /** How long `<launcher> --version` may take before doctor calls it unresponsive. */
 const ANSWER_TIMEOUT_MS = 15_000;
@@ -170,27 +171,6 @@ function agentHooksPackage(file: string): string | undefined {
   }
 }
 
-function findOnPath(program: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
-    if (!path.isAbsolute(dir)) continue;
-    const file = path.join(dir, program);
-    try {
-      accessSync(file, constants.X_OK);
-      return file;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
-
-function realOrSelf(dir: string): string {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return dir;
-  }
-}
 
 /** Our commands in a JSON settings file, and whether the tool-gating one is fail-closed. */
 function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' | 'scope' | 'file'> | undefined {

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchmodSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { HooksError } from '../errors.js';
-import { isInside } from '../paths.js';
+import { isInside, realOrSelf } from '../paths.js';
 
 export interface SafeTarget {
   /** The path as given (for messages). */
@@ -203,13 +203,6 @@ function isLink(file: string): boolean {
   }
 }
 
-function realOrSelf(dir: string): string {
-  try {
-    return realpathSync(dir);
-  } catch {
-    return path.resolve(dir);
-  }
-}
 
 function code(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
