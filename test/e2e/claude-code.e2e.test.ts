@@ -2,7 +2,7 @@
 // `hooks run <event> --dialect claude-code` as the hook command of six events. Each test proves
 // one effect by what happened on disk and what the model was sent next.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
+import { claudeEnv, hooksConfig, REWRITE_HOOK } from './harness/agents.js';
 import { everything, toolResults, userTexts } from './harness/anthropic.js';
 import { installAgent } from './harness/install-agent.js';
 import { startModelServer, type ModelServer, type Step } from './harness/model-server.js';
@@ -48,13 +48,7 @@ async function runClaude(label: string, options: { script: Step[]; hooks?: Recor
   const result = await run(claude, ['-p', options.prompt ?? 'clean up the workspace', ...format, '--allowedTools', options.allowedTools ?? 'Bash Write Edit Read'], {
     cwd: ws.dir,
     timeoutMs: 90_000,
-    env: ws.env({
-      ANTHROPIC_BASE_URL: model.url,
-      ANTHROPIC_API_KEY: 'sk-ant-test',
-      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-      DISABLE_TELEMETRY: '1',
-      DISABLE_AUTOUPDATER: '1',
-    }),
+    env: ws.env(claudeEnv(model.url)),
   });
   model.stop();
   let json: Record<string, unknown> | undefined;

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AGENT_SPECS, hooksConfig } from './harness/agents.js';
+import { AGENT_SPECS, claudeEnv, hooksConfig } from './harness/agents.js';
 import { toolResults } from './harness/anthropic.js';
 import { DANGER_REASON, DANGEROUS } from './harness/fixtures.js';
 import { installAgent } from './harness/install-agent.js';
@@ -57,13 +57,7 @@ async function runClaude(ws: Workspace, script: Step[]) {
     const result = await run(claude, ['-p', 'clean up the workspace', '--output-format', 'json', '--allowedTools', 'Bash Write Edit Read'], {
       cwd: ws.dir,
       timeoutMs: 90_000,
-      env: ws.env({
-        ANTHROPIC_BASE_URL: model.url,
-        ANTHROPIC_API_KEY: 'sk-ant-test',
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-        DISABLE_TELEMETRY: '1',
-        DISABLE_AUTOUPDATER: '1',
-      }),
+      env: ws.env(claudeEnv(model.url)),
     });
     const turns = model.turns();
     const describeRun = `exit ${result.code}\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-1500)}\nturns: ${turns.length}`;

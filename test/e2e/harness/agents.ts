@@ -31,6 +31,17 @@ console.log(JSON.stringify({ decision: 'modify', reason: 'test rewrite', updated
   },
 };
 
+/** Claude Code against the fake model server at `modelUrl`, with nothing that reaches past 127.0.0.1. */
+export function claudeEnv(modelUrl: string): Record<string, string> {
+  return {
+    ANTHROPIC_BASE_URL: modelUrl,
+    ANTHROPIC_API_KEY: 'sk-ant-test',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_AUTOUPDATER: '1',
+  };
+}
+
 export interface AgentSetup {
   api: WireApi;
   args: string[];
