@@ -7,6 +7,8 @@ import { hooksFor, trustTier, type HandlerSpec, type ResolvedConfig, type Resolv
 import type { HooksConfig } from './config/schema.js';
 import { applyResult, chainEnded, finishChain, outcomeOf, startChain, type Decision, type HookResult, type Step } from './decide/combine.js';
 import { eventSpec } from './events/catalog.js';
+import { TOOL_WORKDIR_FIELDS } from './events/fields.js';
+import { isRecord } from './json.js';
 import { selectHooks, type Selection } from './match/select.js';
 import { failureReply, readProcessEnd, readReturnValue, rewrites, type Reading } from './reply/interpret.js';
 import { runFunction } from './run/function.js';
@@ -255,9 +257,6 @@ async function runHook(
   return { ...base, reply };
 }
 
-/** Where some agents' shell tools run, named in the tool input instead of the event's `cwd`. */
-const TOOL_WORKDIR_FIELDS = ['workdir', 'dir_path', 'directory', 'cwd'] as const;
-
 /**
  * The payload a builtin guard judges: with the tool's own working directory as `cwd` when the tool
  * input names one (Codex's `workdir`, Gemini's `dir_path` / `directory`), so `rm -rf ./*` with
@@ -267,9 +266,9 @@ const TOOL_WORKDIR_FIELDS = ['workdir', 'dir_path', 'directory', 'cwd'] as const
  */
 function guardInput(payload: HookEvent['payload']): HookEvent['payload'] {
   const toolInput = payload.tool_input;
-  if (typeof toolInput !== 'object' || toolInput === null || Array.isArray(toolInput)) return payload;
+  if (!isRecord(toolInput)) return payload;
   for (const field of TOOL_WORKDIR_FIELDS) {
-    const value = (toolInput as Record<string, unknown>)[field];
+    const value = toolInput[field];
     if (value === undefined || value === null || value === '') continue;
     if (typeof value !== 'string') return { ...payload, cwd: undefined };
     const base = typeof payload.cwd === 'string' ? payload.cwd : '/';

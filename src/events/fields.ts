@@ -17,6 +17,9 @@ export const TOOL_INPUT_FIELDS: Readonly<Record<string, readonly string[]>> = {
   Task: ['description', 'prompt', 'subagent_type'],
 };
 
+/** Where some agents' shell tools run, named in the tool input instead of the event's `cwd` (Codex's `workdir`, Gemini's `dir_path` / `directory`). */
+export const TOOL_WORKDIR_FIELDS: readonly string[] = ['workdir', 'dir_path', 'directory', 'cwd'];
+
 /** Each event's own top-level fields, beside the ones every event carries. */
 export const EVENT_FIELDS: Readonly<Partial<Record<EventName, readonly string[]>>> = {
   userPromptSubmit: ['prompt'],
