@@ -4,11 +4,11 @@
 // under a per-user key (0600) and is keyed on the sha256 of every layer's bytes and trust state; an
 // entry that fails any check is a miss, and the config is checked afresh.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { loadGuard } from '../guards/index.js';
 import { cacheDir as agentCacheDir } from '../paths.js';
-import { euid, privateDir, writePrivateFile } from '../fs/private.js';
+import { euid, privateDir, readPrivateFile, writePrivateFile } from '../fs/private.js';
 import { VERSION } from '../version.js';
 import { isJsFile, type ConfigLayer } from './load.js';
 import { builtinRun, resolveConfig, type HandlerSpec, type HookRun, type ResolvedConfig, type ResolvedHook } from './resolve.js';
@@ -94,19 +94,8 @@ function macKey(dir: string): Buffer | undefined {
 }
 
 function readSecret(file: string): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-    const stats = fstatSync(fd);
-    const me = euid();
-    if (!stats.isFile() || (me !== undefined && stats.uid !== me) || (stats.mode & 0o077) !== 0) return undefined;
-    const hex = readFileSync(fd, 'utf8').trim();
-    return /^[0-9a-f]{64}$/.test(hex) ? Buffer.from(hex, 'hex') : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const hex = readPrivateFile(file, { secret: true })?.trim();
+  return hex !== undefined && /^[0-9a-f]{64}$/.test(hex) ? Buffer.from(hex, 'hex') : undefined;
 }
 
 function mac(secret: Buffer, body: string): string {
@@ -115,19 +104,8 @@ function mac(secret: Buffer, body: string): string {
 
 /** The cached config rebuilt, or undefined on any miss, damage or forgery (then it is checked afresh). */
 async function read(file: string, key: string, secret: Buffer, env: NodeJS.ProcessEnv): Promise<ResolvedConfig | undefined> {
-  let fd: number | undefined;
-  let text: string;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-    const stats = fstatSync(fd);
-    const me = euid();
-    if (!stats.isFile() || (me !== undefined && stats.uid !== me)) return undefined;
-    text = readFileSync(fd, 'utf8');
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
+  const text = readPrivateFile(file);
+  if (text === undefined) return undefined;
   try {
     const { mac: tag, body } = JSON.parse(text) as { mac?: unknown; body?: unknown };
     if (typeof tag !== 'string' || typeof body !== 'string') return undefined;

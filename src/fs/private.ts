@@ -47,13 +47,17 @@ export function privateFolder(dir: string): string {
   return dir;
 }
 
-/** The file's text, when it is a regular file of ours that no one else may write; else undefined. */
-export function readPrivateFile(file: string): string | undefined {
+/**
+ * The file's text, when it is a regular file of ours that no one else may write (with `secret`: nor
+ * read, as a key must be); else undefined.
+ */
+export function readPrivateFile(file: string, options: { secret?: boolean } = {}): string | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     const stats = fstatSync(fd);
     if (!stats.isFile() || unsafeOwnership(stats) !== undefined) return undefined;
+    if (options.secret === true && (stats.mode & 0o077) !== 0) return undefined;
     return readFileSync(fd, 'utf8');
   } catch {
     return undefined;
