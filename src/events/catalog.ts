@@ -188,12 +188,17 @@ function typoOf(spelling: string): string | undefined {
   const lower = spelling.toLowerCase().replace(/[-_]/g, '');
   for (const e of EVENTS) {
     // Suggested in the spelling the name was written in.
-    if (e.claude.toLowerCase() === lower) return spelling.includes('-') ? e.cli : /^[a-z]/.test(spelling) ? e.name : e.claude;
+    if (e.claude.toLowerCase() === lower) return inStyleOf(spelling, e);
   }
   const hit = closest(spelling, bySpelling.keys());
   if (hit === undefined) return undefined;
   const d = editDistance(spelling.toLowerCase(), hit.toLowerCase());
-  return d <= (spelling.length >= 8 ? 2 : 1) ? hit : undefined;
+  return d <= (spelling.length >= 8 ? 2 : 1) ? inStyleOf(spelling, bySpelling.get(hit)!) : undefined;
+}
+
+/** The event's spelling in the style `spelling` is written in (kebab, camel or Pascal case). */
+function inStyleOf(spelling: string, e: EventSpec): string {
+  return spelling.includes('-') ? e.cli : /^[a-z]/.test(spelling) ? e.name : e.claude;
 }
 
 function editDistance(a: string, b: string): number {
