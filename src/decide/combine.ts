@@ -119,7 +119,7 @@ export function applyResult(state: ChainState, result: HookResult): ChainState {
 
   if (reply.additionalContext !== undefined) {
     if (spec.context) next.context.push(reply.additionalContext);
-    else next.warnings.push(`hook "${result.id}" added context, which ${spec.name} cannot carry; dropped`);
+    else next.warnings.push(`hook "${result.id}" added context, which ${spec.known ? `${spec.name} cannot carry` : `${spec.name}, an event agent-hooks does not know, cannot carry`}; dropped`);
   }
   if (reply.passthrough !== undefined) next.passthrough = mergePassthrough(next.passthrough, reply.passthrough);
   switch (reply.decision) {
@@ -127,11 +127,11 @@ export function applyResult(state: ChainState, result: HookResult): ChainState {
       if (spec.canBlock) {
         next.blocked ??= result;
         next.blocks = [...next.blocks, result];
-      } else if (result.failure === undefined) next.warnings.push(`hook "${result.id}" answered block, which ${spec.name} cannot do; ignored`);
+      } else if (result.failure === undefined) next.warnings.push(`hook "${result.id}" answered block, which ${cannot(spec)}; ignored`);
       return next;
     case 'ask':
       if (spec.canAsk) next.asked = [...next.asked, result];
-      else next.warnings.push(`hook "${result.id}" answered ask, which ${spec.name} cannot do; ignored`);
+      else next.warnings.push(`hook "${result.id}" answered ask, which ${cannot(spec)}; ignored`);
       break;
     case 'allow':
       next.allowed = true;
@@ -209,6 +209,10 @@ export function outcomeOf(reply: Reply): Outcome {
 }
 
 // --- internal ---
+
+function cannot(spec: ReturnType<typeof eventSpec>): string {
+  return spec.known ? `${spec.name} cannot do` : `${spec.name}, an event agent-hooks does not know, cannot do`;
+}
 
 /** Later values win; lists (watchPaths, updatedPermissions) are joined. */
 function mergePassthrough(into: Record<string, unknown> | undefined, from: Record<string, unknown>): Record<string, unknown> {
