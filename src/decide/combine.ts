@@ -107,6 +107,7 @@ export function applyResult(state: ChainState, result: HookResult): ChainState {
   }
   const reply = result.reply;
   for (const what of reply.ignored ?? []) next.warnings.push(`hook "${result.id}" answered ${what}; ignored`);
+  for (const note of reply.notes ?? []) next.warnings.push(`hook "${result.id}" ${note}`);
   // The user hears every hook that spoke, whatever the chain did after it.
   if (reply.systemMessage !== undefined) next.systemMessages.push(reply.systemMessage);
   if (reply.decision === 'halt' && next.halted === undefined) {

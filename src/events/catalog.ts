@@ -71,7 +71,7 @@ const spec = (s: Pick<EventSpec, 'name' | 'cli' | 'claude' | 'mode'> & Partial<F
 
 export const EVENTS: readonly EventSpec[] = [
   spec({ name: 'preToolUse', cli: 'pre-tool-use', claude: 'PreToolUse', mode: 'intercept', tool: true, canBlock: true, blockAs: 'permissionDecision', canAsk: true, permissionDecision: true, canDefer: true, rewrites: 'updatedInput', context: true }),
-  spec({ name: 'postToolUse', cli: 'post-tool-use', claude: 'PostToolUse', mode: 'intercept', tool: true, canBlock: true, rewrites: 'updatedOutput', context: true, passthrough: ['classifierContext', 'updatedMCPToolOutput'] }),
+  spec({ name: 'postToolUse', cli: 'post-tool-use', claude: 'PostToolUse', mode: 'intercept', tool: true, canBlock: true, rewrites: 'updatedOutput', context: true, passthrough: ['classifierContext'] }),
   spec({ name: 'userPromptSubmit', cli: 'user-prompt-submit', claude: 'UserPromptSubmit', mode: 'intercept', canBlock: true, rewrites: 'prompt', context: true, plainStdoutIsContext: true, passthrough: ['sessionTitle', 'suppressOriginalPrompt'] }),
   // Stop's context is non-error feedback that keeps the turn going, as a block's reason does.
   spec({ name: 'stop', cli: 'stop', claude: 'Stop', mode: 'observe', canBlock: true, context: true }),

@@ -21,6 +21,8 @@ export interface Reply {
   passthrough?: Record<string, unknown>;
   /** Parts of the reply the event ignores, as Claude Code does: said in warnings, never acted on. */
   ignored?: string[];
+  /** Other things the user must hear about this reply (one line each). */
+  notes?: string[];
 }
 
 export type FailureKind =
@@ -130,7 +132,11 @@ function readExit(end: Extract<ProcessEnd, { kind: 'exited' }>, event: EventSpec
   if (json !== undefined) {
     if (json.ok) return readObject(json.value, event);
     // Claude Code takes text that only looks like JSON as plain text: context where plain text is context.
-    if (event.plainStdoutIsContext && end.exitCode === 0) return { ok: true, reply: { decision: 'continue', additionalContext: stdout } };
+    if (event.plainStdoutIsContext && end.exitCode === 0) {
+      // Said, though: a guard whose JSON broke has not decided anything.
+      const note = `printed text that starts with "{" but is not JSON (${json.error}); it was added as plain-text context, as Claude Code adds it`;
+      return { ok: true, reply: { decision: 'continue', additionalContext: stdout, notes: [oneLine(note)] } };
+    }
     return failed('invalid-json', `stdout starts with "{" but is not JSON: ${json.error}`);
   }
   if (end.exitCode === 126 || end.exitCode === 127) {
@@ -341,6 +347,10 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   if (event.rewrites === 'updatedOutput') {
     if ('updatedOutput' in o) reply.updatedOutput = { value: o.updatedOutput };
     else if ('updatedToolOutput' in specific) reply.updatedOutput = { value: specific.updatedToolOutput };
+    // The legacy MCP-only form is a rewrite too: passed on unread it would reach the model unjudged by
+    // the hooks after it (redact-secrets among them).
+    else if (specific.updatedMCPToolOutput !== undefined && specific.updatedMCPToolOutput !== null) reply.updatedOutput = { value: specific.updatedMCPToolOutput };
+    if (passthrough !== undefined) delete passthrough.updatedMCPToolOutput;
   }
   if (decision === 'modify' && !rewrites(reply) && problems.length === 0) {
     problems.push(

@@ -209,7 +209,7 @@ describe('text that only looks like JSON', () => {
   it('is plain-text context on SessionStart and UserPromptSubmit', async () => {
     const { decision } = await run(event('SessionStart', { source: 'startup' }), [{ command: `printf '{branch: main}'` }]);
     expect(decision.additionalContext).toEqual(['{branch: main}']);
-    expect(decision.warnings).toEqual([]);
+    expect(decision.warnings.join('\n')).toMatch(/starts with "\{" but is not JSON.*plain-text context/);
   });
 
   it('is a failure elsewhere, reported', async () => {
@@ -270,6 +270,18 @@ describe("the other events' own answers", () => {
       const { json } = await run(event(name, payload), [{ command: says({ hookSpecificOutput: { hookEventName: name, additionalContext: 'note' } }) }]);
       expect(json).toEqual({ hookSpecificOutput: { hookEventName: name, additionalContext: 'note' } });
     }
+  });
+});
+
+describe('PostToolUse: the legacy updatedMCPToolOutput', () => {
+  it('is a rewrite the hooks after it judge, never passed on unread', async () => {
+    const ev = event('PostToolUse', { tool_name: 'mcp__db__query', tool_input: { sql: 'select 1' }, tool_response: [{ type: 'text', text: 'ok' }] });
+    const { decision, json } = await run(ev, [
+      { id: 'legacy', command: says({ hookSpecificOutput: { hookEventName: 'PostToolUse', updatedMCPToolOutput: [{ type: 'text', text: 'key AKIAABCDEFGHIJKLMNOP' }] } }) },
+      { id: 'judge', command: `python3 -c 'import json,sys; e=json.load(sys.stdin); sys.exit(2 if "AKIA" in json.dumps(e["tool_response"]) else 0)'` },
+    ]);
+    expect(decision).toMatchObject({ decision: 'block', decidedBy: 'judge' });
+    expect(json?.hookSpecificOutput?.updatedMCPToolOutput).toBeUndefined();
   });
 });
 
