@@ -17,6 +17,7 @@ const EVENTS = {
   Stop: 'stop',
   SessionStart: 'session-start',
   SessionEnd: 'session-end',
+  PermissionRequest: 'permission-request',
 } as const;
 
 /** .claude/settings.json: every event's one hook command is the runner. */
@@ -218,6 +219,36 @@ if (!event.stop_hook_active) console.log(JSON.stringify({ decision: 'block', rea
     expect(r.result.code, describeRun(r)).toBe(0);
     expect(r.model.turns().length, describeRun(r)).toBe(1);
     expect(r.result.stdout).not.toContain('STOP-HALT-IGNORED-6061');
+  });
+
+  // A halt is answered on exit 0 (continue:false + a deny in the JSON): Claude Code reads it as a stop,
+  // and the deny keeps the tool from running (continue:false alone would let it run first).
+  it('a PreToolUse halt: the command never runs and Claude stops, on exit 0', async () => {
+    const r = await runClaude('pre-halt', {
+      script: [bash('touch halted.marker'), { text: 'I went on (PRE-HALT-IGNORED-7071).' }],
+      hooks: { preToolUse: [{ id: 'pre-halt', command: `cat >/dev/null; echo '{"continue": false, "stopReason": "maintenance window (PRE-HALT-9090)"}'` }] },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    expect(r.ws.exists('halted.marker')).toBe(false);
+    expect(r.model.turns().length, describeRun(r)).toBe(1);
+    expect(r.result.stdout).not.toContain('PRE-HALT-IGNORED-7071');
+  });
+
+  // Bash is not allowed here: without the hook, -p mode refuses the call.
+  it('a PermissionRequest allow lets a call run that the settings do not allow', async () => {
+    const allow = { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } };
+    const r = await runClaude('permission-allow', {
+      script: [bash('touch allowed.marker'), { text: 'Done.' }],
+      allowedTools: 'Write Edit Read',
+      hooks: { permissionRequest: [{ id: 'allow-touch', command: `cat >/dev/null; echo '${JSON.stringify(allow)}'` }] },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    expect(r.ws.exists('allowed.marker'), describeRun(r)).toBe(true);
+  });
+
+  it('without a PermissionRequest hook the same call is refused (the control)', async () => {
+    const r = await runClaude('permission-none', { script: [bash('touch allowed.marker'), { text: 'Done.' }], allowedTools: 'Write Edit Read' });
+    expect(r.ws.exists('allowed.marker'), describeRun(r)).toBe(false);
   });
 
   it('SessionStart context reaches the model, and SessionEnd fires', async () => {
