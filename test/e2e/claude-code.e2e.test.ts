@@ -208,6 +208,51 @@ if (!event.stop_hook_active) console.log(JSON.stringify({ decision: 'block', rea
     expect(r.json?.result).toBe('Tests run, now finished.');
   });
 
+  it('Stop additionalContext keeps the turn going, and two Stop hooks both reach the model', async () => {
+    const r = await runClaude('stop-context', {
+      script: [{ text: 'All finished.' }, { text: 'Linted and documented.' }],
+      hooks: {
+        stop: [
+          { id: 'stop-context', command: 'node hooks/stop-context.mjs' },
+          { id: 'stop-docs', command: 'node hooks/stop-docs.mjs' },
+        ],
+      },
+      files: {
+        'hooks/stop-context.mjs': `import { readFileSync } from 'node:fs';
+const event = JSON.parse(readFileSync(0, 'utf8'));
+if (!event.stop_hook_active) console.log(JSON.stringify({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'Also run the linter (STOP-CTX-5151)' } }));
+`,
+        'hooks/stop-docs.mjs': `import { readFileSync } from 'node:fs';
+const event = JSON.parse(readFileSync(0, 'utf8'));
+if (!event.stop_hook_active) console.log(JSON.stringify({ decision: 'block', reason: 'Update the docs (STOP-DOCS-5252)' }));
+`,
+      },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    const turns = r.model.turns();
+    expect(turns.length, describeRun(r)).toBe(2);
+    const sent = everything(turns[1]!);
+    expect(sent).toContain('STOP-CTX-5151');
+    expect(sent).toContain('STOP-DOCS-5252');
+  });
+
+  it('Stop additionalContext alone keeps the turn going (no block)', async () => {
+    const r = await runClaude('stop-context-only', {
+      script: [{ text: 'All finished.' }, { text: 'Linted.' }],
+      hooks: { stop: [{ id: 'stop-context', command: 'node hooks/stop-context.mjs' }] },
+      files: {
+        'hooks/stop-context.mjs': `import { readFileSync } from 'node:fs';
+const event = JSON.parse(readFileSync(0, 'utf8'));
+if (!event.stop_hook_active) console.log(JSON.stringify({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'Also run the linter (STOP-CTX-6161)' } }));
+`,
+      },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    const turns = r.model.turns();
+    expect(turns.length, describeRun(r)).toBe(2);
+    expect(everything(turns[1]!)).toContain('STOP-CTX-6161');
+  });
+
   it('a Stop halt (continue: false) stops Claude: it does not go on for another turn', async () => {
     // A halt on Stop is answered exit 0 + JSON. Exit 2 on Stop means "go on" to an agent that reads only
     // stderr on exit 2 (seen with 2.1.328: a Stop hook exiting 2 with stderr alone made Claude go on for
