@@ -88,11 +88,12 @@ export async function routeToSandbox(toolInput: Record<string, unknown>, options
 
 /** What the model is told about where its command ran. */
 function describe(plan: SandboxPlan): string {
-  const tmp = plan.tmp === 'private' ? ', a private empty /tmp' : '';
-  const network = plan.network ? 'with network access' : 'without network access';
+  const network = plan.network ? 'with network access' : 'with no network access';
+  const tmp = plan.tmp === 'private' ? ' and a private, empty /tmp' : '';
+  const rest = plan.kind === 'docker' ? `every other file is the image's (${plan.image}), read-only` : 'every other file is read-only';
   return (
-    `agent-hooks ran this command inside a ${plan.kind} sandbox, ${network}: only ${plan.writable.join(', ')}${tmp} ` +
-    `can be written, everything else is read-only. A failure to connect or a "Read-only file system" error comes from the sandbox.`
+    `agent-hooks ran this command in a ${plan.kind} sandbox ${network}: it can write only ${plan.writable.join(', ')}${tmp}; ${rest}. ` +
+    'A failed connection or a "Read-only file system" error comes from the sandbox, not from the command.'
   );
 }
 
