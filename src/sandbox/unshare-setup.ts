@@ -8,7 +8,8 @@
 //  1. a private tmpfs on /tmp is the staging area; the whole root tree is bound into it
 //     (through /proc/self/fd, so it is bound as it was before the staging tmpfs hid /tmp);
 //  2. every writable folder is bound aside before anything is made read-only;
-//  3. every mount of the copied tree is remounted read-only (a mount that cannot be is an error);
+//  3. every mount of the copied tree is remounted read-only (a mount that cannot be is an error,
+//     unless no path reaches it; a mount whose name mountinfo escapes is an error too);
 //  4. /dev becomes a minimal tmpfs (null, zero, full, random, urandom, tty): no disk devices;
 //     /run and /var/run become empty: no host daemon sockets (docker, dbus);
 //     /tmp becomes a fresh tmpfs unless tmp-mode is read-only;
@@ -39,8 +40,10 @@ done
 [ "$1" = -- ] || fail 'bad arguments'
 shift
 cut -d' ' -f5 /proc/self/mountinfo | grep -e "^$S/root\$" -e "^$S/root/" | while IFS= read -r mp; do
-  mount -o remount,bind,ro "$mp" || exit 1
-done || fail 'cannot make every mount read-only'
+  case $mp in *\\*) exit 1 ;; esac
+  # A mount hidden under another one (no path reaches it) cannot be remounted, nor reached.
+  mount -o remount,bind,ro "$mp" 2>/dev/null || [ ! -e "$mp" ] || exit 1
+done || fail 'cannot make every mount read-only (one of them has an escaped name, or refused)'
 mount -t tmpfs -o mode=755 agent-hooks-dev "$S/root/dev" || fail 'cannot mount /dev'
 for d in null zero full random urandom tty; do
   if [ -e "/dev/$d" ]; then : > "$S/root/dev/$d" && mount --bind "/dev/$d" "$S/root/dev/$d" || fail "cannot bind /dev/$d"; fi
