@@ -52,7 +52,10 @@ export function createBudget(options: OutputBudgetOptions): (output: unknown) =>
         })
       : output;
     const sizes = stringLeaves(stripped).map((leaf) => sizeOf(leaf, options.unit));
-    const share = shareOf(sizes, options.max);
+    const fair = shareOf(sizes, options.max);
+    // Short strings are structure more often than text (MCP's "type": "text", a mime type, a path):
+    // no string is cut below MIN_SHARE, even when very many of them would make the share smaller.
+    const share = fair === undefined ? undefined : Math.max(fair, MIN_SHARE);
     let cutFrom = 0;
     let cutTotal = 0;
     let secrets = 0;
@@ -82,6 +85,9 @@ export function createBudget(options: OutputBudgetOptions): (output: unknown) =>
     return { decision: 'modify', updatedOutput: capped, reason: `output-budget: ${parts.join('; ') || 'rewrote the output'}` };
   };
 }
+
+/** No string is cut shorter than this (in the budget's unit). */
+export const MIN_SHARE = 64;
 
 /**
  * The most each string may keep so that all of them fit in `budget` together: strings smaller than

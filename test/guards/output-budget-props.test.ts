@@ -1,7 +1,7 @@
 // Property tests (seeded, bounded in runs and time): the ANSI stripper and the cap read untrusted tool output.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createBudget, cutText, shareOf, sizeOf, stripAnsi } from '../../src/guards/output-budget.js';
+import { createBudget, cutText, MIN_SHARE, shareOf, sizeOf, stripAnsi } from '../../src/guards/output-budget.js';
 
 const params = { seed: 20261122, numRuns: 300, interruptAfterTimeLimit: 8_000 };
 const INTRODUCERS = /[\x1b\x90\x98\x9b-\x9f]/;
@@ -102,15 +102,17 @@ describe('cutText (properties)', () => {
 });
 
 describe('the budget over a whole tool output (properties)', () => {
-  const leaves = fc.array(fc.string({ unit: 'binary', maxLength: 200 }), { minLength: 1, maxLength: 8 });
-  it('the strings together never exceed max plus one marker per cut string; the marker count is exact', () => {
+  const leaves = fc.array(fc.string({ unit: 'binary', maxLength: 400 }), { minLength: 1, maxLength: 8 });
+  it('the strings together never exceed max (or 64 per string, the least a string keeps) plus one marker per cut string; the marker count is exact', () => {
     fc.assert(
       fc.property(leaves, fc.integer({ min: 1, max: 500 }), fc.constantFrom('bytes', 'chars') as fc.Arbitrary<'bytes' | 'chars'>, (strings, max, unit) => {
         const output = { content: strings.map((text) => ({ text })), isError: false };
         const budget = createBudget({ max, unit, keep: 'head-tail', ansi: false, marker: '\u0000{cut}\u0000', redact: false });
         const reply = budget(output);
-        const total = strings.reduce((n, s) => n + sizeOf(s, unit), 0);
-        if (total <= max) {
+        const sizes = strings.map((s) => sizeOf(s, unit));
+        const total = sizes.reduce((n, s) => n + s, 0);
+        const share = shareOf(sizes, max);
+        if (total <= max || sizes.every((s) => s <= MIN_SHARE)) {
           expect(reply).toBeUndefined();
           return;
         }
@@ -132,7 +134,9 @@ describe('the budget over a whole tool output (properties)', () => {
             kept += sizeOf(parts[0]! + parts[2]!, unit);
           }
         });
-        expect(kept).toBeLessThanOrEqual(max);
+        const floor = Math.max(share!, MIN_SHARE);
+        expect(kept).toBeLessThanOrEqual(share! >= MIN_SHARE ? max : sizes.reduce((n, s) => n + Math.min(s, floor), 0));
+        expect(markers).toBe(sizes.filter((s) => s > floor).length);
         expect(kept + cut).toBe(total);
         expect(reply!.reason).toBe(`output-budget: cut ${cut} ${unit} from ${markers} string(s) to fit ${max}`);
       }),

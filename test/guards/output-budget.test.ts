@@ -62,12 +62,19 @@ describe('the budget over one tool output', () => {
   });
 
   it('shares the budget between strings: a short one stays whole, the long ones are cut', () => {
-    const reply = createBudget({ ...DEFAULTS, max: 100, marker: '<{cut}>' })({ stdout: 'x'.repeat(300), stderr: 'short error', extra: 'y'.repeat(300) });
+    const reply = createBudget({ ...DEFAULTS, max: 300, marker: '<{cut}>' })({ stdout: 'x'.repeat(1000), stderr: 'short error', extra: 'y'.repeat(1000) });
     const out = reply?.updatedOutput as Record<string, string>;
     expect(out.stderr).toBe('short error');
-    expect(out.stdout).toBe(`${'x'.repeat(22)}<256>${'x'.repeat(22)}`);
-    expect(out.extra).toBe(`${'y'.repeat(22)}<256>${'y'.repeat(22)}`);
-    expect(reply?.reason).toBe('output-budget: cut 512 bytes from 2 string(s) to fit 100');
+    // (300 - 11) / 2 = 144 each: 72 from each end.
+    expect(out.stdout).toBe(`${'x'.repeat(72)}<856>${'x'.repeat(72)}`);
+    expect(out.extra).toBe(`${'y'.repeat(72)}<856>${'y'.repeat(72)}`);
+    expect(reply?.reason).toBe('output-budget: cut 1712 bytes from 2 string(s) to fit 300');
+  });
+
+  it('never cuts a string below 64 bytes: MCP structure ("type": "text") survives a tiny budget', () => {
+    const output = { content: Array.from({ length: 50 }, () => ({ type: 'text', text: 'z'.repeat(100) })) };
+    const out = createBudget({ ...DEFAULTS, max: 100, marker: '<{cut}>' })(output)?.updatedOutput as typeof output;
+    expect(out.content.every((c) => c.type === 'text' && c.text === `${'z'.repeat(32)}<36>${'z'.repeat(32)}`)).toBe(true);
   });
 
   it('a key called __proto__ stays an own key of the copy', () => {
@@ -137,6 +144,7 @@ describe('every dialect (the real CLI)', () => {
     ['codex', 'codex/PostToolUse.Bash.json', (p) => (p.tool_response = big), (a) => a],
     ['copilot', 'copilot/PostToolUse.Bash.json', (p) => (p.tool_result.text_result_for_llm = big), (a) => a],
     ['gemini', 'gemini/AfterTool.run_shell_command.json', (p) => (p.tool_response.llmContent = big), (a) => a],
+    ['docker-mcp', 'docker-mcp/after.json', (p) => (p.content[0].text = big), (a) => JSON.parse(a).content[0].text],
     ['cursor', 'cursor/afterMCPExecution.json', (p) => (p.result_json = JSON.stringify({ content: [{ type: 'text', text: big }] })), (a) => JSON.parse(a).updated_mcp_tool_output.content[0].text],
   ];
   const dir = tmpProject();
