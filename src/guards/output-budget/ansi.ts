@@ -15,8 +15,8 @@ const ESC = 0x1b;
 const BEL = 0x07;
 const CSI8 = 0x9b;
 const ST8 = 0x9c;
-const STRING_8BIT = new Set([0x9d, 0x90, 0x98, 0x9e, 0x9f]);
-const STRING_7BIT = new Set([0x5d /* ] */, 0x50 /* P */, 0x58 /* X */, 0x5e /* ^ */, 0x5f /* _ */]);
+/** Every character that starts a sequence: ESC, CSI, ST, and the string introducers OSC, DCS, SOS, PM, APC. */
+const INTRODUCER = /[\x1b\x90\x98\x9b-\x9f]/g;
 
 /** Matches cheaply whether there is anything to strip. */
 const ANY = /[\x1b\x90\x98\x9b-\x9f]/;
@@ -27,42 +27,57 @@ export interface StripResult {
   removed: number;
 }
 
+/** The common case, complete 7-bit CSI and BEL-ended OSC sequences, in one native regex pass. */
+const COMMON = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b\x90\x98\x9b-\x9f]*\x07/g;
+
 /** `text` without its escape sequences. */
 export function stripAnsi(text: string): StripResult {
   if (!ANY.test(text)) return { text, removed: 0 };
-  let out = '';
+  // Each common match holds exactly one ESC: the ESCs that went are the sequences that went (a
+  // callback to count them would cost three times the replace).
+  const rest = text.replace(COMMON, '');
+  const common = countEsc(text) - countEsc(rest);
+  if (!ANY.test(rest)) return { text: rest, removed: common };
+  const result = scan(rest);
+  return { text: result.text, removed: common + result.removed };
+}
+
+function countEsc(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\x1b'); i !== -1; i = text.indexOf('\x1b', i + 1)) n++;
+  return n;
+}
+
+function scan(text: string): StripResult {
+  const parts: string[] = [];
   let removed = 0;
   let at = 0; // start of the plain text not yet copied
-  let i = 0;
   const n = text.length;
-  while (i < n) {
+  INTRODUCER.lastIndex = 0;
+  // Jump from introducer to introducer with a native regex search: plain text is never walked in JS.
+  for (let found = INTRODUCER.exec(text); found !== null; found = INTRODUCER.exec(text)) {
+    const i = found.index;
+    if (i < at) {
+      INTRODUCER.lastIndex = at;
+      continue;
+    }
     const c = text.charCodeAt(i);
+    parts.push(text.slice(at, i));
+    removed++;
+    let end: number;
     if (c === ESC) {
-      out += text.slice(at, i);
-      removed++;
       const next = i + 1 < n ? text.charCodeAt(i + 1) : -1;
-      if (next === 0x5b /* [ */) i = skipCsi(text, i + 2);
-      else if (STRING_7BIT.has(next)) i = skipString(text, i + 2);
-      else i = skipEscape(text, i + 1);
-      at = i;
-    } else if (c === CSI8) {
-      out += text.slice(at, i);
-      removed++;
-      i = skipCsi(text, i + 1);
-      at = i;
-    } else if (STRING_8BIT.has(c)) {
-      out += text.slice(at, i);
-      removed++;
-      i = skipString(text, i + 1);
-      at = i;
-    } else if (c === ST8) {
-      out += text.slice(at, i);
-      removed++;
-      i++;
-      at = i;
-    } else i++;
+      if (next === 0x5b /* [ */) end = skipCsi(text, i + 2);
+      else if (next === 0x5d || next === 0x50 || next === 0x58 || next === 0x5e || next === 0x5f) end = skipString(text, i + 2);
+      else end = skipEscape(text, i + 1);
+    } else if (c === CSI8) end = skipCsi(text, i + 1);
+    else if (c === ST8) end = i + 1;
+    else end = skipString(text, i + 1);
+    at = end;
+    INTRODUCER.lastIndex = end;
   }
-  return { text: out + text.slice(at), removed };
+  parts.push(text.slice(at));
+  return { text: parts.join(''), removed };
 }
 
 /** The end of a CSI whose parameters start at `i`. */
