@@ -1,6 +1,7 @@
 // Property tests (seeded, bounded in runs and time): the ANSI stripper and the cap read untrusted tool output.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { A62, generator } from './corpus/secrets-examples.js';
 import { createBudget, cutText, MIN_SHARE, shareOf, sizeOf, stripAnsi } from '../../src/guards/output-budget.js';
 
 const params = { seed: 20261122, numRuns: 300, interruptAfterTimeLimit: 8_000 };
@@ -65,6 +66,7 @@ describe('stripAnsi (properties)', () => {
 });
 
 const anyText = fc.string({ unit: 'binary', maxLength: 300 });
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MARK = '\u0000CUT:';
 const marker = (cut: number) => `${MARK}${cut}\u0000`;
 
@@ -91,7 +93,7 @@ describe('cutText (properties)', () => {
         expect(text.startsWith(head)).toBe(true);
         expect(text.endsWith(tail)).toBe(true);
         // Valid UTF-16 in, valid UTF-16 out: no surrogate pair is cut in half, so the UTF-8 stays valid.
-        expect(head.isWellFormed() && tail.isWellFormed()).toBe(true);
+        expect(LONE_SURROGATE.test(head) || LONE_SURROGATE.test(tail)).toBe(false);
         expect(Buffer.from(head + tail, 'utf8').toString('utf8')).toBe(head + tail);
         // Nothing of the budget is wasted but less than one character at each cut.
         expect(budget - sizeOf(head, unit) - sizeOf(tail, unit)).toBeLessThanOrEqual(keep === 'head' ? 3 : 6);
@@ -156,6 +158,30 @@ describe('the budget over a whole tool output (properties)', () => {
         expect(sizes.reduce((n, s) => n + Math.min(s, share), 0)).toBeLessThanOrEqual(budget);
         // One more unit for each cut string would not fit: the share is as large as it can be.
         expect(sizes.reduce((n, s) => n + Math.min(s, share + 1), 0)).toBeGreaterThan(budget);
+      }),
+      params,
+    );
+  });
+});
+
+describe('redaction around the cut (properties)', () => {
+  const { pick } = generator(99);
+  const tokens = Array.from({ length: 6 }, () => 'ghp_' + pick(A62, 36));
+  // Filler without letters or digits: no piece of a token can appear in it by chance.
+  const filler = fc.string({ unit: fc.constantFrom(' ', '.', '\n', '-', ','), maxLength: 120 });
+  const text = fc.array(fc.tuple(filler, fc.nat(tokens.length - 1)), { minLength: 1, maxLength: 20 }).map((parts) => parts.map(([f, t]) => f + ' ' + tokens[t] + ' ').join(''));
+  it('a secret is kept whole or redacted, never in part, with windows smaller than the string (margin 100)', () => {
+    fc.assert(
+      fc.property(text, fc.integer({ min: 1, max: 900 }), fc.constantFrom('head', 'head-tail') as fc.Arbitrary<'head' | 'head-tail'>, (input, max, keep) => {
+        const reply = createBudget({ max, unit: 'bytes', keep, ansi: false, marker: '<{cut}>', redact: true }, 100)(input);
+        const out = (reply?.updatedOutput as string | undefined) ?? input;
+        for (const token of tokens) {
+          const whole = out.split(token).length - 1;
+          let pieces = 0;
+          for (let i = 0; i + 8 <= token.length; i++) pieces += out.split(token.slice(i, i + 8)).length - 1;
+          // Every 8-character piece found belongs to a whole copy of the token.
+          expect(pieces).toBe(whole * (token.length - 7));
+        }
       }),
       params,
     );

@@ -30,17 +30,17 @@ describe('stripAnsi', () => {
 describe('cutText', () => {
   const marker = (n: number) => `[cut ${n}]`;
   it('head-tail keeps half of the budget from each end', () => {
-    expect(cutText('abcdefghij', 4, 'bytes', 'head-tail', marker)).toEqual({ text: 'ab[cut 6]ij', cut: 6 });
+    expect(cutText('abcdefghij', 4, 'bytes', 'head-tail', marker)).toMatchObject({ text: 'ab[cut 6]ij', cut: 6 });
   });
   it('head keeps the beginning', () => {
-    expect(cutText('abcdefghij', 4, 'bytes', 'head', marker)).toEqual({ text: 'abcd[cut 6]', cut: 6 });
+    expect(cutText('abcdefghij', 4, 'bytes', 'head', marker)).toMatchObject({ text: 'abcd[cut 6]', cut: 6 });
   });
   it('bytes never split a character: é is 2 bytes, 😀 is 4', () => {
-    expect(cutText('éééé', 3, 'bytes', 'head', marker)).toEqual({ text: 'é[cut 6]', cut: 6 });
-    expect(cutText('😀😀😀', 5, 'bytes', 'head', marker)).toEqual({ text: '😀[cut 8]', cut: 8 });
+    expect(cutText('éééé', 3, 'bytes', 'head', marker)).toMatchObject({ text: 'é[cut 6]', cut: 6 });
+    expect(cutText('😀😀😀', 5, 'bytes', 'head', marker)).toMatchObject({ text: '😀[cut 8]', cut: 8 });
   });
   it('chars count code points, not UTF-16 units', () => {
-    expect(cutText('😀😀😀😀', 2, 'chars', 'head-tail', marker)).toEqual({ text: '😀[cut 2]😀', cut: 2 });
+    expect(cutText('😀😀😀😀', 2, 'chars', 'head-tail', marker)).toMatchObject({ text: '😀[cut 2]😀', cut: 2 });
   });
 });
 
@@ -113,6 +113,15 @@ describe('redaction and the cut', () => {
     const out = (reply?.updatedOutput as { stdout: string }).stdout;
     expect(survives(out)).toEqual([]);
     expect(reply?.reason).toMatch(/^output-budget: redacted 1 secret\(s\) before cutting; cut \d+ bytes from 1 string\(s\) to fit 60$/);
+  });
+
+  it('redacts only around the cuts: a secret far from them is left to redact-secrets (margin 100 here, 65,536 by default)', () => {
+    const far = `${GHP} ${'.'.repeat(400)}${stdout}${'.'.repeat(400)}`;
+    const reply = createBudget({ ...DEFAULTS, max: 490, keep: 'head' }, 100)(far); // the planned cut falls inside the second copy (458–498)
+    const out = reply?.updatedOutput as string;
+    expect(out.startsWith(`${GHP} `)).toBe(true);
+    expect(survives(out.slice(GHP.length))).toEqual([]);
+    expect(out).toContain('[REDACTED:github-token]');
   });
 
   it.each([

@@ -59,6 +59,8 @@ export interface CutResult {
   text: string;
   /** Units cut out (0: the text fit). */
   cut: number;
+  /** Where the kept head ends and, for head-tail, where the kept tail starts (UTF-16 indices in the input). */
+  points: number[];
 }
 
 /**
@@ -67,12 +69,12 @@ export interface CutResult {
  * budget from each end).
  */
 export function cutText(text: string, budget: number, unit: Unit, keep: Keep, marker: (cut: number) => string, size = sizeOf(text, unit)): CutResult {
-  if (size <= budget) return { text, cut: 0 };
+  if (size <= budget) return { text, cut: 0, points: [] };
   if (keep === 'head') {
     const end = headEnd(text, budget, unit);
     const kept = text.slice(0, end);
     const cut = size - sizeOf(kept, unit);
-    return { text: kept + marker(cut), cut };
+    return { text: kept + marker(cut), cut, points: [end] };
   }
   const headBudget = Math.ceil(budget / 2);
   const end = headEnd(text, headBudget, unit);
@@ -81,5 +83,5 @@ export function cutText(text: string, budget: number, unit: Unit, keep: Keep, ma
   const start = Math.max(end, tailStart(text, budget - headSize, unit));
   const tail = text.slice(start);
   const cut = size - headSize - sizeOf(tail, unit);
-  return { text: head + marker(cut) + tail, cut };
+  return { text: head + marker(cut) + tail, cut, points: [end, start] };
 }
