@@ -18,8 +18,8 @@ export const outputBudgetOptions = z
     /** The note left where text was cut; `{cut}` is how much, `{unit}` is bytes or chars. */
     marker: z.string().min(1).max(1000).refine((m) => m.includes('{cut}'), 'must contain {cut}').default(DEFAULT_MARKER),
     /**
-     * Redact secrets (redact-secrets' rules, or these redact-secrets options) in every string
-     * before it is cut, so that no secret is ever cut in half. `false` turns it off.
+     * Redact secrets (redact-secrets' rules, or these redact-secrets options) around each cut before
+     * cutting, so that no secret is ever cut in half. `false` turns it off.
      */
     redact: z.union([z.boolean(), redactSecretsOptions]).default(true),
   })
