@@ -1,6 +1,6 @@
 // Which sandboxes this machine has: a PATH lookup (a few stat calls) and, for docker, one connect to
 // its socket. Cached per process, so a long-running runner (serve mode) pays once.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { SandboxKind } from './options.js';
@@ -9,12 +9,15 @@ export type Presence = { present: true; binary: string } | { present: false; why
 
 const cache = new Map<string, Promise<Presence>>();
 
-/** Whether `kind` can run here; `env` gives PATH and DOCKER_HOST. */
-export function detect(kind: SandboxKind, env: NodeJS.ProcessEnv): Promise<Presence> {
-  const key = `${kind}\0${env.PATH ?? ''}\0${kind === 'docker' ? (env.DOCKER_HOST ?? '') : ''}`;
+/**
+ * Whether `kind` can run here; `env` gives PATH and DOCKER_HOST. A program inside `untrusted` (the
+ * project) or writable by others is never used: a repository could plant a fake `bwrap` there.
+ */
+export function detect(kind: SandboxKind, env: NodeJS.ProcessEnv, untrusted?: string): Promise<Presence> {
+  const key = `${kind}\0${env.PATH ?? ''}\0${kind === 'docker' ? (env.DOCKER_HOST ?? '') : ''}\0${untrusted ?? ''}`;
   let found = cache.get(key);
   if (found === undefined) {
-    found = detectUncached(kind, env);
+    found = detectUncached(kind, env, untrusted);
     cache.set(key, found);
   }
   return found;
@@ -25,8 +28,8 @@ export function forgetDetected(): void {
   cache.clear();
 }
 
-async function detectUncached(kind: SandboxKind, env: NodeJS.ProcessEnv): Promise<Presence> {
-  const binary = onPath(kind === 'unshare' ? 'unshare' : kind, env.PATH);
+async function detectUncached(kind: SandboxKind, env: NodeJS.ProcessEnv, untrusted: string | undefined): Promise<Presence> {
+  const binary = onPath(kind, env.PATH, untrusted);
   if (binary === undefined) return { present: false, why: `${kind} is not on PATH` };
   if (kind === 'unshare') {
     const why = userNamespacesOff();
@@ -39,20 +42,35 @@ async function detectUncached(kind: SandboxKind, env: NodeJS.ProcessEnv): Promis
   return { present: true, binary };
 }
 
-/** The first executable file called `name` in `PATH`'s absolute folders. */
-export function onPath(name: string, PATH: string | undefined): string | undefined {
+/**
+ * The first executable file called `name` in `PATH`'s absolute folders that is not inside
+ * `untrusted` and not writable by group or others (after following links).
+ */
+export function onPath(name: string, PATH: string | undefined, untrusted?: string): string | undefined {
+  const inside = untrusted === undefined ? undefined : `${safeReal(untrusted).replace(/\/+$/, '')}/`;
   for (const dir of (PATH ?? '').split(path.delimiter)) {
     // A relative PATH entry would resolve against the agent's cwd: a repository could plant a fake sandbox there.
     if (!dir.startsWith('/')) continue;
     const file = path.join(dir, name);
     try {
-      const st = statSync(file);
-      if (st.isFile() && (st.mode & 0o111) !== 0) return file;
+      const real = realpathSync(file);
+      const st = statSync(real);
+      if (!st.isFile() || (st.mode & 0o111) === 0) continue;
+      if ((st.mode & 0o022) !== 0 || (inside !== undefined && real.startsWith(inside))) continue;
+      return file;
     } catch {
       // not here
     }
   }
   return undefined;
+}
+
+function safeReal(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
 }
 
 /** Why unprivileged user namespaces are switched off on this kernel, or undefined when they work. */

@@ -60,7 +60,7 @@ export async function routeToSandbox(toolInput: Record<string, unknown>, options
       tried.push('docker is not configured (options.docker.image)');
       continue;
     }
-    const presence = await detect(kind, where.env);
+    const presence = await detect(kind, where.env, project);
     if (!presence.present) {
       tried.push(presence.why);
       continue;

@@ -2,7 +2,7 @@
 // command must reach the sandbox as exactly the argv it was, whatever bytes it holds. Checked through
 // a real bash with fake sandbox programs on PATH that print the argv they got.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -135,6 +135,21 @@ describe('routeToSandbox command lines', () => {
   it('a relative PATH entry is never searched (a repository could plant a fake sandbox there)', async () => {
     const routed = await routeToSandbox({ command: 'x' }, { use: ['bwrap'] }, { projectDir: '/p', cwd: '/p', env: { PATH: path.relative(process.cwd(), bin) } });
     expect(routed.ok).toBe(false);
+  });
+
+  it('a sandbox program inside the project, or writable by others, is never used (a repository could plant one)', async () => {
+    const project = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-planted-'));
+    const planted = path.join(project, 'node_modules', '.bin');
+    mkdirSync(planted, { recursive: true });
+    writeFileSync(path.join(planted, 'bwrap'), '#!/bin/sh\nexec "$@"\n');
+    chmodSync(path.join(planted, 'bwrap'), 0o755);
+    const routed = await routeToSandbox({ command: 'x' }, { use: ['bwrap'] }, { projectDir: project, cwd: project, env: { PATH: planted } });
+    expect(routed).toEqual({ ok: false, reason: 'no sandbox is available (bwrap is not on PATH)' });
+    const shared = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-shared-bin-'));
+    writeFileSync(path.join(shared, 'bwrap'), '#!/bin/sh\nexec "$@"\n');
+    chmodSync(path.join(shared, 'bwrap'), 0o777);
+    forgetDetected();
+    expect((await routeToSandbox({ command: 'x' }, { use: ['bwrap'] }, { projectDir: '/p', cwd: '/p', env: { PATH: shared } })).ok).toBe(false);
   });
 
   it('the order of `use` decides; the first present wins', async () => {
