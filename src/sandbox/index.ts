@@ -92,7 +92,7 @@ function describe(plan: SandboxPlan): string {
   const tmp = plan.tmp === 'private' ? ' and a private, empty /tmp' : '';
   const rest = plan.kind === 'docker' ? `every other file is the image's (${plan.image}), read-only` : 'every other file is read-only';
   return (
-    `agent-hooks ran this command in a ${plan.kind} sandbox ${network}: it can write only ${plan.writable.join(', ')}${tmp}; ${rest}. ` +
+    `agent-hooks ran this command in a sandbox (${plan.kind}) ${network}: it can write only ${plan.writable.join(', ')}${tmp}; ${rest}. ` +
     'A failed connection or a "Read-only file system" error comes from the sandbox, not from the command.'
   );
 }
