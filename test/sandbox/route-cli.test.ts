@@ -44,7 +44,7 @@ describe.skipIf(!usable)('sandbox routing through the CLI (real unshare)', () =>
     const r = runCli(['guard', 'sandbox'], { cwd: project, env, input: event(`echo in > in.txt; echo out > /etc/agent-hooks-out; curl -sS -m 5 ${url}`, project) });
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout).hookSpecificOutput;
-    expect(out.additionalContext).toMatch(/^agent-hooks ran this command in a sandbox (unshare) with no network access: it can write only /);
+    expect(out.additionalContext).toMatch(/^agent-hooks ran this command in a sandbox \(unshare\) with no network access: it can write only /);
     expect(out.updatedInput.description).toBe('d');
     const ran = await bash(out.updatedInput.command, project);
     expect(readFileSync(path.join(project, 'in.txt'), 'utf8')).toBe('in\n');
