@@ -52,6 +52,18 @@ describe('command-safety judges the command inside a sandbox rewrite', () => {
     expect(d.reason).toMatch(/^command-safety: git-destruction/);
   });
 
+  it('through the engine: ordinary commands, sandboxed, pass command-safety and sensitive-paths after it', async () => {
+    const runner = await runnerWith(
+      { hooks: { preToolUse: [{ builtin: 'sandbox', priority: 10, options: { use: ['unshare'] } }, { builtin: 'command-safety' }, { builtin: 'sensitive-paths' }] } },
+      { env: { CLAUDE_PROJECT_DIR: '/tmp' } },
+    );
+    for (const command of ['ls -la', 'npm test', 'cat README.md', 'git status', 'python3 -c "print(1)"']) {
+      const d = await runner.run(bash(command, { cwd: '/tmp/project' }));
+      expect(d.decision, `${command}: ${d.reason}`).toBe('modify');
+      expect(sandboxedCommand(d.updatedInput?.command as string)?.command).toBe(command);
+    }
+  });
+
   it('through the engine: sensitive-paths after the sandbox guard still blocks reading an SSH key', async () => {
     const runner = await runnerWith({ hooks: { preToolUse: [{ builtin: 'sandbox', priority: 10, options: { use: ['unshare'] } }, { builtin: 'sensitive-paths' }] } }, { env: { CLAUDE_PROJECT_DIR: '/tmp' } });
     const d = await runner.run(bash('cat ~/.ssh/id_rsa', { cwd: '/tmp/project' }));
