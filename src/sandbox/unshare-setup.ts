@@ -49,7 +49,7 @@ for d in null zero full random urandom tty; do
   if [ -e "/dev/$d" ]; then : > "$S/root/dev/$d" && mount --bind "/dev/$d" "$S/root/dev/$d" || fail "cannot bind /dev/$d"; fi
 done
 ln -s /proc/self/fd "$S/root/dev/fd" && ln -s fd/0 "$S/root/dev/stdin" && ln -s fd/1 "$S/root/dev/stdout" && ln -s fd/2 "$S/root/dev/stderr" || fail 'cannot link /dev/fd'
-mount -o remount,ro "$S/root/dev" || fail 'cannot make /dev read-only'
+mount -o remount,bind,ro "$S/root/dev" || fail 'cannot make /dev read-only'
 for d in /run /var/run; do
   if [ -d "$S/root$d" ] && [ ! -L "$S/root$d" ]; then mount -t tmpfs -o ro,mode=755 agent-hooks-run "$S/root$d" || fail "cannot hide $d"; fi
 done
