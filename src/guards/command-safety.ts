@@ -1,4 +1,5 @@
 // The command-safety guard: blocks destructive shell commands, judged on a real parse.
+import { firstAbsolute, projectDirOf } from '../sandbox/project.js';
 import type { Guard, GuardContext, HookInput, ReplyObject } from '../types.js';
 import type { JudgeContext } from './command-safety/context.js';
 import { type Judgement, judge } from './command-safety/judge.js';
@@ -26,25 +27,26 @@ export const commandSafety: Guard<CommandSafetyOptions> = {
   options: async () => (await import('./command-safety/options.js')).commandSafetyOptionsSchema,
   create(options: CommandSafetyOptions, guardContext?: GuardContext) {
     const env = guardContext?.env ?? {};
-    const declared = firstAbsolute(env.CLAUDE_PROJECT_DIR, env.HOOKS_PROJECT_DIR);
-    const configured = firstAbsolute(guardContext?.projectDir);
     const home = firstAbsolute(env.HOME);
     const tmpDir = firstAbsolute(env.TMPDIR);
-    return (input: HookInput): ReplyObject | undefined => {
+    return (input: HookInput): ReplyObject | undefined | Promise<ReplyObject | undefined> => {
       // A throw here would be reported as a failed hook and the command would run: never throw.
       try {
         const command = commandOf(input);
         if (command === undefined) return undefined;
         if (typeof command !== 'string') return unreadable(options, command.problem);
         const cwd = firstAbsolute(input.cwd);
-        const projectDir = declared ?? projectOf(cwd, configured);
+        const projectDir = projectDirOf(cwd, guardContext);
         const context: JudgeContext = {
           ...(cwd !== undefined ? { cwd } : {}),
           ...(projectDir !== undefined ? { projectDir } : {}),
           ...(home !== undefined ? { home } : {}),
           ...(tmpDir !== undefined ? { tmpDir } : {}),
         };
-        return reply(judge(command, options, undefined, context));
+        const judgement = judge(command, options, undefined, context);
+        if (judgement.verdict === 'allow') return undefined;
+        if (judgement.routed === undefined) return { decision: judgement.verdict === 'route' ? 'block' : judgement.verdict, reason: judgement.reason };
+        return route(judgement, input, options, { projectDir, cwd, env });
       } catch (error) {
         return unreadable(options, `the guard failed (${error instanceof Error ? error.message : String(error)})`);
       }
@@ -52,9 +54,26 @@ export const commandSafety: Guard<CommandSafetyOptions> = {
   },
 };
 
-function reply(judgement: Judgement): ReplyObject | undefined {
-  if (judgement.verdict === 'allow') return undefined;
-  return { decision: judgement.verdict, reason: judgement.reason };
+/**
+ * A judgement whose findings all go to a sandbox: the command, wrapped (an `ask` keeps asking, about
+ * the wrapped command). No sandbox here: blocked, with the findings as the reason.
+ */
+async function route(
+  judgement: Exclude<Judgement, { verdict: 'allow' }>,
+  input: HookInput,
+  options: CommandSafetyOptions,
+  where: { projectDir: string | undefined; cwd: string | undefined; env: NodeJS.ProcessEnv },
+): Promise<ReplyObject> {
+  const routedReasons = (judgement.routed ?? []).join('; ');
+  try {
+    const { routeToSandbox } = await import('../sandbox/index.js');
+    const routed = await routeToSandbox(input.tool_input as Record<string, unknown>, options.sandbox ?? {}, where);
+    if (!routed.ok) return { decision: 'block', reason: `${routedReasons}; it would run in a sandbox, but ${routed.reason}` };
+    const reason = judgement.verdict === 'ask' ? `${judgement.reason}; runs in ${routed.kind} for: ${routedReasons}` : `${routedReasons}; runs in ${routed.kind}`;
+    return { decision: judgement.verdict === 'ask' ? 'ask' : 'modify', updatedInput: routed.updatedInput, additionalContext: routed.context, reason };
+  } catch (error) {
+    return { decision: 'block', reason: `${routedReasons}; it would run in a sandbox, but routing failed (${error instanceof Error ? error.message : String(error)})` };
+  }
 }
 
 /**
@@ -80,17 +99,3 @@ function unreadable(options: CommandSafetyOptions, problem: string): ReplyObject
   return { decision: mode, reason: `command-safety: unverifiable: could not be verified: ${problem}` };
 }
 
-/**
- * Without a declared project dir, the project is where the event runs; the config's folder wins
- * when it holds that directory (the agent works in a subfolder of the project).
- */
-function projectOf(cwd: string | undefined, configured: string | undefined): string | undefined {
-  if (cwd === undefined) return configured;
-  if (configured !== undefined && configured !== '/' && (cwd === configured || cwd.startsWith(`${configured.replace(/\/+$/, '')}/`))) return configured;
-  return cwd;
-}
-
-function firstAbsolute(...values: unknown[]): string | undefined {
-  for (const value of values) if (typeof value === 'string' && value.startsWith('/') && value.length < 4096 && !value.includes('\0')) return value;
-  return undefined;
-}

@@ -8,6 +8,8 @@ const GUARDS: Record<string, GuardLoader> = {
   'audit-log': async () => (await import('./audit-log.js')).auditLog,
   'sensitive-paths': async () => (await import('./sensitive-paths.js')).sensitivePaths,
   'redact-secrets': async () => (await import('./redact-secrets.js')).redactSecrets,
+  sandbox: async () => (await import('./sandbox.js')).sandbox,
+  'output-budget': async () => (await import('./output-budget.js')).outputBudget,
 };
 
 export const GUARD_IDS: readonly string[] = Object.keys(GUARDS);

@@ -21,7 +21,15 @@ import { unverifiableRule } from './rules/unverifiable.js';
 
 export type Judgement =
   | { verdict: 'allow' }
-  | { verdict: 'block' | 'ask'; category: string; rule?: string; reason: string; offending: string };
+  | {
+      verdict: 'block' | 'ask' | 'route';
+      category: string;
+      rule?: string;
+      reason: string;
+      offending: string;
+      /** The findings that `route` sends to a sandbox (on `route`, and on an `ask` that also has some). */
+      routed?: string[];
+    };
 
 const RULES: readonly [Category, CommandRule][] = [
   ['filesystem-destruction', filesystemRule],
@@ -66,12 +74,17 @@ function unverifiableMode(options: CommandSafetyOptions): 'block' | 'ask' | 'all
   return options.unverifiable ?? 'block';
 }
 
-/** The mode a finding gets: its rule's setting, else its category's, else block. */
-function modeOf(finding: Finding, options: CommandSafetyOptions): 'block' | 'ask' | 'allow' {
+/**
+ * The mode a finding gets: its rule's setting, else its category's, else block; a block of a
+ * category that `route` sends to a sandbox becomes `route`.
+ */
+function modeOf(finding: Finding, options: CommandSafetyOptions): 'block' | 'ask' | 'allow' | 'route' {
   if (finding.category === 'deny') return 'block';
   if (finding.category === 'unverifiable') return unverifiableMode(options);
   const setting: Mode | undefined = (finding.rule !== undefined ? options.rules?.[finding.rule] : undefined) ?? options.categories?.[finding.category];
-  if (setting === undefined || setting === true || setting === 'block') return 'block';
+  if (setting === undefined || setting === true || setting === 'block') {
+    return (options.route as Partial<Record<string, 'sandbox'>> | undefined)?.[finding.category] === 'sandbox' ? 'route' : 'block';
+  }
   return setting === 'ask' ? 'ask' : 'allow';
 }
 
@@ -89,15 +102,18 @@ function judgeUnsafe(command: string, options: CommandSafetyOptions, limits: Par
   const allowed = (f: Finding): boolean =>
     allow.length > 0 && [f.command, ...(f.involved ?? [])].some((c) => allow.some((p) => globMatch(p, normalizedText(c))));
 
-  // The first finding that blocks wins; an `ask` is kept in case nothing blocks.
+  // The first finding that blocks wins; an `ask` and the findings to route are kept in case nothing
+  // blocks: a routed finding never hides a block found later in the same command.
   let ask: Judgement | undefined;
+  const routed: Judgement[] = [];
   const consider = (finding: Finding | undefined): Judgement | undefined => {
     if (!finding || allowed(finding)) return undefined;
     const mode = modeOf(finding, options);
     if (mode === 'allow') return undefined;
     const judgement = fromFinding(finding, mode);
     if (mode === 'block') return judgement;
-    ask ??= judgement;
+    if (mode === 'route') routed.push(judgement);
+    else ask ??= judgement;
     return undefined;
   };
 
@@ -121,16 +137,20 @@ function judgeUnsafe(command: string, options: CommandSafetyOptions, limits: Par
       if (verdict) return verdict;
     }
   }
-  return ask ?? { verdict: 'allow' };
+  if (routed.length === 0) return ask ?? { verdict: 'allow' };
+  const reasons = routed.map((j) => (j.verdict === 'allow' ? '' : j.reason));
+  if (ask !== undefined && ask.verdict !== 'allow') return { ...ask, routed: reasons };
+  const first = routed[0]!;
+  return first.verdict === 'allow' ? first : { ...first, routed: reasons };
 }
 
-function fromFinding(f: Finding, mode: 'block' | 'ask'): Judgement {
+function fromFinding(f: Finding, mode: 'block' | 'ask' | 'route'): Judgement {
   const { anchor, source } = f.command;
   const offending = anchor.includes(source) ? anchor : `${anchor} → ${source}`;
   return outcome(mode, f.category, f.rule, f.what, clip(offending));
 }
 
-function outcome(verdict: 'block' | 'ask', category: string, rule: string | undefined, what: string, offending: string): Judgement {
+function outcome(verdict: 'block' | 'ask' | 'route', category: string, rule: string | undefined, what: string, offending: string): Judgement {
   const label = rule !== undefined && rule !== category ? `${category} (${rule})` : category;
   return {
     verdict,

@@ -1,5 +1,6 @@
 // The guard's options, as written under `{ "builtin": "command-safety", "options": { … } }`.
 import { z } from 'zod';
+import { sandboxOptionsSchema } from '../../sandbox/options.js';
 
 export const CATEGORIES = [
   'filesystem-destruction',
@@ -38,6 +39,14 @@ export const RULES = [
   'delete-project-root',
 ] as const;
 
+/**
+ * Categories whose damage a sandbox contains (no network, nothing writable but the project, no
+ * devices): these may be routed to a sandbox instead of blocked. The others (`rm -rf` of the project,
+ * git history, hook bypass, fork bombs) would do their harm inside the sandbox too.
+ */
+export const ROUTABLE = ['remote-code', 'backdoor', 'delete-outside-project', 'auth-files', 'disk', 'permissions', 'docker-wipe'] as const satisfies readonly Category[];
+export type RoutableCategory = (typeof ROUTABLE)[number];
+
 export type RuleId = (typeof RULES)[number];
 
 /** `true`/`"block"`: block (the default); `"ask"`: ask the user; `false`: off. */
@@ -67,6 +76,16 @@ export const commandSafetyOptionsSchema = z
      * directories: `["~/scratch", "/srv/builds"]`.
      */
     allowDeleteIn: z.array(z.string().min(1).refine((p) => p.startsWith('/') || p === '~' || p.startsWith('~/'), 'must be absolute or start with ~/')).optional(),
+    /**
+     * Categories that run in a sandbox instead of being blocked: `{ "remote-code": "sandbox" }`. A
+     * command with any other blocking finding is still blocked; with no sandbox present it is blocked.
+     */
+    route: z
+      .object(Object.fromEntries(ROUTABLE.map((c) => [c, z.literal('sandbox').optional()])) as Record<RoutableCategory, z.ZodOptional<z.ZodLiteral<'sandbox'>>>)
+      .strict()
+      .optional(),
+    /** How the sandbox is set up for routed commands (the `sandbox` guard's options). */
+    sandbox: sandboxOptionsSchema.optional(),
     /** What to do with a command that cannot be parsed or verified within the limits. */
     unverifiable: z.enum(['block', 'ask', 'allow']).optional(),
   })

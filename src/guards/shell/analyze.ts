@@ -2,6 +2,7 @@
 import { Budget, DEFAULT_LIMITS, type ShellLimits, ShellAnalysisError } from './limits.js';
 import type { AnalysisResult } from './types.js';
 import { Walker } from './walk.js';
+import { sandboxedCommand } from '../../sandbox/unwrap.js';
 
 /**
  * Parses and walks `command` within `limits`. Never throws for bad input: anything that cannot
@@ -12,6 +13,13 @@ export function analyzeShell(command: string, limits: Partial<ShellLimits> = {},
   const walker = new Walker(budget, home !== undefined && home.startsWith('/') && home.length > 1 ? home.replace(/\/+$/, '') : undefined);
   try {
     walker.walkSource(command, cwd);
+    // A command rewritten to run in agent-hooks' sandbox hands the agent's command over as data:
+    // judge that command too (nested rewrites included), or a sandbox rewrite would hide it.
+    let inner = sandboxedCommand(command);
+    for (let depth = 0; inner !== undefined && depth < 4; depth++) {
+      walker.walkSource(inner.command, inner.cwd ?? cwd);
+      inner = sandboxedCommand(inner.command);
+    }
     budget.checkTime();
   } catch (error) {
     if (error instanceof ShellAnalysisError) return { ok: false, error: error.message };
