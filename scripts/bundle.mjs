@@ -4,7 +4,7 @@
 // import), and dist/bundle/main.js, the small launcher that bin/hooks.js imports. The launcher runs
 // cli.cjs through vm.Script with a V8 code cache (src/cli/launch.ts): ES modules cannot take one on
 // Node 20, and compiling the CLI was most of `hooks run`'s start-up.
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -60,9 +60,14 @@ await build({
   banner: { js: "const __agentHooksModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 
+// The launcher is CommonJS too (dist/bundle/package.json says so), as is bin/hooks.js: a hook run
+// never starts Node's ES module loader.
 await build({
   ...common,
   entryPoints: ['src/cli/launch.ts'],
   outfile: path.join(out, 'main.js'),
-  format: 'esm',
+  format: 'cjs',
+  define: { 'import.meta.url': '__agentHooksModuleUrl' },
+  banner: { js: "const __agentHooksModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+writeFileSync(path.join(out, 'package.json'), '{ "type": "commonjs" }\n');
