@@ -6,7 +6,7 @@
 // Node 20, and compiling the CLI was most of `hooks run`'s start-up.
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,6 +45,19 @@ const vendor = {
   },
 };
 
+// sensitive-paths' rule table, translated from glob to RegExp source at build time by the guard's own
+// code (src/guards/sensitive-paths/judge.ts reads it; from source it translates them itself).
+const tableModule = path.join(out, 'path-table.tmp.mjs');
+await build({
+  ...common,
+  stdin: { contents: "export { tableGlobs } from './src/guards/sensitive-paths/judge.ts'; export { globSource } from './src/guards/sensitive-paths/glob.ts';", resolveDir: root, loader: 'ts' },
+  outfile: tableModule,
+  format: 'esm',
+});
+const { tableGlobs, globSource } = await import(pathToFileURL(tableModule).href);
+const pathTable = Object.fromEntries(tableGlobs().map((glob) => [glob, globSource(glob)]));
+rmSync(tableModule);
+
 await build({
   ...common,
   plugins: [vendor],
@@ -56,7 +69,7 @@ await build({
   // dynamic import becomes a require (JS configs are imported by the launcher).
   supported: { 'dynamic-import': false },
   // The CLI finds its package (and the bin an install writes) from its own location.
-  define: { 'import.meta.url': '__agentHooksModuleUrl' },
+  define: { 'import.meta.url': '__agentHooksModuleUrl', __AGENT_HOOKS_PATH_TABLE__: JSON.stringify(pathTable) },
   banner: { js: "const __agentHooksModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 
