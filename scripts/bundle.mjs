@@ -36,6 +36,8 @@ for (const name of VENDOR) {
     format: 'cjs',
     // cosmiconfig loads TypeScript only for .ts configs, which agent-hooks does not search for.
     external: ['typescript'],
+    // Libraries, not our code: short names keep the package within its size budget.
+    minifyIdentifiers: true,
   });
 }
 const vendor = {
