@@ -11,6 +11,7 @@ import path from 'node:path';
 import { flag, hooksBin as bin, quantile as q } from './kit.mjs';
 
 const runs = Number(flag('--runs', 25));
+const before = flag('--before') === undefined ? undefined : path.resolve(flag('--before'));
 
 function project(config) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-bench-'));
@@ -36,11 +37,16 @@ const cases = [
   { name: 'hooks run, no hook matches', cwd: project({ hooks: { preToolUse: [{ command: 'true', match: 'write' }] } }), args: [bin, 'run', 'pre-tool-use'], input: event },
 ];
 
+if (before !== undefined) {
+  for (const c of cases.splice(1)) cases.push(c, { ...c, name: `${c.name} [before]`, args: [before, ...c.args.slice(1)] });
+}
+
 const home = project();
 const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: project(), XDG_STATE_HOME: path.join(home, 'state'), XDG_CACHE_HOME: path.join(home, 'cache'), AGENT_HOOKS_MANAGED_CONFIG: path.join(home, 'managed.json') };
 // Each project's config is trusted, as a user's would be: the hooks really run (the gate's check stays in the timing).
 for (const c of cases) {
-  const r = spawnSync(process.execPath, [bin, 'trust', '--yes'], { cwd: c.cwd, env, encoding: 'utf8' });
+  if (c.args[0] === '-e') continue;
+  const r = spawnSync(process.execPath, [c.args[0], 'trust', '--yes'], { cwd: c.cwd, env, encoding: 'utf8' });
   if (r.status !== 0 && !/no project config found/.test(r.stderr)) throw new Error(`trust: ${r.stderr}`);
 }
 const samples = cases.map(() => []);
