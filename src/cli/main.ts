@@ -1,4 +1,5 @@
 // The CLI entry: argv → command → exit code. The only place that calls process.exit.
+import { fstatSync, readSync, writeSync } from 'node:fs';
 import { HooksError, isHooksError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { parseArgs, suggestFlag } from './args.js';
@@ -100,8 +101,13 @@ export async function cli(argv: string[], ctx: CliContext): Promise<number> {
   }
 }
 
+export interface MainOptions {
+  /** Called once the answer is written, before the process exits (the launcher keeps its code cache here). Must not throw. */
+  beforeExit?: () => void | Promise<void>;
+}
+
 /** The process entry: wires real stdio and signals, and exits. */
-export async function main(argv: string[] = process.argv.slice(2)): Promise<never> {
+export async function main(argv: string[] = process.argv.slice(2), options: MainOptions = {}): Promise<never> {
   const controller = new AbortController();
   let signalled: NodeJS.Signals | undefined;
   // Hooks run in process groups of their own, so a signal to the runner does not reach them: the abort
@@ -114,26 +120,72 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<neve
       controller.abort(new Error(sig));
     });
   }
+  const [stdinIsTTY, stdoutIsTTY, stderrIsTTY] = await Promise.all([isTerminal(0), isTerminal(1), isTerminal(2)]);
   const code = await cli(argv, {
     cwd: process.cwd(),
     env: process.env,
-    readStdin,
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
-    stdoutIsTTY: process.stdout.isTTY === true,
-    stderrIsTTY: process.stderr.isTTY === true,
+    readStdin: () => readStdin(stdinIsTTY),
+    stdout: (text) => output.write(1, text),
+    stderr: (text) => output.write(2, text),
+    stdoutIsTTY,
+    stderrIsTTY,
     signal: controller.signal,
-    stdinIsTTY: process.stdin.isTTY === true,
+    stdinIsTTY,
     prompt,
   });
   // An interrupted run that answered "block" keeps exit 2: 128+N would read as "proceed" to every agent.
   const exitCode = signalled === undefined || code === 2 ? code : 128 + (SIGNAL_NUMBERS[signalled] ?? 1);
-  // Let stdout drain (it may be a pipe) before exiting.
-  process.stdout.write('', () => process.exit(exitCode));
+  try {
+    await options.beforeExit?.();
+  } catch {
+    // Only ever a cache: the answer is out, and the exit code stands.
+  }
+  // Let stdout drain (it may be a pipe the stream fallback writes to) before exiting.
+  if (output.streamed) process.stdout.write('', () => process.exit(exitCode));
+  else process.exit(exitCode);
   return new Promise<never>(() => {});
 }
 
 const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
+
+/**
+ * stdout and stderr written with plain writes: process.stdout on a pipe builds a net.Socket, and
+ * loading the stream machinery for it costs about as much as a builtin guard's whole run. A
+ * non-blocking descriptor that is full (EAGAIN) hands the rest, and every later write to it, to the
+ * stream, so the order of the bytes is kept. A reader that went away (EPIPE) gets nothing, as before.
+ */
+const output = {
+  streamed: false,
+  toStream: new Set<number>(),
+  write(fd: 1 | 2, text: string): void {
+    if (text === '') return;
+    const bytes = Buffer.from(text, 'utf8');
+    let done = 0;
+    if (!this.toStream.has(fd)) {
+      try {
+        while (done < bytes.length) done += writeSync(fd, bytes, done);
+        return;
+      } catch (error) {
+        // A throw means nothing of that call went out: the bytes from `done` on are still owed.
+        if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return;
+      }
+      this.toStream.add(fd);
+      this.streamed = true;
+    }
+    (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(done));
+  },
+};
+
+/** True for a terminal; fstat first, so a pipe (the agents' case) never loads the tty module. */
+async function isTerminal(fd: number): Promise<boolean> {
+  try {
+    if (!fstatSync(fd).isCharacterDevice()) return false;
+  } catch {
+    return false;
+  }
+  const { isatty } = await import('node:tty');
+  return isatty(fd);
+}
 
 async function prompt(question: string): Promise<string> {
   const { createInterface } = await import('node:readline/promises');
@@ -145,17 +197,37 @@ async function prompt(question: string): Promise<string> {
   }
 }
 
-async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) {
+/**
+ * The event from stdin, bounded: past the limit the rest is drained (the agent is still writing) but
+ * not kept. Read with plain blocking reads (no stream machinery); a non-blocking or odd descriptor
+ * falls back to process.stdin for the rest.
+ */
+async function readStdin(isTTY: boolean): Promise<string> {
+  if (isTTY) {
     throw new HooksError('USAGE', 'stdin: expected one JSON event; pipe it in, e.g. npx agent-hooks run pre-tool-use < event.json');
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  // Bounded: past the limit the rest is drained (the agent is still writing) but not kept.
-  for await (const chunk of process.stdin) {
-    size += (chunk as Buffer).length;
-    if (size <= EVENT_LIMITS.maxBytes) chunks.push(chunk as Buffer);
+  const keep = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= EVENT_LIMITS.maxBytes) chunks.push(chunk);
+  };
+  let viaStream = false;
+  const buffer = Buffer.allocUnsafe(64 * 1024);
+  try {
+    for (;;) {
+      const n = readSync(0, buffer, 0, buffer.length, null);
+      if (n === 0) break;
+      keep(Buffer.from(buffer.subarray(0, n)));
+    }
+  } catch (error) {
+    // EOF on a closed descriptor reads as the end; anything else (EAGAIN: non-blocking) goes on through the stream.
+    viaStream = (error as NodeJS.ErrnoException).code !== 'EOF';
   }
+  if (viaStream) for await (const chunk of process.stdin) keep(chunk as Buffer);
   if (size > EVENT_LIMITS.maxBytes) throw eventTooLarge(size);
   return Buffer.concat(chunks).toString('utf8');
 }
+// For the launcher (src/cli/launch.ts).
+export { codeParts } from './code-parts.js';
+export { jsConfigImporter } from '../config/load.js';

@@ -3,17 +3,20 @@
 // it is used only when its directory is the user's own and private (0700); every entry carries an HMAC
 // under a per-user key (0600) and is keyed on the sha256 of every layer's bytes and trust state; an
 // entry that fails any check is a miss, and the config is checked afresh.
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { closeSync, constants, lstatSync, openSync, readdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { loadGuard } from '../guards/index.js';
+import { GUARD_IDS, loadGuard } from '../guards/index.js';
+import type { GuardContext } from '../types.js';
 import { cacheDir as agentCacheDir } from '../paths.js';
-import { euid, privateDir, readPrivateFile, writePrivateFile } from '../fs/private.js';
+import { readPrivateFile, writePrivateFile } from '../fs/private.js';
 import { VERSION } from '../version.js';
 import { isJsFile, type ConfigLayer } from './load.js';
+import { macKey } from './mac-key.js';
+import { CONFIG_CHECKED, noteCodeParts } from '../cli/code-parts.js';
 import { builtinRun, resolveConfig, type HandlerSpec, type HookRun, type ResolvedConfig, type ResolvedHook } from './resolve.js';
 
-const FORMAT = 2;
+const FORMAT = 3;
 /** Entries kept; older ones are removed when a new one is written. */
 const MAX_ENTRIES = 64;
 
@@ -35,6 +38,8 @@ export async function resolveCached(
   const file = path.join(dir, `${key}.json`);
   const cached = await read(file, key, secret, options.env);
   if (cached !== undefined) return cached;
+  // This run checks the config (zod): the CLI's code cache is better made by a run that does not.
+  noteCodeParts(CONFIG_CHECKED);
   const resolved = await resolveConfig(layers, options);
   write(file, key, secret, resolved);
   return resolved;
@@ -53,7 +58,9 @@ interface Entry {
   config: Omit<ResolvedConfig, 'hooks'> & { hooks: (Omit<ResolvedHook, 'run'> & { run: StoredRun })[] };
 }
 
-type StoredRun = Extract<HookRun, { kind: 'command' }> | { kind: 'builtin'; guard: string; audit: boolean; options: unknown };
+/** `observer`: whether the guard watches whole runs (audit-log), known without loading it. */
+type StoredBuiltin = { kind: 'builtin'; guard: string; audit: boolean; options: unknown; observer: boolean };
+type StoredRun = Extract<HookRun, { kind: 'command' }> | StoredBuiltin;
 
 /** The sha256 of every layer's bytes (or, for inline configs, its JSON), trust state and problem; undefined when it cannot be told. */
 function cacheKey(layers: readonly ConfigLayer[], cwd: string): string | undefined {
@@ -63,39 +70,6 @@ function cacheKey(layers: readonly ConfigLayer[], cwd: string): string | undefin
   } catch {
     return undefined;
   }
-}
-
-/** The per-user MAC key, created on first use; undefined (no cache) when the directory or key is not private. */
-function macKey(dir: string): Buffer | undefined {
-  if (privateDir(dir) !== undefined) return undefined;
-  try {
-    const parent = statSync(path.dirname(dir));
-    const me = euid();
-    if ((me !== undefined && parent.uid !== me) || (parent.mode & 0o022) !== 0) return undefined;
-  } catch {
-    return undefined;
-  }
-  const file = path.join(dir, 'key');
-  const existing = readSecret(file);
-  if (existing !== undefined) return existing;
-  try {
-    const secret = randomBytes(32);
-    const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-    try {
-      writeSync(fd, secret.toString('hex'));
-    } finally {
-      closeSync(fd);
-    }
-    return secret;
-  } catch {
-    // Lost a race with another run, or cannot write: take what is there, if it is sound.
-    return readSecret(file);
-  }
-}
-
-function readSecret(file: string): Buffer | undefined {
-  const hex = readPrivateFile(file, { secret: true })?.trim();
-  return hex !== undefined && /^[0-9a-f]{64}$/.test(hex) ? Buffer.from(hex, 'hex') : undefined;
 }
 
 function mac(secret: Buffer, body: string): string {
@@ -125,17 +99,27 @@ async function rebuild(entry: Entry, env: NodeJS.ProcessEnv): Promise<ResolvedCo
   const context = { projectDir: entry.config.projectDir, env };
   const hooks: ResolvedHook[] = [];
   for (const stored of entry.config.hooks) {
-    let run: HookRun;
-    if (stored.run.kind === 'builtin') {
-      const guard = await loadGuard(stored.run.guard);
-      if (guard === undefined) return undefined;
-      run = builtinRun(guard, stored.run.options, stored.run.audit, context);
-    } else {
-      run = stored.run;
-    }
-    hooks.push({ ...stored, run });
+    if (stored.run.kind === 'builtin' && !GUARD_IDS.includes(stored.run.guard)) return undefined;
+    hooks.push({ ...stored, run: stored.run.kind === 'builtin' ? lazyBuiltin(stored.run, context) : stored.run });
   }
   return { ...entry.config, hooks };
+}
+
+/**
+ * A cached builtin whose guard is loaded and created on its first call: a run pays only for the guards
+ * of its own event (a preToolUse run never loads redact-secrets). A guard that fails to load throws
+ * inside the hook, so it fails as the hook's onFailure says (block, for a guard on an intercepting event).
+ */
+function lazyBuiltin(stored: StoredBuiltin, context: GuardContext): HookRun {
+  let made: Promise<Extract<HookRun, { kind: 'builtin' }>> | undefined;
+  const make = () =>
+    (made ??= loadGuard(stored.guard).then((guard) => {
+      if (guard === undefined) throw new Error(`unknown guard "${stored.guard}"`);
+      return builtinRun(guard, stored.options, stored.audit, context) as Extract<HookRun, { kind: 'builtin' }>;
+    }));
+  const run: HookRun = { kind: 'builtin', guard: stored.guard, audit: stored.audit, options: stored.options, handler: async (input, ctx) => (await make()).handler(input, ctx) };
+  if (stored.observer) run.observer = async (observed) => (await make()).observer?.(observed);
+  return run;
 }
 
 /** Best effort: a cache that cannot be written only costs the next run its speed. */
@@ -146,7 +130,7 @@ function write(file: string, key: string, secret: Buffer, config: ResolvedConfig
       key,
       config: {
         ...config,
-        hooks: config.hooks.map((h) => ({ ...h, run: h.run.kind === 'builtin' ? { kind: 'builtin', guard: h.run.guard, audit: h.run.audit, options: h.run.options } : (h.run as StoredRun) })),
+        hooks: config.hooks.map((h) => ({ ...h, run: h.run.kind === 'builtin' ? { kind: 'builtin', guard: h.run.guard, audit: h.run.audit, options: h.run.options, observer: h.run.observer !== undefined } : (h.run as StoredRun) })),
       },
     };
     const body = JSON.stringify(entry);

@@ -215,6 +215,12 @@ function readBytes(file: string): Buffer {
   }
 }
 
+/**
+ * How a JS config is imported. The CLI's launcher replaces `load` with its own import(): the CLI bundle
+ * runs from a V8 code cache, where an import() of the bundle's own has no module loader to go to.
+ */
+export const jsConfigImporter = { load: (url: string): Promise<unknown> => import(url) };
+
 /** Parses the bytes already read (JSON/YAML), or imports a JS config (only ever called once it may run). */
 async function parse(file: string, bytes: Buffer): Promise<unknown> {
   const base = path.basename(file);
@@ -222,7 +228,7 @@ async function parse(file: string, bytes: Buffer): Promise<unknown> {
   let value: unknown;
   if (isJsFile(file)) {
     try {
-      const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
+      const mod = (await jsConfigImporter.load(pathToFileURL(file).href)) as { default?: unknown };
       value = mod.default ?? mod;
     } catch (error) {
       throw unreadable(file, error);

@@ -163,7 +163,8 @@ function agentHooksPackage(file: string): string | undefined {
   for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
     try {
       const pkg: unknown = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-      return isRecord(pkg) && pkg.name === 'agent-hooks' ? dir : undefined;
+      // A package.json without a name only sets the module type of its folder (agent-hooks' own bin/ has one).
+      if (!isRecord(pkg) || pkg.name !== undefined) return isRecord(pkg) && pkg.name === 'agent-hooks' ? dir : undefined;
     } catch {
       // no package.json here: keep walking
     }

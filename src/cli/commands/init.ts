@@ -1,8 +1,8 @@
 // `hooks init`: a starter config (with $schema) and an example guard, never overwriting without --force.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HooksError } from '../../errors.js';
+import { packageRoot } from '../../install/bin.js';
 import type { Command } from '../command.js';
 
 const GUARD_FILE = path.join('.hooks', 'no-force-push.mjs');
@@ -123,9 +123,3 @@ function schemaReference(cwd: string): string {
   return path.relative(cwd, own) || own;
 }
 
-/** This package's folder: the first parent of this module holding package.json (works from dist/ and the bundle). */
-function packageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
-}

@@ -6,6 +6,7 @@ import { createRunner } from '../../engine.js';
 import type { HookEvent } from '../../types.js';
 import type { Command } from '../command.js';
 import { wantsColour, type CliContext } from '../context.js';
+import { noteCodeParts } from '../code-parts.js';
 import { readEvent } from '../read-event.js';
 import type { Reporter } from '../reporter.js';
 
@@ -80,6 +81,7 @@ export async function runEvent(flags: RunFlags, ctx: CliContext): Promise<number
     signal: ctx.signal,
     ...(reporter === undefined ? {} : { onResult: reporter.hook }),
   });
+  noteCodeParts(`event:${event.name}`, ...runner.config.hooks.filter((h) => h.event === event.name).map((h) => (h.run.kind === 'builtin' ? `guard:${h.run.guard}` : h.run.kind)));
   // Every hook of the event that did not run is named: skipped by match/if/HOOKS_SKIP, or not reached
   // because the chain ended at a block (a trace that stops at the block would hide them).
   for (const step of decision.steps) {

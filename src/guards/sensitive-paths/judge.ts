@@ -325,10 +325,27 @@ function homeForm(lower: string, home: string): string | undefined {
   return m ? `~${lower.slice(m[0].length)}` : undefined;
 }
 
+/**
+ * The rule table's globs already translated (lower-cased glob → `globSource` of it), put in by the
+ * CLI's build (scripts/bundle.mjs) from this same source: translating a few hundred globs was most of
+ * the guard's start-up. Undefined when running from source; a glob not in it is translated here.
+ */
+declare const __AGENT_HOOKS_PATH_TABLE__: Record<string, string> | undefined;
+const PRETRANSLATED: Record<string, string> | undefined = typeof __AGENT_HOOKS_PATH_TABLE__ === 'undefined' ? undefined : __AGENT_HOOKS_PATH_TABLE__;
+
+/** The globs of the static rule table, lower-cased, as `tableUnion` translates them (for the build). */
+export function tableGlobs(): string[] {
+  return RULES.flatMap((rule) => [...(rule.places ?? []), ...(rule.names ?? []), ...(rule.except ?? [])]).map((g) => g.toLowerCase());
+}
+
 /** One RegExp for a list of the table's own globs (trusted, so built from sources directly). */
 function tableUnion(globs: readonly string[]): RegExp | undefined {
   if (globs.length === 0) return undefined;
-  return new RegExp(globs.map((g) => `(?:${globSource(g.toLowerCase())})`).join('|'), 's');
+  return new RegExp(globs.map((g) => `(?:${tableSource(g.toLowerCase())})`).join('|'), 's');
+}
+
+function tableSource(lower: string): string {
+  return PRETRANSLATED !== undefined && Object.hasOwn(PRETRANSLATED, lower) ? PRETRANSLATED[lower]! : globSource(lower);
 }
 
 /** One RegExp matching what any of `list` matches (each is anchored already). */
