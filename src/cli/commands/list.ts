@@ -66,11 +66,13 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
         : [run.command, ...run.args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')
       : run.kind === 'builtin'
         ? `builtin ${run.guard}${run.audit ? ' (audit mode)' : ''}`
-        : 'in-process handler';
+        : run.kind === 'http'
+          ? `POST ${run.url}`
+          : 'in-process handler';
   return {
     id: hook.id,
     event: hook.event,
-    runs,
+    runs: run.kind === 'command' && run.async === true ? `${runs} (async: not waited for)` : runs,
     ...(hook.match === undefined ? {} : { match: hook.match }),
     ...(hook.if === undefined ? {} : { if: hook.if }),
     priority: hook.priority,
