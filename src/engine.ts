@@ -241,6 +241,8 @@ async function runHook(
       ...(signal === undefined ? {} : { signal }),
     });
     reading = readProcessEnd(end, spec);
+  } else if (run.kind === 'unsupported') {
+    reading = { ok: false, failure: { kind: 'error', message: run.why } };
   } else if (run.kind === 'http') {
     const { runHttp } = await import('./run/http.js');
     reading = await runHttp(

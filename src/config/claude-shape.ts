@@ -87,11 +87,16 @@ function convert(handler: unknown, matcher: string | undefined, file: string, at
   if (!isRecord(handler)) return handler;
   const type = handler.type;
   if (typeof type === 'string' && Object.hasOwn(UNSUPPORTED_TYPES, type)) {
-    warnings.push(`${file}: ${at}: type "${type}" ${UNSUPPORTED_TYPES[type]}, which agent-hooks does not have: this hook is not run (the others are)`);
-    return undefined;
+    // Kept as a hook that reports itself wherever it would have run (and in `hooks list`); its own
+    // keys (prompt, model, server, tool, input, ...) mean nothing here.
+    const kept: Record<string, unknown> = { type };
+    for (const key of ['id', 'timeout', 'if', 'statusMessage', 'enabled', 'agent']) if (handler[key] !== undefined) kept[key] = handler[key];
+    if (matcher !== undefined) kept.matcher = matcher;
+    else if (handler.matcher !== undefined) kept.matcher = handler.matcher;
+    return kept;
   }
   if (type !== undefined && type !== 'command' && type !== 'http') {
-    warnings.push(`${file}: ${at}: type ${JSON.stringify(type)} is not a handler type agent-hooks knows (command, http; prompt, agent and mcp_tool are not supported): this hook is not run (the others are)`);
+    warnings.push(`${file}: ${at}: type ${JSON.stringify(type)} is not a handler type agent-hooks knows (command, http; prompt, agent and mcp_tool are reported, not run): this hook is not run (the others are)`);
     return undefined;
   }
   const out: Record<string, unknown> = {};

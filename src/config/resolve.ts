@@ -10,7 +10,7 @@ import type { EventName, Guard, GuardContext, HandlerFn, ObservedRun } from '../
 import type { ConfigLayer, LayerName, SearchReport, TrustState } from './load.js';
 import { unknownIfFields } from '../match/fields.js';
 import type { HandlerSchema } from './schema.js';
-import { expandClaudeShape } from './claude-shape.js';
+import { expandClaudeShape, UNSUPPORTED_TYPES } from './claude-shape.js';
 import { defaultTimeoutSeconds } from './claude-defaults.js';
 import { claudeMatcherToMatch, MATCHER_FIELDS } from '../match/claude-matcher.js';
 
@@ -37,6 +37,8 @@ export type HookRun =
       statusMessage?: string;
     }
   | { kind: 'http'; url: string; headers: Record<string, string>; allowedEnvVars: string[]; statusMessage?: string }
+  /** Claude Code's `prompt`, `agent` and `mcp_tool`: reported wherever they would run, never run. */
+  | { kind: 'unsupported'; type: string; why: string }
   | {
       kind: 'builtin';
       guard: string;
@@ -60,6 +62,8 @@ export interface ResolvedHook extends Matchable {
   parallel: boolean;
   env: Record<string, string>;
   cwd: string;
+  /** What `hooks list` should say about how this hook runs (Claude Code keys read differently, hooks that are never run). */
+  notes?: string[];
 }
 
 /** One layer as the run sees it: where it is, whether it is trusted, whether its hooks run and why not. */
@@ -280,7 +284,7 @@ async function resolveLayer(
     for (const [index, entry] of entries.entries()) {
       const key = keyOf(eventKey, index);
       const at = (msg: string) => `${layer.file}: ${key}${msg.startsWith('.') ? '' : ': '}${msg}`;
-      if (entry.command === undefined && entry.builtin === undefined && entry.url === undefined) {
+      if (entry.command === undefined && entry.builtin === undefined && entry.url === undefined && entry.type === undefined) {
         const targets = earlier.filter((h) => h.id === entry.id && h.event === spec.name);
         const protectedTargets = targets.filter((h) => trustTier(h.source.layer) > trustTier(layer.layer));
         if (protectedTargets.length > 0) {
@@ -305,7 +309,7 @@ async function resolveLayer(
       const resolved = await toRun(entry, spec.name, guardContext, issues, at);
       if (resolved === undefined) continue;
       const { run, defaultMatch } = resolved;
-      const id = entry.id ?? uniqueId(entry.url !== undefined ? 'http' : defaultId(entry), usedIds, spec.name);
+      const id = entry.id ?? uniqueId(run.kind === 'http' ? 'http' : run.kind === 'unsupported' ? run.type : defaultId(entry), usedIds, spec.name);
       usedIds.add(`${spec.name}:${id}`);
       const hook: ResolvedHook = {
         id,
@@ -316,7 +320,8 @@ async function resolveLayer(
         priority: entry.priority ?? 0,
         timeoutMs: (entry.timeout ?? defaults.timeout ?? (run.kind === 'builtin' ? DEFAULT_TIMEOUT_SECONDS : defaultTimeoutSeconds(spec.claude))) * 1000,
         // A guard that crashes on an intercepting event has not judged it: fail closed unless told otherwise.
-        onFailure: entry.onFailure ?? defaults.onFailure ?? (entry.builtin !== undefined && spec.mode === 'intercept' ? 'block' : 'continue'),
+        // A hook agent-hooks cannot run says so; it never blocks for it.
+        onFailure: run.kind === 'unsupported' ? 'continue' : entry.onFailure ?? defaults.onFailure ?? (entry.builtin !== undefined && spec.mode === 'intercept' ? 'block' : 'continue'),
         parallel: entry.parallel ?? false,
         env: { ...defaults.env, ...entry.env },
         cwd: entry.cwd === undefined ? projectDir : path.resolve(layer.dir, entry.cwd),
@@ -341,10 +346,14 @@ async function resolveLayer(
         }
       }
       if (typeof entry.if === 'string' && !spec.tool) warnings.push(at(`.if "${entry.if}": a permission rule on an event without a tool; the hook never runs (as in Claude Code)`));
-      if (entry.once === true) warnings.push(at('.once: Claude Code honours "once" only in skill frontmatter; from a settings file (and here) the hook runs every time'));
-      if (entry.async === true || entry.asyncRewake === true) {
-        if (run.kind !== 'command') warnings.push(at('.async: only command hooks run in the background; this one is waited for'));
-      }
+      const notes: string[] = [];
+      if (run.kind === 'unsupported') notes.push(run.why);
+      // Claude Code reads `once` only in skill frontmatter: from a settings file its hook runs every time, as here.
+      if (entry.once === true) notes.push('once: honoured by Claude Code only in skill frontmatter; from a settings file (and here) the hook runs every time');
+      if (run.kind === 'command' && run.async === true) notes.push('async: started and not waited for; it cannot block or rewrite, and what it writes is dropped');
+      if ((entry.async === true || entry.asyncRewake === true) && run.kind !== 'command') notes.push('async: only command hooks run in the background; this one is waited for');
+      if (entry.statusMessage !== undefined) notes.push(`statusMessage: "${entry.statusMessage}" (Claude Code's spinner text; agent-hooks shows it here only)`);
+      if (notes.length > 0) hook.notes = notes;
       hooks.push(hook);
     }
   }
@@ -376,6 +385,9 @@ async function toRun(
   issues: string[],
   at: (m: string) => string,
 ): Promise<{ run: HookRun; defaultMatch?: string[] } | undefined> {
+  if (entry.type !== undefined && Object.hasOwn(UNSUPPORTED_TYPES, entry.type)) {
+    return { run: { kind: 'unsupported', type: entry.type, why: `type "${entry.type}" ${UNSUPPORTED_TYPES[entry.type]}, which agent-hooks does not have; this hook is skipped (the others run)` } };
+  }
   if (entry.type === 'http' && entry.url !== undefined) {
     const run: HookRun = { kind: 'http', url: entry.url, headers: entry.headers ?? {}, allowedEnvVars: entry.allowedEnvVars ?? [] };
     if (entry.statusMessage !== undefined) run.statusMessage = entry.statusMessage;

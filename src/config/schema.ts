@@ -12,7 +12,7 @@ export const HandlerSchema = z
     args: z.array(z.string()).optional().describe('Arguments: runs command without a shell (exec form)'),
     builtin: z.string().min(1).optional().describe('A first-party guard run in-process: command-safety, sensitive-paths, redact-secrets, audit-log'),
     options: z.record(z.string(), z.unknown()).optional().describe('Options of the builtin guard; audit: true reports without blocking'),
-    type: z.enum(['command', 'http']).optional().describe('Claude Code\'s handler type: command (default) or http (POST the event to "url"); prompt, agent and mcp_tool are reported and skipped'),
+    type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']).optional().describe('Claude Code\'s handler type: command (default) or http (POST the event to "url"); prompt, agent and mcp_tool are reported and skipped'),
     match: globs.optional().describe('Tool globs: canonical (exec, read, write, edit, ...), agent names (Bash), group:fs, mcp__server__*, or a regex written /.../'),
     matcher: z.string().optional().describe('Claude Code\'s matcher, read as Claude Code reads it: exact names split on | or , or else an unanchored regex'),
     if: z
@@ -37,6 +37,10 @@ export const HandlerSchema = z
     enabled: z.boolean().optional().describe('false keeps the entry but never runs it'),
   })
   .superRefine((h, ctx) => {
+    const unsupported = h.type === 'prompt' || h.type === 'agent' || h.type === 'mcp_tool';
+    if (unsupported && (h.command !== undefined || h.builtin !== undefined || h.url !== undefined)) {
+      ctx.addIssue({ code: 'custom', message: `type "${h.type}" runs no command, builtin or url`, path: ['type'] });
+    }
     if (h.command !== undefined && h.builtin !== undefined) {
       ctx.addIssue({ code: 'custom', message: 'use either "command" or "builtin", not both', path: ['builtin'] });
     }
