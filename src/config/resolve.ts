@@ -339,6 +339,7 @@ async function resolveLayer(
             const problems = checkMatching({ event: hook.event, match }, true);
             if (problems.length > 0) warnings.push(at(`.matcher "${entry.matcher}": ${problems.join('; ')}; the hook never runs for it (as in Claude Code)`));
             hook.match = match;
+            hook.matchMode = 'claude';
           }
         } else {
           const field = MATCHER_FIELDS[spec.claude];

@@ -21,7 +21,8 @@ export function parseClaudeMatcher(matcher: string | undefined): ClaudeMatcher {
   if (matcher === undefined || matcher === '' || matcher === '*') return { kind: 'all' };
   if (EXACT.test(matcher)) {
     const names = matcher.split(/[|,]/).map((n) => n.trim()).filter(Boolean);
-    return names.length === 0 ? { kind: 'all' } : { kind: 'names', names };
+    // `" "` or `"|"`: Claude Code splits it into no names, and matches nothing.
+    return { kind: 'names', names };
   }
   let regex: RegExp | null = null;
   try {
@@ -87,4 +88,28 @@ export function fieldMatcherPasses(on: FieldMatcher, payload: Record<string, unk
   if (m.kind === 'all') return true;
   if (m.kind === 'names') return m.names.includes(value);
   return m.regex !== null && m.regex.test(value);
+}
+
+/** Claude Code's own tool names: a tool called by one of these is matched by that name alone, as Claude Code does. */
+const CLAUDE_TOOL_NAMES = new Set([
+  'Bash', 'PowerShell', 'Read', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'NotebookRead', 'Glob', 'Grep', 'LS', 'WebFetch',
+  'WebSearch', 'Task', 'Agent', 'TodoWrite', 'ExitPlanMode', 'AskUserQuestion', 'Skill', 'SlashCommand', 'BashOutput', 'KillShell',
+]);
+/** Claude Code's own aliases (a matcher naming the old name still fires). */
+const CLAUDE_ALIASES: Readonly<Record<string, readonly string[]>> = { Agent: ['Task'], Task: ['Agent'] };
+
+/**
+ * The names a Claude matcher is tested against for this tool: Claude Code's own name (and its
+ * aliases) when the agent is Claude Code; for another agent's tool (Codex `shell`, Gemini
+ * `run_shell_command`), every spelling, so an imported `Bash` hook guards their shell too.
+ */
+export function claudeCandidates(tool: { name: string }, spellings: readonly string[]): readonly string[] {
+  if (CLAUDE_TOOL_NAMES.has(tool.name) || tool.name.startsWith('mcp__')) return [tool.name, ...(CLAUDE_ALIASES[tool.name] ?? [])];
+  return [tool.name, ...spellings];
+}
+
+/** Whether a translated Claude matcher pattern (a name or a `/.../` regex) matches one of the candidates, case-sensitively. */
+export function claudePatternMatches(pattern: string, candidates: readonly string[], regex: RegExp | null | undefined): boolean {
+  if (regex !== undefined) return regex !== null && candidates.some((c) => regex.test(c));
+  return candidates.includes(pattern);
 }

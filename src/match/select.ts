@@ -4,7 +4,7 @@ import picomatch from 'picomatch';
 import { CANONICAL_TOOLS, KNOWN_TOOL_NAMES, TOOL_GROUPS, isMcpTool, toolSpellings } from '../events/tools.js';
 import { isInside } from '../paths.js';
 import type { HookEvent } from '../types.js';
-import { fieldMatcherPasses, type FieldMatcher } from './claude-matcher.js';
+import { claudeCandidates, claudePatternMatches, fieldMatcherPasses, type FieldMatcher } from './claude-matcher.js';
 import { parseClaudeRule, rulePasses } from './claude-rule.js';
 import { compileRegexPattern, isRegexPattern, regexLooking, regexOf } from './tool-pattern.js';
 
@@ -16,6 +16,8 @@ export interface Matchable {
   match?: readonly string[];
   /** Field → globs (any of them); every field must match. */
   if?: Readonly<Record<string, readonly string[]>>;
+  /** `claude`: `match` came from a Claude Code matcher and is read as Claude Code reads it (case-sensitive, its own tool names). */
+  matchMode?: 'claude';
   /** Claude Code's `if`: one permission rule such as `Bash(git push*)` (see claude-rule.ts). */
   rule?: string;
   /** A Claude matcher on a non-tool event: the payload field it tests and the matcher as written. */
@@ -88,7 +90,8 @@ function rejection(hook: Matchable, event: HookEvent, skip: ReadonlySet<string>)
   if (skip.has(hook.id)) return 'skipped by HOOKS_SKIP';
   if (hook.match !== undefined) {
     if (event.tool === undefined) return 'has a tool matcher, and this event has no tool';
-    if (!hook.match.some((p) => toolMatches(p, event.tool!))) {
+    const matches = hook.matchMode === 'claude' ? claudeToolMatches : toolMatches;
+    if (!hook.match.some((p) => matches(p, event.tool!))) {
       return `match: tool ${describeTool(event.tool)} is not ${hook.match.join(' | ')}`;
     }
   }
@@ -129,6 +132,11 @@ function toolMatches(pattern: string, tool: { name: string; canonical: string })
   }
   const matcher = compile(pattern, TOOL_OPTIONS);
   return matcher(tool.name) || toolSpellings(tool.canonical).some((name) => matcher(name));
+}
+
+function claudeToolMatches(pattern: string, tool: { name: string; canonical: string }): boolean {
+  const candidates = claudeCandidates(tool, toolSpellings(tool.canonical));
+  return claudePatternMatches(pattern, candidates, isRegexPattern(pattern) ? regexOf(pattern) : undefined);
 }
 
 function describeTool(tool: { name: string; canonical: string }): string {
