@@ -7,10 +7,13 @@
 import { spawn } from 'node:child_process';
 import { wholeMs } from './duration.js';
 
+// A background job's stdin is /dev/null before its own redirections apply (POSIX sh), so the event is
+// kept on fd 3 and handed over from there.
 const WRAPPER = `
 mode=$1; shift
-if [ "$mode" = shell ]; then sh -c "$1" <&0 & c=$!; else "$@" <&0 & c=$!; fi
-exec 0</dev/null
+exec 3<&0 0</dev/null
+if [ "$mode" = shell ]; then sh -c "$1" <&3 3<&- & c=$!; else "$@" <&3 3<&- & c=$!; fi
+exec 3<&-
 ( trap 'kill $s 2>/dev/null; exit 0' TERM; sleep "$HOOKS_BG_TIMEOUT" & s=$!; wait $s; kill -TERM 0; sleep 1; kill -KILL 0 ) &
 k=$!
 wait $c
