@@ -132,3 +132,18 @@ describe('matcher groups in a config list', () => {
     );
   });
 });
+
+describe('handlers agent-hooks cannot run are loud', () => {
+  it('in hooks list, hooks doctor and the run that would have used them', async () => {
+    const { cliInProcess, isolatedEnv, tmpProject } = await import('../helpers.js');
+    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?' }, { type: 'command', command: 'true' }] }] } }) });
+    const env = isolatedEnv(dir, {}, { trust: true });
+    const list = await cliInProcess(['list'], { cwd: dir, env });
+    expect(list.stdout).toMatch(/type prompt: not supported by agent-hooks \(skipped\)/);
+    const doctor = await cliInProcess(['doctor'], { cwd: dir, env });
+    expect(doctor.stdout).toMatch(/warning .*hooks\.Stop\[0\]\.hooks\[0\].*type "prompt" needs a model to ask/);
+    const run = await cliInProcess(['run', 'stop', '--dialect', 'claude-code'], { cwd: dir, env, input: JSON.stringify({ hook_event_name: 'Stop', session_id: 's', cwd: dir, stop_hook_active: false }) });
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).toMatch(/hook "prompt" failed \(error: type "prompt" needs a model/);
+  });
+});
