@@ -147,3 +147,22 @@ describe('handlers agent-hooks cannot run are loud', () => {
     expect(run.stdout + run.stderr).toMatch(/hook "prompt" failed \(error: type "prompt" needs a model/);
   });
 });
+
+describe('hooks trust shows Claude-shaped entries as they will run', () => {
+  it('each handler of a group, http hooks with their url and variables, async and unsupported types', async () => {
+    const { cliInProcess, isolatedEnv, tmpProject } = await import('../helpers.js');
+    const dir = tmpProject();
+    const env = isolatedEnv(tmpProject());
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      path.join(dir, '.hooksrc.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ command: './g.sh', async: true, if: 'Bash(rm *)' }, { type: 'http', url: 'http://127.0.0.1:8/h', headers: { A: '$TOK' }, allowedEnvVars: ['TOK'] }, { type: 'agent', prompt: 'x' }] }] } }),
+    );
+    const r = await cliInProcess(['trust', '--yes'], { cwd: dir, env });
+    expect(r.stdout).toContain('runs sh -c "./g.sh"  (matcher "Bash", in the background (async), if "Bash(rm *)")');
+    expect(r.stdout).toContain('POSTs each event to "http://127.0.0.1:8/h" with headers {"A":"$TOK"}, filled from the environment variables ["TOK"]');
+    expect(r.stdout).toContain('type agent: not run by agent-hooks');
+    const list = await cliInProcess(['list'], { cwd: dir, env });
+    expect(list.stdout).toMatch(/match Bash · if Bash\(rm \*\)/);
+  });
+});
