@@ -60,7 +60,7 @@ interface Entry {
 
 /** `observer`: whether the guard watches whole runs (audit-log), known without loading it. */
 type StoredBuiltin = { kind: 'builtin'; guard: string; audit: boolean; options: unknown; observer: boolean };
-type StoredRun = Extract<HookRun, { kind: 'command' }> | StoredBuiltin;
+type StoredRun = Extract<HookRun, { kind: 'command' | 'http' | 'unsupported' }> | StoredBuiltin;
 
 /** The sha256 of every layer's bytes (or, for inline configs, its JSON), trust state and problem; undefined when it cannot be told. */
 function cacheKey(layers: readonly ConfigLayer[], cwd: string): string | undefined {

@@ -41,6 +41,9 @@ Options:
         const settings = [
           d.match === undefined ? undefined : `match ${(d.match as string[]).join('|')}`,
           d.if === undefined ? undefined : `if ${JSON.stringify(d.if)}`,
+          d.rule === undefined ? undefined : `if ${String(d.rule)}`,
+          d.on === undefined ? undefined : `matcher ${(d.on as { field: string; matcher: string }).field} ${JSON.stringify((d.on as { matcher: string }).matcher)}`,
+          d.agent === undefined ? undefined : `agent ${(d.agent as string[]).join('|')}`,
           hook.priority !== 0 ? `priority ${hook.priority}` : undefined,
           `timeout ${hook.timeoutMs / 1000}s`,
           hook.onFailure === 'block' ? 'onFailure block' : undefined,
@@ -49,6 +52,7 @@ Options:
         ].filter(Boolean);
         lines.push(`  ${i + 1}. ${s.bold(hook.id)}  ${String(d.runs)}`);
         lines.push(`     ${s.dim(`${settings.join(' · ')} · ${hook.source.layer} ${path.relative(ctx.cwd, hook.source.file ?? '') || hook.source.file || ''} ${hook.source.key}`)}`);
+        for (const note of hook.notes ?? []) lines.push(`     ${(hook.run.kind === 'unsupported' ? s.yellow : s.dim)(`! ${note}`)}`);
       });
     }
     ctx.stdout(`${lines.join('\n')}\n`);
@@ -66,13 +70,20 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
         : [run.command, ...run.args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')
       : run.kind === 'builtin'
         ? `builtin ${run.guard}${run.audit ? ' (audit mode)' : ''}`
-        : 'in-process handler';
+        : run.kind === 'http'
+          ? `POST ${run.url}`
+          : run.kind === 'unsupported'
+            ? `type ${run.type}: not supported by agent-hooks (skipped)`
+            : 'in-process handler';
   return {
     id: hook.id,
     event: hook.event,
-    runs,
+    runs: run.kind === 'command' && run.async === true ? `${runs} (async: not waited for)` : runs,
     ...(hook.match === undefined ? {} : { match: hook.match }),
     ...(hook.if === undefined ? {} : { if: hook.if }),
+    ...(hook.rule === undefined ? {} : { rule: hook.rule }),
+    ...(hook.on === undefined ? {} : { on: hook.on }),
+    ...(hook.agent === undefined ? {} : { agent: hook.agent }),
     priority: hook.priority,
     timeoutMs: hook.timeoutMs,
     onFailure: hook.onFailure,
@@ -81,5 +92,6 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
     cwd: hook.cwd,
     source: hook.source,
     ...(hook.overriddenBy === undefined ? {} : { overriddenBy: hook.overriddenBy }),
+    ...(hook.notes === undefined ? {} : { notes: hook.notes }),
   };
 }
