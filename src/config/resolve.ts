@@ -46,6 +46,8 @@ export interface ResolvedHook extends Matchable {
   parallel: boolean;
   env: Record<string, string>;
   cwd: string;
+  /** Shadow (audit) mode: it runs, its answer is reported, never applied. */
+  audit?: boolean;
 }
 
 /** One layer as the run sees it: where it is, whether it is trusted, whether its hooks run and why not. */
@@ -94,6 +96,8 @@ export interface HandlerSpec {
   onFailure?: 'block' | 'continue';
   parallel?: boolean;
   enabled?: boolean;
+  /** Shadow (audit) mode: runs, reports its answer, changes nothing. */
+  audit?: boolean;
 }
 
 const LAYER_RANK: Record<LayerName, number> = { managed: 0, user: 1, defaults: 1, project: 2, local: 3, api: 4, cli: 5 };
@@ -195,6 +199,7 @@ export async function resolveConfig(
       parallel: spec.parallel ?? false,
       env: {},
       cwd: projectDir,
+      ...(spec.audit === true ? { audit: true } : {}),
       ...matching(spec),
     };
     fatal.push(...checkMatching(hook, event.tool).map(at));
@@ -301,6 +306,7 @@ async function resolveLayer(
         parallel: entry.parallel ?? false,
         env: { ...defaults.env, ...entry.env },
         cwd: entry.cwd === undefined ? projectDir : path.resolve(layer.dir, entry.cwd),
+        ...(entry.audit === true || (run.kind === 'builtin' && run.audit) ? { audit: true } : {}),
         ...matching(entry),
       };
       // A guard declares the tools it understands; an explicit `match` replaces that.

@@ -21,6 +21,7 @@ export const HandlerSchema = z
     env: z.record(z.string(), z.string()).optional(),
     cwd: z.string().min(1).optional().describe('Working directory, relative to the config file; default the project folder'),
     enabled: z.boolean().optional().describe('false keeps the entry but never runs it'),
+    audit: z.boolean().optional().describe('Shadow mode: the hook runs and what it would have decided is reported (--verbose, explain, audit log); nothing it answers is applied'),
   })
   .superRefine((h, ctx) => {
     if (h.command !== undefined && h.builtin !== undefined) {

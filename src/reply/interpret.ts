@@ -13,6 +13,8 @@ export interface Reply {
   /** Present (even when the new output is `null`) when the hook replaced the tool output. */
   updatedOutput?: { value: unknown };
   additionalContext?: string;
+  /** Keys for the session's metadata bag (a `null` value removes the key); see src/metadata. */
+  metadata?: Record<string, unknown>;
 }
 
 export type FailureKind =
@@ -244,6 +246,10 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   if (event.rewrites === 'updatedOutput') {
     if ('updatedOutput' in o) reply.updatedOutput = { value: o.updatedOutput };
     else if ('updatedToolOutput' in specific) reply.updatedOutput = { value: specific.updatedToolOutput };
+  }
+  if (o.metadata !== undefined && o.metadata !== null) {
+    if (isRecord(o.metadata)) reply.metadata = o.metadata;
+    else problems.push('"metadata" must be an object (keys for the session\'s metadata bag)');
   }
   if (decision === 'modify' && !rewrites(reply) && problems.length === 0) {
     problems.push(
