@@ -59,14 +59,15 @@ Options:
 /** A hook as plain data: what it runs and how it is matched. */
 export function describeHook(hook: ResolvedHook): Record<string, unknown> {
   const run = hook.run;
-  const runs =
+  const what =
     run.kind === 'command'
       ? run.args === undefined
         ? run.command
         : [run.command, ...run.args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')
       : run.kind === 'builtin'
-        ? `builtin ${run.guard}${run.audit ? ' (audit mode)' : ''}`
+        ? `builtin ${run.guard}`
         : 'in-process handler';
+  const runs = hook.audit === true ? `${what} (audit mode)` : what;
   return {
     id: hook.id,
     event: hook.event,
@@ -78,6 +79,7 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
     onFailure: hook.onFailure,
     parallel: hook.parallel,
     enabled: hook.enabled,
+    audit: hook.audit === true,
     cwd: hook.cwd,
     source: hook.source,
     ...(hook.overriddenBy === undefined ? {} : { overriddenBy: hook.overriddenBy }),
