@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { HooksError } from '../errors.js';
 import { EVENTS, eventSpec, findEvent } from '../events/catalog.js';
+import { EVENT_GROUPS, eventsOfKey, keySpecificity } from '../events/groups.js';
+import { noEventMessage, wildcardApplies } from './wildcard.js';
 import { GUARD_IDS, loadGuard } from '../guards/index.js';
 import { checkToolPattern, type Matchable } from '../match/select.js';
 import { didYouMean } from '../suggest.js';
@@ -48,6 +50,8 @@ export interface ResolvedHook extends Matchable {
   cwd: string;
   /** Shadow (audit) mode: it runs, its answer is reported, never applied. */
   audit?: boolean;
+  /** The wildcard key (`*`, `group:tool`) it was configured under, when not its event's own key. */
+  scope?: string;
 }
 
 /** One layer as the run sees it: where it is, whether it is trusted, whether its hooks run and why not. */
@@ -260,12 +264,22 @@ async function resolveLayer(
   }
   const defaults = parsed.data.defaults ?? {};
   const usedIds = new Set<string>();
-  for (const [eventKey, entries] of Object.entries(parsed.data.hooks ?? {})) {
-    const spec = findEvent(eventKey);
-    if (spec === undefined || entries === undefined) continue;
+  // A wildcard key (`*`, `group:tool`) stands for each of its events: its hooks are resolved once per event they fit.
+  const lists = Object.entries(parsed.data.hooks ?? {}).flatMap(([eventKey, entries]) => eventsOfKey(eventKey).map((spec) => [eventKey, entries, spec] as const));
+  const wildcards = new Map<string, { eventKey: string; entry: Entry; applied: boolean }>();
+  for (const [eventKey, entries, spec] of lists) {
+    if (entries === undefined) continue;
+    const wildcard = keySpecificity(eventKey) > 0;
     for (const [index, entry] of entries.entries()) {
       const key = `${prefix}hooks.${eventKey}[${index}]`;
       const at = (msg: string) => `${layer.file}: ${key}${msg.startsWith('.') ? '' : ': '}${msg}`;
+      if (wildcard) {
+        const use = wildcards.get(key) ?? { eventKey, entry, applied: false };
+        wildcards.set(key, use);
+        const overridable = (event: EventName) => layer.layer !== 'local' || entry.id === undefined || earlier.some((h) => h.id === entry.id && h.event === event);
+        if (!(await wildcardApplies(entry, spec, overridable))) continue;
+        use.applied = true;
+      }
       if (entry.command === undefined && entry.builtin === undefined) {
         const targets = earlier.filter((h) => h.id === entry.id && h.event === spec.name);
         const protectedTargets = targets.filter((h) => trustTier(h.source.layer) > trustTier(layer.layer));
@@ -307,6 +321,7 @@ async function resolveLayer(
         env: { ...defaults.env, ...entry.env },
         cwd: entry.cwd === undefined ? projectDir : path.resolve(layer.dir, entry.cwd),
         ...(entry.audit === true || (run.kind === 'builtin' && run.audit) ? { audit: true } : {}),
+        ...(wildcard ? { scope: eventKey } : {}),
         ...matching(entry),
       };
       // A guard declares the tools it understands; an explicit `match` replaces that.
@@ -315,6 +330,9 @@ async function resolveLayer(
       hooks.push(hook);
     }
   }
+  for (const [key, use] of wildcards) if (!use.applied) issues.push(`${layer.file}: ${key}: ${await noEventMessage(use.eventKey, use.entry)}`);
+  // A wildcard entry's problem is found once per event it stands for: said once.
+  issues.splice(0, issues.length, ...new Set(issues));
   return parsed.data.onUntrusted === undefined ? { hooks, overrides } : { hooks, overrides, onUntrusted: parsed.data.onUntrusted };
 }
 
@@ -332,6 +350,8 @@ function order(hooks: ResolvedHook[]): ResolvedHook[] {
       trustTier(a.source.layer) - trustTier(b.source.layer) ||
       b.priority - a.priority ||
       LAYER_RANK[a.source.layer] - LAYER_RANK[b.source.layer] ||
+      // An event's own hooks, then its group's, then `*`'s: the most specific first, all else equal.
+      keySpecificity(a.scope ?? '') - keySpecificity(b.scope ?? '') ||
       position.get(a)! - position.get(b)!,
   );
 }
@@ -441,7 +461,7 @@ function uniqueId(base: string, used: Set<string>, event: EventName): string {
   return id;
 }
 
-const EVENT_KEYS = EVENTS.flatMap((e) => [e.name, e.cli, e.claude]);
+const EVENT_KEYS = [...EVENTS.flatMap((e) => [e.name, e.cli, e.claude]), ...EVENT_GROUPS.map((g) => g.key)];
 
 
 /** A zod issue as a key path (`.hooks.preToolUse[2].timeout`) and a message in plain words. */

@@ -1,6 +1,7 @@
 // The config schema (zod): the single source of truth for `.hooksrc.json`, its types and its JSON Schema.
 import { z } from 'zod';
 import { EVENTS } from '../events/catalog.js';
+import { EVENT_GROUPS } from '../events/groups.js';
 
 const seconds = z.number().positive().max(3600);
 const globs = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).meta({ id: 'globs' });
@@ -46,13 +47,14 @@ export const DefaultsSchema = z
   })
   .meta({ id: 'defaults', description: 'Defaults for the hooks of this file' });
 
-/** Every event, in each of its three spellings, so editors complete them from the JSON Schema. */
+/** Every event, in each of its three spellings, and every wildcard key, so editors complete them from the JSON Schema. */
 const HooksSchema = z.strictObject(
-  Object.fromEntries(
-    EVENTS.flatMap((e) =>
-      [e.name, e.cli, e.claude].map((key) => [key, HookList.optional()]),
+  Object.fromEntries([
+    ...EVENTS.flatMap((e) =>
+      [e.name, e.cli, e.claude].map((key) => [key, HookList.optional()] as const),
     ),
-  ),
+    ...EVENT_GROUPS.map((g) => [g.key, HookList.optional().describe(`Hooks for ${g.summary}; each runs on the events it fits, after the event's own hooks`)] as const),
+  ]),
 );
 
 export const ConfigSchema = z.strictObject({
