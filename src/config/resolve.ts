@@ -110,7 +110,7 @@ const LAYER_RANK: Record<LayerName, number> = { managed: 0, user: 1, defaults: 1
 export const DEFAULTS_FILE = '<built-in defaults>';
 
 /** The first-party guards on the events they act on: what runs when no config does. */
-const DEFAULT_GUARDS = {
+export const DEFAULT_GUARDS = {
   hooks: {
     preToolUse: [{ builtin: 'command-safety' }, { builtin: 'sensitive-paths' }],
     postToolUse: [{ builtin: 'redact-secrets' }],

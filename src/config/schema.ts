@@ -19,7 +19,7 @@ export const HandlerSchema = z
     timeout: seconds.optional().describe('Seconds; default 30'),
     onFailure: z.enum(['block', 'continue']).optional().describe('What a failure (crash, timeout, bad output) means; default continue, or block for a builtin guard on an intercepting event'),
     parallel: z.boolean().optional().describe('Run at the same time as adjacent parallel hooks, on the same payload'),
-    env: z.record(z.string(), z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional().describe('Environment variables for the command, on top of defaults.env'),
     cwd: z.string().min(1).optional().describe('Working directory, relative to the config file; default the project folder'),
     enabled: z.boolean().optional().describe('false keeps the entry but never runs it'),
     audit: z.boolean().optional().describe('Shadow mode: the hook runs and what it would have decided is reported (--verbose, explain, audit log); nothing it answers is applied'),

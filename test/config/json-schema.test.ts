@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { EVENT_GROUPS } from '../../src/events/groups.js';
 import { describe, expect, it } from 'vitest';
 import { configJsonSchema } from '../../src/config/json-schema.js';
 import { ConfigSchema } from '../../src/config/schema.js';
@@ -60,7 +61,8 @@ describe('the JSON Schema', () => {
   it('lists every event spelling, so editors complete them', () => {
     const hooks = (shipped.properties as Record<string, { properties: Record<string, unknown> }>).hooks!.properties;
     expect(Object.keys(hooks)).toEqual(expect.arrayContaining(['preToolUse', 'pre-tool-use', 'PreToolUse', 'sessionEnd', 'post-tool-use-failure']));
-    // Ten events, three spellings each, where stop and notification spell alike in two of them.
-    expect(Object.keys(hooks)).toHaveLength(28);
+    // Ten events, three spellings each, where stop and notification spell alike in two of them; then the wildcard keys.
+    expect(Object.keys(hooks)).toHaveLength(28 + EVENT_GROUPS.length);
+    expect(Object.keys(hooks)).toEqual(expect.arrayContaining(EVENT_GROUPS.map((g) => g.key)));
   });
 });

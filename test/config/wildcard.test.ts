@@ -78,7 +78,7 @@ describe('wildcard config errors are loud', () => {
   });
 
   it('a misspelt group is an unknown event with a suggestion', async () => {
-    await expect(runnerWith({ hooks: { 'group:tools': [{ command: 'true' }] } as HooksConfig })).rejects.toThrow(/unknown event.*group:tool/);
+    await expect(runnerWith({ hooks: { 'group:tools': [{ command: 'true' }] } } as HooksConfig)).rejects.toThrow(/unknown event.*group:tool/);
   });
 
   it('a bad match pattern under "*" is reported once', async () => {
