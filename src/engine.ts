@@ -299,7 +299,7 @@ async function runHook(
   const ms = Math.round(performance.now() - started);
   const base = { id: hook.id, source: hook.source, ms };
   // Shadow (audit) mode: the hook runs, what it would have done is reported, nothing changes.
-  const audit = hook.audit === true || (run.kind === 'builtin' && run.audit);
+  const audit = hook.audit ?? (run.kind === 'builtin' && run.audit);
   if (!reading.ok) {
     const reply = failureReply(reading.failure, hook.id, hook.onFailure);
     if (audit) return { ...base, reply: { decision: 'continue' }, failure: reading.failure, ...(reply.decision === 'continue' ? {} : { wouldHave: reply }) };

@@ -432,9 +432,10 @@ function checkOverride(layer: ConfigLayer, event: EventName, entry: Entry, targe
 
 /** Applies a local override (e.g. `enabled: false`), and records on the hook which file changed it. */
 function applyOverride(layer: ConfigLayer, entry: Entry, key: string, targets: readonly ResolvedHook[]): void {
-  const changed = (['enabled', 'priority', 'timeout', 'onFailure', 'parallel', 'env', 'cwd', 'match', 'if'] as const).filter((k) => entry[k] !== undefined);
+  const changed = (['enabled', 'priority', 'timeout', 'onFailure', 'parallel', 'env', 'cwd', 'match', 'if', 'audit'] as const).filter((k) => entry[k] !== undefined);
   for (const hook of targets) {
     if (entry.enabled !== undefined) hook.enabled = entry.enabled;
+    if (entry.audit !== undefined) hook.audit = entry.audit;
     if (entry.priority !== undefined) hook.priority = entry.priority;
     if (entry.timeout !== undefined) hook.timeoutMs = entry.timeout * 1000;
     if (entry.onFailure !== undefined) hook.onFailure = entry.onFailure;

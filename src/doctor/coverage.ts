@@ -27,7 +27,7 @@ export function guardCoverage(config: ResolvedConfig): EventCoverage[] {
       }
       const guard = { id: hook.id, guard: hook.run.guard, layer: hook.source.layer };
       if (!hook.enabled) entry.disabled.push(hook.id);
-      else if (hook.audit === true || hook.run.audit) entry.audit.push(guard);
+      else if (hook.audit ?? hook.run.audit) entry.audit.push(guard);
       else entry.guards.push(guard);
     }
     return entry;

@@ -106,3 +106,28 @@ describe('shadow mode on the command line', () => {
     expect(listed).toMatch(/shadow  echo "would stop this" >&2; exit 2 \(audit mode\)/);
   });
 });
+
+describe('audit through a local override', () => {
+  const input = (dir: string) => JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', cwd: dir, tool_name: 'Bash', tool_input: { command: 'rm x' } });
+
+  it('.hooksrc.local.json can put a project hook into shadow mode', () => {
+    const dir = tmpProject({
+      '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'strict', command: 'echo strict >&2; exit 2' }] } }),
+      '.hooksrc.local.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'strict', audit: true }] } }),
+    });
+    const r = runCli(['run', 'pre-tool-use', '--verbose'], { cwd: dir, env: isolatedEnv(dir), input: input(dir) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('(audit: would block)');
+  });
+
+  it('but never a hook of the user layer: the override is refused and the guard still blocks', () => {
+    const home = tmpProject({
+      '.config/agent-hooks/config.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'mine', command: 'echo mine >&2; exit 2' }] } }),
+      'p/.hooksrc.local.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'mine', audit: true }] } }),
+    });
+    const cwd = path.join(home, 'p');
+    const r = runCli(['run', 'pre-tool-use'], { cwd, env: isolatedEnv(home, {}, { trust: cwd }), input: input(cwd) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('mine');
+  });
+});
