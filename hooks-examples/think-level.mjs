@@ -15,7 +15,7 @@ try {
   process.exit(0);
 }
 const bag = event && typeof event.agent_hooks_metadata === 'object' && event.agent_hooks_metadata !== null ? event.agent_hooks_metadata : {};
-const name = process.env.HOOKS_EVENT ?? event.hook_event_name;
+const name = process.env.HOOKS_EVENT ?? event?.hook_event_name;
 
 if ((name === 'userPromptSubmit' || name === 'UserPromptSubmit') && bag.thinking === 'high') {
   console.log(JSON.stringify({ additionalContext: 'Think hard: this task was classified as demanding (thinking: high). Plan before you edit.' }));
