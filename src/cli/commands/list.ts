@@ -93,6 +93,7 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
     parallel: hook.parallel,
     enabled: hook.enabled,
     audit: hook.audit === true,
+    ...(hook.scope === undefined ? {} : { scope: hook.scope }),
     cwd: hook.cwd,
     source: hook.source,
     ...(hook.overriddenBy === undefined ? {} : { overriddenBy: hook.overriddenBy }),
