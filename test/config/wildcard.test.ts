@@ -4,22 +4,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EVENTS } from '../../src/events/catalog.js';
-import { EVENT_GROUPS, eventsOfKey } from '../../src/events/groups.js';
 import { bash, event, isolatedEnv, runCli, runnerWith, tmpProject } from '../helpers.js';
 import type { HooksConfig } from '../../src/config/schema.js';
 
 const eventsOf = async (config: HooksConfig, id: string) => (await runnerWith(config)).config.hooks.filter((h) => h.id === id).map((h) => h.event);
-
-describe('the groups', () => {
-  it('are rules over the catalog: every event is in *, each group names only catalog events', () => {
-    expect(eventsOfKey('*').map((e) => e.name)).toEqual(EVENTS.map((e) => e.name));
-    expect(eventsOfKey('group:tool').map((e) => e.name)).toEqual(EVENTS.filter((e) => e.tool).map((e) => e.name));
-    expect(eventsOfKey('group:session').map((e) => e.name)).toEqual(['sessionStart', 'sessionEnd']);
-    expect(eventsOfKey('group:stop').map((e) => e.name)).toEqual(['stop', 'subagentStop']);
-    expect(eventsOfKey('group:nope')).toEqual([]);
-    for (const g of EVENT_GROUPS) expect(g.summary).not.toBe('');
-  });
-});
 
 describe('a hook under a wildcard key', () => {
   it('"*" runs a command hook on every event', async () => {

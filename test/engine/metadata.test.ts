@@ -1,6 +1,7 @@
 // The metadata bag: hooks answer `metadata`, later hooks of the run and later events of the session get it
 // under agent_hooks_metadata. Real bash, python3 and node hooks; the store in an isolated state dir.
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRunner } from '../../src/engine.js';
@@ -214,6 +215,23 @@ describe('metadata limits and failures are reported, never silent', () => {
     expect(seen(d, 'a')).toBeNull();
     expect(JSON.parse(readFileSync(target, 'utf8')).metadata).toEqual({ planted: true });
     expect(lstatSync(file).isSymbolicLink()).toBe(false);
+  });
+});
+
+describe('odd things at the session file never hang or stop a run', () => {
+  it('a FIFO is not opened for a blocking read; a folder is not written through; both are said', async () => {
+    const { env, runner } = session({ hooks: { preToolUse: [{ builtin: 'command-safety' }, { id: 'a', command: nodeAdds('a', 1) }] } });
+    const file = sessionFile(metadataDir(env), 'test-session');
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    spawnSync('mkfifo', [file]);
+    const fifo = await (await runner()).run(bash('ls'));
+    expect(fifo.warnings.join('\n')).toContain('not a regular file');
+    expect((await (await runner()).run(bash('rm -rf /'))).decision).toBe('block');
+    rmSync(file);
+    mkdirSync(file);
+    const folder = await (await runner()).run(bash('ls'));
+    expect(folder.warnings.join('\n')).toMatch(/not a regular file[\s\S]*metadata not saved/);
+    expect(folder.decision).toBe('continue');
   });
 });
 
