@@ -50,3 +50,25 @@ cases.forEach((c, k) => {
   const med = q(samples[k], 0.5);
   console.log(`${c.name.padEnd(46)} ${med.toFixed(1).padStart(8)} ${q(samples[k], 0.9).toFixed(1).padStart(8)} ${(med / base).toFixed(3).padStart(8)}`);
 });
+
+// The store alone, in-process (needs `npm run build`): what a run pays to look for, read and save a bag,
+// against the cheapest thing a run does anyway for a session (hashing its id).
+const { fileStore } = await import('../dist/metadata/store.js');
+const { createHash } = await import('node:crypto');
+const store = fileStore({ HOME: home, XDG_STATE_HOME: path.join(home, 'state-inproc') });
+await store.save('stored', { intent: 'question', thinking: 'high' });
+const perCall = (n, f) => {
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) f(i);
+  return Number(process.hrtime.bigint() - started) / 1e3 / n;
+};
+const hash = perCall(5000, (i) => createHash('sha256').update(`s${i}`).digest('hex'));
+const missing = perCall(5000, () => store.load('missing'));
+const stored = perCall(5000, () => store.load('stored'));
+let started = process.hrtime.bigint();
+for (let i = 0; i < 100; i++) await store.save('stored', { n: i });
+const save = Number(process.hrtime.bigint() - started) / 1e3 / 100;
+console.log(`\nstore in-process (µs per call; × = against hashing a session id, ${hash.toFixed(1)} µs)`);
+for (const [name, us] of [['load, no stored bag', missing], ['load, stored bag', stored], ['save (lock, fsync, rename)', save]]) {
+  console.log(`${name.padEnd(46)} ${us.toFixed(1).padStart(8)} ${(us / hash).toFixed(1).padStart(8)}×`);
+}
