@@ -100,6 +100,7 @@ describe('shadow mode on the command line', () => {
     const json = JSON.parse(explained.stdout);
     expect(json.decision).toBe('continue');
     expect(json.warnings).toContain('hook "shadow" (audit mode) would have answered block: would stop this');
+    expect(json.steps[0]).toMatchObject({ id: 'shadow', outcome: 'continue', wouldHave: { outcome: 'block', reason: 'would stop this' } });
     const text = runCli(['explain', 'pre-tool-use'], { cwd: dir, env, input: input(dir) }).stdout;
     expect(text).toContain('(audit: would block)');
     const listed = runCli(['list'], { cwd: dir, env }).stdout;
