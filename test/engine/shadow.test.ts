@@ -103,6 +103,7 @@ describe('shadow mode on the command line', () => {
     expect(json.steps[0]).toMatchObject({ id: 'shadow', outcome: 'continue', wouldHave: { outcome: 'block', reason: 'would stop this' } });
     const text = runCli(['explain', 'pre-tool-use'], { cwd: dir, env, input: input(dir) }).stdout;
     expect(text).toContain('(audit: would block)');
+    expect(runCli(['run', 'pre-tool-use', '--dry-run'], { cwd: dir, env, input: input(dir) }).stdout).toMatch(/would run shadow: echo .* \(audit\)/);
     const listed = runCli(['list'], { cwd: dir, env }).stdout;
     expect(listed).toMatch(/shadow  echo "would stop this" >&2; exit 2 \(audit mode\)/);
   });
