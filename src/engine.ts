@@ -9,8 +9,10 @@ import { applyResult, chainEnded, finishChain, outcomeOf, startChain, type Decis
 import { eventSpec } from './events/catalog.js';
 import { TOOL_WORKDIR_FIELDS } from './events/fields.js';
 import { isRecord } from './json.js';
+import { bagProblem, mergeBag, withBag, withoutBag, type Bag } from './metadata/bag.js';
+import { fileStore, type MetadataStore } from './metadata/store.js';
 import { selectHooks, type Selection } from './match/select.js';
-import { failureReply, readProcessEnd, readReturnValue, rewrites, type Reading } from './reply/interpret.js';
+import { failureReply, readProcessEnd, readReturnValue, rewrites, type Reading, type Reply } from './reply/interpret.js';
 import { runFunction } from './run/function.js';
 import { didYouMean } from './suggest.js';
 import { payloadBytes } from './run/payload-bytes.js';
@@ -35,6 +37,11 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Called as each hook ends, for live traces. */
   onResult?: (result: HookResult) => void;
+  /**
+   * Where the session's metadata bag is kept between events: default, a private file per session in the
+   * user's state dir; `memoryStore()` keeps it in this process; `null` keeps it for this run only.
+   */
+  metadataStore?: MetadataStore | null;
 }
 
 export interface Runner {
@@ -90,6 +97,8 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
     ...(unknownSkips.length === 0 ? [] : [`HOOKS_SKIP names ${unknownSkips.map((id) => `"${id}"`).join(', ')}, which no configured hook has${didYouMean(unknownSkips[0]!, config.hooks.map((h) => h.id))}; nothing was skipped for it`]),
   ];
   const untrusted = config.layers.filter((l) => l.trust === 'untrusted');
+  let files: MetadataStore | undefined;
+  const defaultStore = () => (files ??= fileStore(env));
   return {
     config,
     plan,
@@ -104,8 +113,33 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
     },
   };
 
-  async function runChain(event: HookEvent, options: RunOptions): Promise<Decision> {
+  async function runChain(given: HookEvent, options: RunOptions): Promise<Decision> {
     const started = performance.now();
+    // The metadata key is the runner's: hooks see under it only what hooks of this session answered.
+    const event: HookEvent = { ...given, payload: withoutBag(given.payload) };
+    const session = sessionOf(event, options.metadataStore === undefined ? defaultStore() : (options.metadataStore ?? undefined));
+    const notes: string[] = [];
+    let bag: Bag = {};
+    if (session !== undefined) {
+      const loaded = session.store.load(session.id);
+      bag = loaded.bag;
+      if (loaded.problem !== undefined) notes.push(loaded.problem);
+    }
+    const changes = new Map<string, unknown>();
+    /** Folds a hook's metadata into the bag; a reply that would take the bag past its limits is that hook's failure. */
+    const absorb = (hook: ResolvedHook, result: HookResult): HookResult => {
+      const keys = result.reply.metadata;
+      if (keys === undefined || result.failure !== undefined) return result;
+      const merged = mergeBag(bag, keys);
+      const problem = bagProblem(merged);
+      if (problem !== undefined) {
+        const failure = { kind: problem.includes('over the cap') ? 'output-too-large' : 'invalid-json', message: `metadata: with this reply the session's bag would be unusable (${problem}); none of its keys were kept` } as const;
+        return { ...result, reply: failureReply(failure, hook.id, hook.onFailure), failure };
+      }
+      bag = merged;
+      for (const [key, value] of Object.entries(keys)) changes.set(key, value);
+      return result;
+    };
     const all = hooksFor(config, event.name);
     // Observers (audit-log) take no part in the chain: they see the whole run once it is decided.
     const hooks = all.filter((h) => !isObserver(h));
@@ -132,21 +166,35 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       }
       // Selection is judged on the payload as rewritten so far: `if` sees what will actually run.
       const selection = selectHooks(batch, current, skip);
+      // One object per batch: hooks of a parallel batch share one serialization of it.
+      const input = withBag(current.payload, bag);
       const results = await Promise.all(
         selection.map(async (s) => {
           if (!s.selected) return step(s.hook, { status: 'skipped', why: s.why });
-          const result = await runHook(s.hook, current, config, env, options.signal);
+          const result = await runHook(s.hook, current, input, config, env, options.signal);
           options.onResult?.(result);
           return step(s.hook, { status: 'ran', result });
         }),
       );
       steps.push(...results);
-      for (const s of results) if (s.result !== undefined) state = applyResult(state, s.result);
+      // In config order: in a parallel batch, a later hook's keys win, as its rewrites do.
+      for (const [i, s] of results.entries()) {
+        if (s.result === undefined) continue;
+        s.result = absorb(selection[i]!.hook, s.result);
+        state = applyResult(state, s.result);
+      }
+    }
+    if (session !== undefined) {
+      // Kept whatever the decision: what the hooks that ran learnt is true of the session even when one blocked.
+      const problem = event.name === 'sessionEnd' ? session.store.remove(session.id) : changes.size > 0 ? await session.store.save(session.id, Object.fromEntries(changes)) : undefined;
+      if (problem !== undefined) notes.push(problem);
     }
     const observers = selectHooks(all.filter(isObserver), event, skip).flatMap((s) => (s.selected ? [s.hook] : []));
     steps.push(...observers.map((h): Step => ({ id: h.id, source: h.source, batch: 0, status: 'observer' })));
     const skipped = steps.flatMap((s) => (s.status === 'skipped' ? [{ id: s.id, why: s.why! }] : []));
     const decision: Decision = why !== undefined ? cannotJudge(event, why, hooks) : { ...finishChain(state, event), skipped, steps };
+    decision.warnings.push(...notes);
+    if (Object.keys(bag).length > 0) decision.metadata = bag;
     if (observers.length > 0) await observe(observers, event, decision, performance.now() - started);
     return decision;
   }
@@ -178,6 +226,7 @@ async function observe(observers: ResolvedHook[], original: HookEvent, decision:
       ms: r.ms,
       ...(r.reply.reason === undefined ? {} : { reason: r.reply.reason }),
       ...(r.failure === undefined ? {} : { failure: r.failure }),
+      ...(r.wouldHave === undefined ? {} : { wouldHave: { outcome: outcomeOf(r.wouldHave), ...(r.wouldHave.reason === undefined ? {} : { reason: r.wouldHave.reason }) } }),
     })),
   };
   for (const hook of observers) {
@@ -206,6 +255,8 @@ function intoBatches(hooks: ResolvedHook[]): ResolvedHook[][] {
 async function runHook(
   hook: ResolvedHook,
   event: HookEvent,
+  /** What a command or API hook receives: the payload with the session's metadata bag. */
+  input: HookEvent['payload'],
   config: ResolvedConfig,
   env: NodeJS.ProcessEnv,
   signal: AbortSignal | undefined,
@@ -236,7 +287,7 @@ async function runHook(
       cwd: hook.cwd,
       env: hookEnv(hook, event, config, env),
       // One buffer per distinct payload, shared by every hook that gets it (memory must not grow with hooks).
-      input: payloadBytes(event.payload),
+      input: payloadBytes(input),
       timeoutMs: hook.timeoutMs,
       ...(signal === undefined ? {} : { signal }),
     });
@@ -251,8 +302,7 @@ async function runHook(
     );
   } else {
     const context = event.tool === undefined ? { event: event.name } : { event: event.name, tool: event.tool.canonical };
-    const input = run.kind === 'builtin' ? guardInput(event.payload) : event.payload;
-    const end = await runFunction(run.handler, input, context, hook.timeoutMs, signal);
+    const end = await runFunction(run.handler, run.kind === 'builtin' ? guardInput(event.payload) : input, context, hook.timeoutMs, signal);
     reading =
       end.kind === 'returned'
         ? readReturnValue(end.value, spec)
@@ -262,12 +312,15 @@ async function runHook(
   }
   const ms = Math.round(performance.now() - started);
   const base = { id: hook.id, source: hook.source, ms };
-  if (!reading.ok) return { ...base, reply: failureReply(reading.failure, hook.id, hook.onFailure), failure: reading.failure };
-  const reply = reading.reply;
-  if (run.kind === 'builtin' && run.audit && (reply.decision !== 'continue' || rewrites(reply))) {
-    // Audit mode: report what the guard would have done, change nothing.
-    return { ...base, reply: { decision: 'continue' }, wouldHave: reply };
+  // Shadow (audit) mode: the hook runs, what it would have done is reported, nothing changes.
+  const audit = hook.audit ?? (run.kind === 'builtin' && run.audit);
+  if (!reading.ok) {
+    const reply = failureReply(reading.failure, hook.id, hook.onFailure);
+    if (audit) return { ...base, reply: { decision: 'continue' }, failure: reading.failure, ...(reply.decision === 'continue' ? {} : { wouldHave: reply }) };
+    return { ...base, reply, failure: reading.failure };
   }
+  const reply = reading.reply;
+  if (audit && hasEffect(reply)) return { ...base, reply: { decision: 'continue' }, wouldHave: reply };
   return { ...base, reply };
 }
 
@@ -281,6 +334,18 @@ function hookEnv(hook: ResolvedHook, event: HookEvent, config: ResolvedConfig, e
     HOOKS_TOOL: event.tool?.canonical ?? '',
     ...hook.env,
   };
+}
+
+/** True when applying the reply would change anything: a decision, a rewrite, context, a message or metadata. */
+function hasEffect(reply: Reply): boolean {
+  return reply.decision !== 'continue' || rewrites(reply) || reply.additionalContext !== undefined || reply.systemMessage !== undefined || reply.passthrough !== undefined || reply.metadata !== undefined;
+}
+
+/** The session the event belongs to, when it names one and there is a store to keep its bag. */
+function sessionOf(event: HookEvent, store: MetadataStore | undefined): { id: string; store: MetadataStore } | undefined {
+  const id = event.payload.session_id;
+  if (store === undefined || typeof id !== 'string' || id === '') return undefined;
+  return { id, store };
 }
 
 /**

@@ -81,6 +81,8 @@ export interface ReplyObject {
   additionalContext?: string;
   /** Shown to the user (Claude Code's `systemMessage`). */
   systemMessage?: string;
+  /** Keys for the session's metadata bag, which later hooks and events receive as `agent_hooks_metadata`; `null` removes a key. */
+  metadata?: Record<string, unknown>;
 }
 
 /** What an in-process handler (a builtin guard or an API handler) gets beside the payload. */
@@ -144,5 +146,7 @@ export interface ObservedRun {
     ms: number;
     reason?: string;
     failure?: { kind: string; message: string };
+    /** Shadow (audit) mode: what the hook answered, which was reported and not applied. */
+    wouldHave?: { outcome: string; reason?: string };
   }[];
 }

@@ -73,6 +73,8 @@ export function explanationJson(decision: Decision, config?: ResolvedConfig): Re
             ms: step.result.ms,
             ...(step.result.reply.reason === undefined ? {} : { reason: step.result.reply.reason }),
             ...(step.result.failure === undefined ? {} : { failure: step.result.failure }),
+            // Shadow (audit) mode: what the hook answered, reported and not applied.
+            ...(step.result.wouldHave === undefined ? {} : { wouldHave: { outcome: outcomeOf(step.result.wouldHave), ...(step.result.wouldHave.reason === undefined ? {} : { reason: step.result.wouldHave.reason }) } }),
           }),
     })),
   };

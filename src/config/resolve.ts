@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { HooksError } from '../errors.js';
 import { EVENTS, eventFor, eventSpec, findEvent } from '../events/catalog.js';
+import { EVENT_GROUPS, eventsOfKey, keySpecificity } from '../events/groups.js';
+import { noEventMessage, wildcardApplies } from './wildcard.js';
 import { GUARD_IDS, loadGuard } from '../guards/index.js';
 import { checkToolPattern, type Matchable } from '../match/select.js';
 import { didYouMean } from '../suggest.js';
@@ -62,8 +64,10 @@ export interface ResolvedHook extends Matchable {
   parallel: boolean;
   env: Record<string, string>;
   cwd: string;
-  /** What `hooks list` should say about how this hook runs (Claude Code keys read differently, hooks that are never run). */
-  notes?: string[];
+  /** Shadow (audit) mode: it runs, its answer is reported, never applied. */
+  audit?: boolean;
+  /** The wildcard key (`*`, `group:tool`) it was configured under, when not its event's own key. */
+  scope?: string;
 }
 
 /** One layer as the run sees it: where it is, whether it is trusted, whether its hooks run and why not. */
@@ -112,6 +116,8 @@ export interface HandlerSpec {
   onFailure?: 'block' | 'continue';
   parallel?: boolean;
   enabled?: boolean;
+  /** Shadow (audit) mode: runs, reports its answer, changes nothing. */
+  audit?: boolean;
 }
 
 const LAYER_RANK: Record<LayerName, number> = { managed: 0, user: 1, defaults: 1, project: 2, local: 3, api: 4, cli: 5 };
@@ -120,7 +126,7 @@ const LAYER_RANK: Record<LayerName, number> = { managed: 0, user: 1, defaults: 1
 export const DEFAULTS_FILE = '<built-in defaults>';
 
 /** The first-party guards on the events they act on: what runs when no config does. */
-const DEFAULT_GUARDS = {
+export const DEFAULT_GUARDS = {
   hooks: {
     preToolUse: [{ builtin: 'command-safety' }, { builtin: 'sensitive-paths' }],
     postToolUse: [{ builtin: 'redact-secrets' }],
@@ -214,6 +220,7 @@ export async function resolveConfig(
       parallel: spec.parallel ?? false,
       env: {},
       cwd: projectDir,
+      ...(spec.audit === true ? { audit: true } : {}),
       ...matching(spec),
     };
     fatal.push(...checkMatching(hook, event.tool).map(at));
@@ -279,13 +286,22 @@ async function resolveLayer(
   }
   const defaults = parsed.data.defaults ?? {};
   const usedIds = new Set<string>();
-  for (const [eventKey, entries] of Object.entries(parsed.data.hooks ?? {})) {
-    const found = eventFor(eventKey);
-    if (!found.ok || entries === undefined) continue;
-    const spec = found.spec;
+  // A wildcard key (`*`, `group:tool`) stands for each of its events: its hooks are resolved once per event they fit.
+  const lists = Object.entries(parsed.data.hooks ?? {}).flatMap(([eventKey, entries]) => eventsOfKey(eventKey).map((spec) => [eventKey, entries, spec] as const));
+  const wildcards = new Map<string, { eventKey: string; entry: Entry; applied: boolean }>();
+  for (const [eventKey, entries, spec] of lists) {
+    if (entries === undefined) continue;
+    const wildcard = keySpecificity(eventKey) > 0;
     for (const [index, entry] of entries.entries()) {
       const key = keyOf(eventKey, index);
       const at = (msg: string) => `${layer.file}: ${key}${msg.startsWith('.') ? '' : ': '}${msg}`;
+      if (wildcard) {
+        const use = wildcards.get(key) ?? { eventKey, entry, applied: false };
+        wildcards.set(key, use);
+        const overridable = (event: EventName) => layer.layer !== 'local' || entry.id === undefined || earlier.some((h) => h.id === entry.id && h.event === event);
+        if (!(await wildcardApplies(entry, spec, overridable))) continue;
+        use.applied = true;
+      }
       if (entry.command === undefined && entry.builtin === undefined && entry.url === undefined && entry.type === undefined) {
         const targets = earlier.filter((h) => h.id === entry.id && h.event === spec.name);
         const protectedTargets = targets.filter((h) => trustTier(h.source.layer) > trustTier(layer.layer));
@@ -327,6 +343,8 @@ async function resolveLayer(
         parallel: entry.parallel ?? false,
         env: { ...defaults.env, ...entry.env },
         cwd: entry.cwd === undefined ? projectDir : path.resolve(layer.dir, entry.cwd),
+        ...(entry.audit === true || (run.kind === 'builtin' && run.audit) ? { audit: true } : {}),
+        ...(wildcard ? { scope: eventKey } : {}),
         ...matching(entry),
       };
       // A guard declares the tools it understands; an explicit `match` replaces that.
@@ -360,6 +378,9 @@ async function resolveLayer(
       hooks.push(hook);
     }
   }
+  for (const [key, use] of wildcards) if (!use.applied) issues.push(`${layer.file}: ${key}: ${await noEventMessage(use.eventKey, use.entry)}`);
+  // A wildcard entry's problem is found once per event it stands for: said once.
+  issues.splice(0, issues.length, ...new Set(issues));
   return parsed.data.onUntrusted === undefined ? { hooks, overrides } : { hooks, overrides, onUntrusted: parsed.data.onUntrusted };
 }
 
@@ -377,6 +398,8 @@ function order(hooks: ResolvedHook[]): ResolvedHook[] {
       trustTier(a.source.layer) - trustTier(b.source.layer) ||
       b.priority - a.priority ||
       LAYER_RANK[a.source.layer] - LAYER_RANK[b.source.layer] ||
+      // An event's own hooks, then its group's, then `*`'s: the most specific first, all else equal.
+      keySpecificity(a.scope ?? '') - keySpecificity(b.scope ?? '') ||
       position.get(a)! - position.get(b)!,
   );
 }
@@ -483,9 +506,10 @@ function checkOverride(layer: ConfigLayer, event: EventName, entry: Entry, targe
 
 /** Applies a local override (e.g. `enabled: false`), and records on the hook which file changed it. */
 function applyOverride(layer: ConfigLayer, entry: Entry, key: string, targets: readonly ResolvedHook[]): void {
-  const changed = (['enabled', 'priority', 'timeout', 'onFailure', 'parallel', 'env', 'cwd', 'match', 'if'] as const).filter((k) => entry[k] !== undefined);
+  const changed = (['enabled', 'priority', 'timeout', 'onFailure', 'parallel', 'env', 'cwd', 'match', 'if', 'audit'] as const).filter((k) => entry[k] !== undefined);
   for (const hook of targets) {
     if (entry.enabled !== undefined) hook.enabled = entry.enabled;
+    if (entry.audit !== undefined) hook.audit = entry.audit;
     if (entry.priority !== undefined) hook.priority = entry.priority;
     if (entry.timeout !== undefined) hook.timeoutMs = entry.timeout * 1000;
     if (entry.onFailure !== undefined) hook.onFailure = entry.onFailure;
@@ -512,7 +536,7 @@ function uniqueId(base: string, used: Set<string>, event: EventName): string {
   return id;
 }
 
-const EVENT_KEYS = EVENTS.flatMap((e) => [e.name, e.cli, e.claude]);
+const EVENT_KEYS = [...EVENTS.flatMap((e) => [e.name, e.cli, e.claude]), ...EVENT_GROUPS.map((g) => g.key)];
 
 
 /** A zod issue as a key path (`.hooks.preToolUse[2].timeout`) and a message in plain words. */

@@ -1,6 +1,7 @@
 // The config schema (zod): the single source of truth for `.hooksrc.json`, its types and its JSON Schema.
 import { z } from 'zod';
 import { EVENTS, eventFor } from '../events/catalog.js';
+import { EVENT_GROUPS, findEventGroup } from '../events/groups.js';
 
 const seconds = z.number().positive().max(3600);
 const globs = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).meta({ id: 'globs' });
@@ -32,9 +33,10 @@ export const HandlerSchema = z
     timeout: seconds.optional().describe('Seconds; default 30'),
     onFailure: z.enum(['block', 'continue']).optional().describe('What a failure (crash, timeout, bad output) means; default continue, or block for a builtin guard on an intercepting event'),
     parallel: z.boolean().optional().describe('Run at the same time as adjacent parallel hooks, on the same payload'),
-    env: z.record(z.string(), z.string()).optional(),
+    env: z.record(z.string(), z.string()).optional().describe('Environment variables for the command, on top of defaults.env'),
     cwd: z.string().min(1).optional().describe('Working directory, relative to the config file; default the project folder'),
     enabled: z.boolean().optional().describe('false keeps the entry but never runs it'),
+    audit: z.boolean().optional().describe('Shadow mode: the hook runs and what it would have decided is reported (--verbose, explain, audit log); nothing it answers is applied'),
   })
   .superRefine((h, ctx) => {
     const unsupported = h.type === 'prompt' || h.type === 'agent' || h.type === 'mcp_tool';
@@ -73,21 +75,24 @@ export const DefaultsSchema = z
   .meta({ id: 'defaults', description: 'Defaults for the hooks of this file' });
 
 /**
- * Every event, in each of its three spellings, so editors complete them from the JSON Schema. An event
- * the catalog does not know (a newer agent's) is accepted and its hooks run as an observe event; a key
- * that is a likely typo of a known event, or no event name at all, is an error with a suggestion.
+ * Every event, in each of its three spellings, and every wildcard key, so editors complete them from
+ * the JSON Schema. An event the catalog does not know (a newer agent's) is accepted and its hooks run
+ * as an observe event; a key that is a likely typo of a known event, or no event name at all, is an
+ * error with a suggestion.
  */
 const HooksSchema = z
   .object(
-    Object.fromEntries(
-      EVENTS.flatMap((e) =>
-        [e.name, e.cli, e.claude].map((key) => [key, HookList.optional()]),
+    Object.fromEntries([
+      ...EVENTS.flatMap((e) =>
+        [e.name, e.cli, e.claude].map((key) => [key, HookList.optional()] as const),
       ),
-    ),
+      ...EVENT_GROUPS.map((g) => [g.key, HookList.optional().describe(`Hooks for ${g.summary}; each runs on the events it fits, after the event's own hooks`)] as const),
+    ]),
   )
   .catchall(HookList)
   .superRefine((hooks, ctx) => {
     for (const key of Object.keys(hooks)) {
+      if (findEventGroup(key) !== undefined) continue;
       const found = eventFor(key);
       if (!found.ok) ctx.addIssue({ code: 'custom', message: found.suggestion === undefined ? found.message : `unknown event (did you mean "${found.suggestion}"?)`, path: [key] });
     }

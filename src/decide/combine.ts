@@ -45,6 +45,8 @@ export interface Decision {
   skipped: { id: string; why: string }[];
   /** Every hook of the event in run order, with its batch and what became of it: the explain trace. */
   steps: Step[];
+  /** The session's metadata bag after the run (hooks' `metadata` replies merged), when not empty. */
+  metadata?: Record<string, unknown>;
 }
 
 export interface Step {

@@ -171,6 +171,8 @@ export function auditRecords(
     ms: h.ms,
     ...(h.reason === undefined ? {} : { reason: at.clean(h.reason) }),
     ...(h.failure === undefined ? {} : { failure: h.failure.kind, failureMessage: at.clean(h.failure.message) }),
+    // Shadow mode: the answer that was reported and not applied.
+    ...(h.wouldHave === undefined ? {} : { audit: true, wouldHave: h.wouldHave.outcome, ...(h.wouldHave.reason === undefined ? {} : { wouldHaveReason: at.clean(h.wouldHave.reason) }) }),
   }));
   const eventRecord = {
     ...base,

@@ -23,6 +23,8 @@ export interface Reply {
   ignored?: string[];
   /** Other things the user must hear about this reply (one line each). */
   notes?: string[];
+  /** Keys for the session's metadata bag (a `null` value removes the key); see src/metadata. */
+  metadata?: Record<string, unknown>;
 }
 
 export type FailureKind =
@@ -351,6 +353,10 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
     // the hooks after it (redact-secrets among them).
     else if (specific.updatedMCPToolOutput !== undefined && specific.updatedMCPToolOutput !== null) reply.updatedOutput = { value: specific.updatedMCPToolOutput };
     if (passthrough !== undefined) delete passthrough.updatedMCPToolOutput;
+  }
+  if (o.metadata !== undefined && o.metadata !== null) {
+    if (isRecord(o.metadata)) reply.metadata = o.metadata;
+    else problems.push('"metadata" must be an object (keys for the session\'s metadata bag)');
   }
   if (decision === 'modify' && !rewrites(reply) && problems.length === 0) {
     problems.push(

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { EVENT_GROUPS } from '../../src/events/groups.js';
 import { describe, expect, it } from 'vitest';
 import { configJsonSchema } from '../../src/config/json-schema.js';
 import { ConfigSchema } from '../../src/config/schema.js';
@@ -71,7 +72,8 @@ describe('the JSON Schema', () => {
   it('lists every event spelling, so editors complete them', () => {
     const hooks = (shipped.properties as Record<string, { properties: Record<string, unknown> }>).hooks!.properties;
     expect(Object.keys(hooks)).toEqual(expect.arrayContaining(['preToolUse', 'pre-tool-use', 'PreToolUse', 'sessionEnd', 'post-tool-use-failure']));
-    // Every event, three spellings each, where one-word events (stop, setup, ...) spell alike in two of them.
-    expect(Object.keys(hooks)).toHaveLength(new Set(EVENTS.flatMap((e) => [e.name, e.cli, e.claude])).size);
+    // Every event, three spellings each (one-word events spell alike in two of them), then the wildcard keys.
+    expect(Object.keys(hooks)).toHaveLength(new Set(EVENTS.flatMap((e) => [e.name, e.cli, e.claude])).size + EVENT_GROUPS.length);
+    expect(Object.keys(hooks)).toEqual(expect.arrayContaining(EVENT_GROUPS.map((g) => g.key)));
   });
 });

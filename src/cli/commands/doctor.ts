@@ -1,5 +1,6 @@
 // `hooks doctor`: checks the config layers and the hooks for the mistakes that fail silently.
 import { diagnose, type Finding } from '../../doctor/diagnose.js';
+import { coverageLines, guardCoverage, type EventCoverage } from '../../doctor/coverage.js';
 import { layerStatus } from '../../config/resolve.js';
 import { loadConfig } from '../../engine.js';
 import { isHooksError } from '../../errors.js';
@@ -12,7 +13,8 @@ export const command: Command = {
 
 Checks the config and the hooks for the mistakes that otherwise fail silently: no config found
 (and where it looked); each layer's trust state (an untrusted project config does not run);
-config errors in any layer; a second config file shadowed by the first; a hook cwd that does not
+which first-party guards act on which events (the built-in defaults when no config runs) and
+which events have none; config errors in any layer; a second config file shadowed by the first; a hook cwd that does not
 exist; commands and scripts that do not exist or are not executable (a typo in a guard's path
 turns the guard off); "if" fields the event never has; duplicate ids; worst-case timeouts longer
 than Claude Code waits for a hook (it then drops the answer). One line per finding, with the fix.
@@ -26,10 +28,14 @@ Options:
   async run(args, ctx) {
     let findings: Finding[];
     let layers: string[] = [];
+    let coverage: EventCoverage[] | undefined;
+    let covered: string[] = [];
     try {
       const config = await loadConfig({ cwd: ctx.cwd, env: ctx.env, ...(typeof args.flags.config === 'string' ? { configFile: args.flags.config } : {}) });
       layers = config.layers.map((l) => `${l.layer} ${l.file}: ${layerStatus(l)}`);
       findings = diagnose(config, ctx.env);
+      coverage = guardCoverage(config);
+      covered = coverageLines(config);
     } catch (error) {
       if (!isHooksError(error) || !error.code.startsWith('CONFIG_')) throw error;
       const issues = error.context.issues ?? [error.message];
@@ -37,11 +43,11 @@ Options:
     }
     const errors = findings.filter((f) => f.level === 'error').length;
     if (args.flags.json === true) {
-      ctx.stdout(`${JSON.stringify({ layers, findings, errors, warnings: findings.length - errors }, null, 2)}\n`);
+      ctx.stdout(`${JSON.stringify({ layers, ...(coverage === undefined ? {} : { coverage }), findings, errors, warnings: findings.length - errors }, null, 2)}\n`);
       return errors > 0 ? 1 : 0;
     }
     const s = createStyle(wantsColour(ctx.stdoutIsTTY, ctx.env));
-    const lines = layers.map((l) => s.dim(`checked ${l}`));
+    const lines = [...layers.map((l) => s.dim(`checked ${l}`)), ...covered];
     for (const f of findings) {
       const label = f.level === 'error' ? s.red('error  ') : s.yellow('warning');
       lines.push(`${label} ${f.where}: ${f.message} ${s.dim('— fix:')} ${f.fix}`);

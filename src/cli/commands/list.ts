@@ -16,12 +16,25 @@ each hook's id, what it runs, its matchers and settings, and the layer and file 
 layer is shown with its trust state: a project or local file that is not trusted (see hooks trust)
 is listed, and its hooks are not, because they do not run.
 
+With --capabilities, shows what this runner supports instead of the config: every event (its
+spellings, mode, and what a hook can decide on it), every wildcard key ("*", group:tool, ...),
+every dialect (the agent events it maps), every builtin guard (the events it acts on, its options)
+and every hook setting (audit, parallel, onFailure, ...). With --json it is one JSON document, built
+from the tables the runner itself uses.
+
 Options:
   --config <path>   use this file as the project config instead of searching
   --json            the list as JSON
+  --capabilities    what the runner supports, not what is configured
 `,
-  args: { positional: [], flags: { config: 'string', json: 'boolean' } },
+  args: { positional: [], flags: { config: 'string', json: 'boolean', capabilities: 'boolean' } },
   async run(args, ctx) {
+    if (args.flags.capabilities === true) {
+      const { capabilities } = await import('../../capabilities.js');
+      const caps = await capabilities();
+      ctx.stdout(args.flags.json === true ? `${JSON.stringify(caps, null, 2)}\n` : renderCapabilities(caps));
+      return 0;
+    }
     const config = await loadConfig({ cwd: ctx.cwd, env: ctx.env, ...(typeof args.flags.config === 'string' ? { configFile: args.flags.config } : {}) });
     if (args.flags.json === true) {
       ctx.stdout(`${JSON.stringify({ layers: config.layers, projectDir: config.projectDir, warnings: config.warnings, ...(config.layers.length === 0 ? { noConfig: describeNoConfig(config.search, ctx.env) } : {}), hooks: config.hooks.map(describeHook) }, null, 2)}\n`);
@@ -63,18 +76,19 @@ Options:
 /** A hook as plain data: what it runs and how it is matched. */
 export function describeHook(hook: ResolvedHook): Record<string, unknown> {
   const run = hook.run;
-  const runs =
+  const what =
     run.kind === 'command'
       ? run.args === undefined
         ? run.command
         : [run.command, ...run.args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')
       : run.kind === 'builtin'
-        ? `builtin ${run.guard}${run.audit ? ' (audit mode)' : ''}`
+        ? `builtin ${run.guard}`
         : run.kind === 'http'
           ? `POST ${run.url}`
           : run.kind === 'unsupported'
             ? `type ${run.type}: not supported by agent-hooks (skipped)`
             : 'in-process handler';
+  const runs = hook.audit === true ? `${what} (audit mode)` : what;
   return {
     id: hook.id,
     event: hook.event,
@@ -89,9 +103,33 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
     onFailure: hook.onFailure,
     parallel: hook.parallel,
     enabled: hook.enabled,
+    audit: hook.audit === true,
+    ...(hook.scope === undefined ? {} : { scope: hook.scope }),
     cwd: hook.cwd,
     source: hook.source,
     ...(hook.overriddenBy === undefined ? {} : { overriddenBy: hook.overriddenBy }),
     ...(hook.notes === undefined ? {} : { notes: hook.notes }),
   };
+}
+
+/** The capabilities in a few lines per section, for people (tools read --json). */
+function renderCapabilities(caps: Record<string, unknown>): string {
+  const c = caps as {
+    events: { name: string; spellings: { cli: string; claude: string }; mode: string; decisions: string[]; groups: string[] }[];
+    eventKeys: { key: string; summary: string; events: string[] }[];
+    dialects: { name: string; events: Record<string, string | null> }[];
+    guards: { id: string; summary: string; events: string[]; onWithoutConfig: string[] }[];
+    modes: { hook: Record<string, { description?: string }> };
+  };
+  const lines = ['events'];
+  for (const e of c.events) lines.push(`  ${e.name} (${e.spellings.cli}, ${e.spellings.claude})  ${e.mode}  decides: ${e.decisions.join(' ')}`);
+  lines.push('', 'wildcard keys (run after the event\'s own hooks, all else equal)');
+  for (const k of c.eventKeys) lines.push(`  ${k.key}  ${k.summary}: ${k.events.join(', ') || 'none yet'}`);
+  lines.push('', 'dialects');
+  for (const d of c.dialects) lines.push(`  ${d.name}  ${Object.entries(d.events).map(([agent, event]) => (event === null ? `${agent}→(none)` : agent === event ? agent : `${agent}→${event}`)).join(' ')}`);
+  lines.push('', 'builtin guards');
+  for (const g of c.guards) lines.push(`  ${g.id}  on ${g.events.length > 3 ? 'every event' : g.events.join(', ')}${g.onWithoutConfig.length > 0 ? `; with no config on ${g.onWithoutConfig.join(', ')}` : ''}  ${g.summary}`);
+  lines.push('', 'hook settings');
+  for (const [key, field] of Object.entries(c.modes.hook)) lines.push(`  ${key}${field.description === undefined ? '' : `  ${field.description}`}`);
+  return `${lines.join('\n')}\n`;
 }

@@ -136,7 +136,7 @@ export async function planEvent(flags: Omit<RunFlags, 'verbose'>, ctx: CliContex
   if (plan.length === 0) lines.push(s.dim('no hooks are configured for this event'));
   for (const p of plan) {
     const where = s.dim(`${p.hook.source.layer} ${p.hook.source.key}`);
-    lines.push(p.selected ? `  ${s.green('would run')} ${s.bold(p.hook.id)}: ${describeRun(p.hook.run)} ${where}` : `  ${s.dim('skip')}      ${p.hook.id}: ${p.why} ${where}`);
+    lines.push(p.selected ? `  ${s.green('would run')} ${s.bold(p.hook.id)}: ${describeRun(p.hook.run)}${p.hook.audit === true && !(p.hook.run.kind === 'builtin' && p.hook.run.audit) ? ' (audit)' : ''} ${where}` : `  ${s.dim('skip')}      ${p.hook.id}: ${p.why} ${where}`);
   }
   if (plan.some((p) => p.selected)) lines.push(s.dim('in this order until one blocks; an earlier rewrite can change what a later "if" sees. hooks explain runs them and shows what they answer.'));
   ctx.stdout(`${lines.join('\n')}\n`);
