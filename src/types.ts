@@ -12,7 +12,10 @@ export type EventName =
   | 'sessionStart'
   | 'sessionEnd'
   | 'notification'
-  | 'postToolUseFailure';
+  | 'postToolUseFailure'
+  | 'beforeModel'
+  | 'afterModel'
+  | 'beforeToolSelection';
 
 /**
  * The payload every hook receives on stdin, in Claude Code's format whatever agent called the
@@ -50,6 +53,10 @@ export interface ReplyObject {
   /** Replaces the tool output (postToolUse). */
   updatedOutput?: unknown;
   additionalContext?: string;
+  /** Changes the model request (beforeModel, beforeToolSelection): see events/model-request.ts. */
+  updatedRequest?: Record<string, unknown>;
+  /** Replaces the model's answer (afterModel): `{ "text": ... }`. */
+  updatedResponse?: Record<string, unknown>;
 }
 
 /** What an in-process handler (a builtin guard or an API handler) gets beside the payload. */

@@ -21,7 +21,7 @@ export interface EventSpec {
   /** `ask` is meaningful (a permission prompt). */
   canAsk: boolean;
   /** The reply field a `modify` carries on this event, if the event can be rewritten. */
-  rewrites?: 'updatedInput' | 'prompt' | 'updatedOutput';
+  rewrites?: 'updatedInput' | 'prompt' | 'updatedOutput' | 'updatedRequest' | 'updatedResponse';
   /** `additionalContext` reaches the model. */
   context: boolean;
   /** Plain (non-JSON) stdout of a successful hook is added as context, as in Claude Code. */
@@ -48,6 +48,12 @@ export const EVENTS: readonly EventSpec[] = [
   spec({ name: 'sessionEnd', cli: 'session-end', claude: 'SessionEnd', mode: 'observe' }),
   spec({ name: 'notification', cli: 'notification', claude: 'Notification', mode: 'observe' }),
   spec({ name: 'postToolUseFailure', cli: 'post-tool-use-failure', claude: 'PostToolUseFailure', mode: 'observe', tool: true, context: true }),
+  // Model-level events (Gemini CLI's BeforeModel, AfterModel, BeforeToolSelection; library callers):
+  // the payload's `model_request` / `model_response` are described in events/model-request.ts. A block on
+  // beforeToolSelection leaves the call with no tools at all.
+  spec({ name: 'beforeModel', cli: 'before-model', claude: 'BeforeModel', mode: 'intercept', canBlock: true, rewrites: 'updatedRequest' }),
+  spec({ name: 'afterModel', cli: 'after-model', claude: 'AfterModel', mode: 'intercept', canBlock: true, rewrites: 'updatedResponse' }),
+  spec({ name: 'beforeToolSelection', cli: 'before-tool-selection', claude: 'BeforeToolSelection', mode: 'intercept', canBlock: true, rewrites: 'updatedRequest' }),
 ];
 
 const bySpelling = new Map<string, EventSpec>();
