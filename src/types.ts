@@ -57,6 +57,8 @@ export interface ReplyObject {
   updatedRequest?: Record<string, unknown>;
   /** Replaces the model's answer (afterModel): `{ "text": ... }`. */
   updatedResponse?: Record<string, unknown>;
+  /** Shown to the user (Claude Code's `systemMessage`), whatever the decision. */
+  systemMessage?: string;
 }
 
 /** What an in-process handler (a builtin guard or an API handler) gets beside the payload. */

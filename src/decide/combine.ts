@@ -94,6 +94,8 @@ export function applyResult(state: ChainState, result: HookResult): ChainState {
     next.warnings.push(`hook "${result.id}" (audit mode) would have answered ${describe(result.wouldHave)}`);
   }
   const reply = result.reply;
+  // The user hears every hook that spoke (systemMessage), whatever the chain did after it.
+  if (reply.systemMessage !== undefined) next.warnings.push(`hook "${result.id}": ${reply.systemMessage}`);
   if (reply.decision === 'halt' && next.halted === undefined) {
     next.halted = result;
     return next;

@@ -168,7 +168,9 @@ function toolListEvent(payload: Json, tools: unknown[], eventName: string | unde
   }
   const declarations = tools.map((tool, i) => {
     if (!isRecord(tool) || typeof tool.name !== 'string' || tool.name === '') throw new HooksError('EVENT_INVALID', `stdin: tools[${i}] must be a tool definition with a "name"`);
-    return { name: tool.name, ...(typeof tool.description === 'string' ? { description: tool.description } : {}), ...(tool.inputSchema === undefined ? {} : { input_schema: tool.inputSchema }) };
+    // Every field of the definition is kept (annotations, outputSchema, ...): a pin covers all of it.
+    const { inputSchema, ...rest } = tool;
+    return { ...rest, ...(inputSchema === undefined ? {} : { input_schema: inputSchema }) };
   });
   const server = stringField(payload, 'server');
   const input: Json = { [MODEL_REQUEST_KEY]: { messages: [], parameters: {}, tools: declarations }, ...(server === undefined ? {} : { server }) };

@@ -8,6 +8,7 @@ const GUARDS: Record<string, GuardLoader> = {
   'audit-log': async () => (await import('./audit-log.js')).auditLog,
   'sensitive-paths': async () => (await import('./sensitive-paths.js')).sensitivePaths,
   'redact-secrets': async () => (await import('./redact-secrets.js')).redactSecrets,
+  'schema-pin': async () => (await import('./schema-pin.js')).schemaPin,
 };
 
 export const GUARD_IDS: readonly string[] = Object.keys(GUARDS);

@@ -22,6 +22,8 @@ export interface Reply {
   /** The model-response fields a hook changed (afterModel). */
   updatedResponse?: Record<string, unknown>;
   additionalContext?: string;
+  /** Shown to the user (Claude Code's `systemMessage`). */
+  systemMessage?: string;
 }
 
 export type FailureKind =
@@ -272,6 +274,7 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
     );
   }
   if (problems.length > 0) return failed('invalid-json', problems.join('; '));
+  if (typeof o.systemMessage === 'string' && o.systemMessage.trim() !== '') reply.systemMessage = o.systemMessage.trim();
   return { ok: true, reply: withText(reply, reason, context) };
 }
 
