@@ -148,6 +148,23 @@ export function changedParameters(before: unknown, after: unknown): string[] {
   return [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
 }
 
+/** Sample `model_request` (and `model_response`) fields, for `hooks sample` and test cases. */
+export function sampleModelFields(event: 'beforeModel' | 'afterModel' | 'beforeToolSelection'): Json {
+  const request: ModelRequest = {
+    model: 'gemini-2.5-pro',
+    messages: [
+      { role: 'user', content: 'Add a --port option to the dev server' },
+      { role: 'assistant', content: 'I will look at src/server.ts first.' },
+    ],
+    parameters: { temperature: 1, top_p: 0.95, top_k: 64, max_output_tokens: 8192 },
+    tools: [
+      { name: 'read_file', description: 'Reads a file', input_schema: { type: 'object', properties: { file_path: { type: 'string' } }, required: ['file_path'] } },
+      { name: 'run_shell_command', description: 'Runs a shell command', input_schema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } },
+    ],
+  };
+  return event === 'afterModel' ? { [MODEL_REQUEST_KEY]: request, [MODEL_RESPONSE_KEY]: { text: 'The port is hard-coded on line 8.', finish_reason: 'STOP' } } : { [MODEL_REQUEST_KEY]: request };
+}
+
 // --- Gemini CLI's own hook shapes (`LLMRequest`, `LLMResponse`) ---
 
 const GEMINI_PARAMETERS = [

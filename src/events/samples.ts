@@ -7,6 +7,7 @@ import { isRecord } from '../json.js';
 import { HooksError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { findEvent, eventSpellings, type EventSpec } from './catalog.js';
+import { sampleModelFields } from './model-request.js';
 import { canonicalTool, isMcpTool, KNOWN_TOOL_NAMES } from './tools.js';
 
 export interface SampleOptions {
@@ -289,6 +290,10 @@ function eventFields(spec: EventSpec, c: Ctx): Record<string, unknown> {
       return { reason: 'prompt_input_exit' };
     case 'notification':
       return { message: 'Claude needs your permission to use Bash', title: 'Claude Code', notification_type: 'permission_prompt' };
+    case 'beforeModel':
+    case 'afterModel':
+    case 'beforeToolSelection':
+      return sampleModelFields(spec.name);
     default:
       return {};
   }

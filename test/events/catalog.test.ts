@@ -13,6 +13,7 @@ describe('event catalog', () => {
     expect(EVENTS.map((e) => e.cli)).toEqual([
       'pre-tool-use', 'post-tool-use', 'user-prompt-submit', 'stop', 'subagent-stop', 'pre-compact',
       'session-start', 'session-end', 'notification', 'post-tool-use-failure',
+      'before-model', 'after-model', 'before-tool-selection',
     ]);
     expect(findEvent('PreToolUSE')).toBeUndefined();
   });
