@@ -2,6 +2,7 @@
 // answer on them (`updatedRequest`, `updatedResponse`): how a reply is read, and how a rewrite is applied.
 // Every agent's dialect translates its own request into this form and back; the library takes it as is.
 import { isRecord, type Json } from '../json.js';
+import type { HookEvent, HookInput } from '../types.js';
 
 /** One message of the conversation, text only (agents that send richer parts keep them; hooks see the text). */
 export interface ModelMessage {
@@ -146,6 +147,24 @@ export function changedParameters(before: unknown, after: unknown): string[] {
   const b = isRecord(before) && isRecord(before.parameters) ? before.parameters : {};
   const a = isRecord(after) && isRecord(after.parameters) ? after.parameters : {};
   return [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
+}
+
+/**
+ * A model event for the library (`runner.run(modelEvent('beforeModel', request))`): the payload hooks get
+ * carries `model_request` (and `model_response` on afterModel) beside any fields given in `extra`
+ * (`session_id`, `cwd`, ...). The decision's `updatedRequest` / `updatedResponse` is the whole rewritten
+ * request / response.
+ */
+export function modelEvent(
+  name: 'beforeModel' | 'afterModel' | 'beforeToolSelection',
+  request: ModelRequest,
+  extra: { response?: ModelResponse } & Omit<HookInput, 'hook_event_name'> = {},
+): HookEvent {
+  const { response, ...fields } = extra;
+  const claude = { beforeModel: 'BeforeModel', afterModel: 'AfterModel', beforeToolSelection: 'BeforeToolSelection' }[name];
+  const payload: HookInput = { ...fields, hook_event_name: claude, [MODEL_REQUEST_KEY]: request };
+  if (response !== undefined) payload[MODEL_RESPONSE_KEY] = response;
+  return { name, payload };
 }
 
 /** Sample `model_request` (and `model_response`) fields, for `hooks sample` and test cases. */
