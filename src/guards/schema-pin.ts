@@ -38,7 +38,8 @@ export const schemaPin: Guard<SchemaPinOptions> = {
       }
       const store = readPins(projectDir, env);
       const now = new Date().toISOString();
-      const next: Record<string, Pin> = { ...store.tools };
+      // No prototype: a tool may be named "__proto__" or "constructor".
+      const next: Record<string, Pin> = Object.assign(Object.create(null) as Record<string, Pin>, store.tools);
       const changed: string[] = [];
       const added: string[] = [];
       const unreadable: string[] = [];
@@ -52,7 +53,7 @@ export const schemaPin: Guard<SchemaPinOptions> = {
           unreadable.push(`${name} (${(error as Error).message})`);
           continue;
         }
-        const pinned = store.tools?.[name];
+        const pinned = store.tools !== undefined && Object.hasOwn(store.tools, name) ? store.tools[name] : undefined;
         if (store.tools === undefined) next[name] = { sha256, pinned: now };
         else if (pinned === undefined) {
           added.push(name);

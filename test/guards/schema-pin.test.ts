@@ -89,6 +89,17 @@ describe('schema-pin through the docker-mcp dialect (real CLI runs)', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('tools named __proto__ and constructor are pinned like any other', () => {
+    const p = project();
+    const odd = [{ name: '__proto__', inputSchema: {} }, { name: 'constructor', inputSchema: {} }];
+    p.list(odd);
+    expect(Object.keys(JSON.parse(readFileSync(p.file, 'utf8')).tools)).toEqual(['__proto__', 'constructor']);
+    const again = p.list(odd);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toBe('');
+    expect(names(p.list([{ name: '__proto__', inputSchema: { changed: true } }, odd[1]!]))).toEqual(['constructor']);
+  });
+
   it('pins are per project', () => {
     const a = project();
     const b = project({ changed: 'block' });

@@ -41,7 +41,8 @@ export function readPins(projectDir: string, env: NodeJS.ProcessEnv): PinStore {
     throw new Error(`schema-pin: ${file} is not JSON (${(error as Error).message}); remove it to pin the tools again`);
   }
   if (!isRecord(data) || data.format !== FORMAT || !isRecord(data.tools)) throw new Error(`schema-pin: ${file} is not a pin file of format ${FORMAT}; remove it to pin the tools again`);
-  const tools: Record<string, Pin> = {};
+  // No prototype: a tool may be named "__proto__" or "constructor".
+  const tools: Record<string, Pin> = Object.create(null) as Record<string, Pin>;
   for (const [name, pin] of Object.entries(data.tools)) {
     if (!isRecord(pin) || typeof pin.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(pin.sha256)) throw new Error(`schema-pin: ${file}: tools.${name} is not a pin; remove the file to pin the tools again`);
     tools[name] = { sha256: pin.sha256, pinned: typeof pin.pinned === 'string' ? pin.pinned : '' };
