@@ -19,7 +19,7 @@ import { allowedTools, changedParts, MODEL_REQUEST_KEY } from '../events/model-r
 import { callToolResult, RESULT_KEYS } from './mcp-result.js';
 import { GATEWAY_MIRROR } from './mirror.js';
 import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
-import { warningLines } from './warnings.js';
+import { userWarnings, warningLines } from './warnings.js';
 
 export const DOCKER_MCP_EVENTS: EventTable = {
   before: 'preToolUse',
@@ -83,7 +83,7 @@ export const dockerMcp: Dialect = {
 
 function answerDockerMcp(decision: Decision): Answer {
   if (decision.event.name === 'beforeToolSelection') return answerToolList(decision);
-  const warnings = [...decision.warnings];
+  const warnings = userWarnings(decision);
   const reason = decision.reason ?? '';
   const before = decision.event.name === 'preToolUse';
   let result: Json | undefined;
@@ -179,7 +179,7 @@ function toolListEvent(payload: Json, tools: unknown[], eventName: string | unde
 
 /** The tools/list result as hooks left it: the tools they took away are left out; a block leaves none. */
 function answerToolList(decision: Decision): Answer {
-  const warnings = [...decision.warnings];
+  const warnings = userWarnings(decision);
   const sent = originOf(decision.event)?.sent?.tools;
   const original = Array.isArray(sent) ? sent : [];
   let kept: unknown[] | undefined;

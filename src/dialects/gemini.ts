@@ -10,7 +10,7 @@ import { aliasInput, originOf, unaliasInput } from './origin.js';
 import { outputText } from './output.js';
 import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
 import { GEMINI_MODEL } from './mirror.js';
-import { systemMessage, warningLines } from './warnings.js';
+import { systemMessage, userWarnings, warningLines } from './warnings.js';
 import {
   allowedTools,
   changedParameters,
@@ -105,7 +105,7 @@ function modelEvent(spec: ReturnType<typeof eventSpec>, input: Json, agentEvent:
  */
 function answerGeminiModel(decision: Decision, agentEvent: string): Answer {
   const spec = decision.event.name;
-  const warnings = [...decision.warnings];
+  const warnings = userWarnings(decision);
   const out: Json = {};
   const specific: Json = {};
   const reason = decision.reason ?? '';
@@ -171,7 +171,7 @@ function answerGemini(decision: Decision): Answer {
   if (MODEL_EVENTS.has(spec.name)) return answerGeminiModel(decision, agentEvent);
   const out: Json = {};
   const specific: Json = {};
-  const warnings = [...decision.warnings];
+  const warnings = userWarnings(decision);
   const reason = decision.reason ?? '';
   // PreCompress, SessionStart, SessionEnd and Notification ignore decisions: only tool, prompt and
   // AfterAgent events can be denied.
