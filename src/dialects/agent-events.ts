@@ -1,6 +1,7 @@
 // Event names in an agent's own spelling: which canonical event each is, and which have none.
 import { HooksError } from '../errors.js';
 import { EVENTS, eventSpellings, findEvent, type EventSpec } from '../events/catalog.js';
+import { MODEL_EVENTS } from '../events/model-request.js';
 import { didYouMean } from '../suggest.js';
 import type { EventName } from '../types.js';
 
@@ -48,9 +49,9 @@ export function eventsOf(table: EventTable, names: readonly string[]): Record<st
   );
 }
 
-/** Claude Code's event names (the catalog's own), for agents that reuse them; `except` are left out. */
+/** Claude Code's event names (the catalog's own), for agents that reuse them; `except` are left out, and so are the model events, which Claude Code does not have. */
 export function claudeEventNames(except: readonly EventName[] = []): Record<string, EventName> {
-  return Object.fromEntries(EVENTS.filter((e) => !except.includes(e.name)).map((e) => [e.claude, e.name]));
+  return Object.fromEntries(EVENTS.filter((e) => !except.includes(e.name) && !MODEL_EVENTS.includes(e.name)).map((e) => [e.claude, e.name]));
 }
 
 /** The agent's event names that map to a canonical event. */

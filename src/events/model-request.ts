@@ -2,7 +2,7 @@
 // answer on them (`updatedRequest`, `updatedResponse`): how a reply is read, and how a rewrite is applied.
 // Every agent's dialect translates its own request into this form and back; the library takes it as is.
 import { isRecord, type Json } from '../json.js';
-import type { HookEvent, HookInput } from '../types.js';
+import type { EventName, HookEvent, HookInput } from '../types.js';
 
 /** One message of the conversation, text only (agents that send richer parts keep them; hooks see the text). */
 export interface ModelMessage {
@@ -37,6 +37,9 @@ export interface ModelResponse {
   text: string;
   finish_reason?: string;
 }
+
+/** The model-level events: no agent but Gemini CLI (and library callers) has them; Claude Code and agents that reuse its event names do not. */
+export const MODEL_EVENTS: readonly EventName[] = ['beforeModel', 'afterModel', 'beforeToolSelection'];
 
 export const MODEL_REQUEST_KEY = 'model_request';
 export const MODEL_RESPONSE_KEY = 'model_response';

@@ -159,3 +159,15 @@ describe('gemini model events through real hook processes (hooks run --dialect g
     expect(r.json?.hookSpecificOutput.llm_response.candidates[0].content.parts).toEqual(['[answer withheld]']);
   });
 });
+
+describe('the native dialect answers the model events with the whole rewritten request', () => {
+  it('updatedRequest and updatedResponse are in the native answer', async () => {
+    const dir = tmpProject();
+    writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify({ hooks: { beforeModel: [{ command: `echo '{"updatedRequest":{"parameters":{"temperature":0}}}'` }], afterModel: [{ command: `echo '{"updatedResponse":{"text":"x"}}'` }] } }));
+    const env = isolatedEnv(dir);
+    const before = await cliInProcess(['run', 'before-model', '--dialect', 'native'], { cwd: dir, env, input: JSON.stringify({ model_request: { model: 'm', messages: [], parameters: { temperature: 1, top_k: 3 } } }) });
+    expect(JSON.parse(before.stdout)).toMatchObject({ decision: 'modify', updatedRequest: { model: 'm', messages: [], parameters: { temperature: 0, top_k: 3 } } });
+    const after = await cliInProcess(['run', 'after-model', '--dialect', 'native'], { cwd: dir, env, input: JSON.stringify({ model_request: { messages: [], parameters: {} }, model_response: { text: 'y' } }) });
+    expect(JSON.parse(after.stdout)).toMatchObject({ decision: 'modify', updatedResponse: { text: 'x' } });
+  });
+});

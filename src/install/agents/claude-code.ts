@@ -2,6 +2,7 @@
 // matcher-less group per event (no matcher: every tool, every source), timeout in seconds.
 import path from 'node:path';
 import { EVENTS } from '../../events/catalog.js';
+import { MODEL_EVENTS } from '../../events/model-request.js';
 import { nestedEntries } from '../event-table.js';
 import { jsonAgent } from '../json-agent.js';
 
@@ -17,7 +18,8 @@ export const claudeCode = jsonAgent({
     closed: 'onFailure "block": a missing, crashing or timed-out runner blocks PreToolUse and UserPromptSubmit',
   },
   // Claude Code's names are the catalog's own: every event agent-hooks knows.
-  events: Object.fromEntries(EVENTS.map((e) => [e.claude, e.name])),
+  // Claude Code has no model events (beforeModel, ...): they are not installed there.
+  events: Object.fromEntries(EVENTS.filter((e) => !MODEL_EVENTS.includes(e.name)).map((e) => [e.claude, e.name])),
 
   entries: nestedEntries,
   // onFailure sits on the handler (on the group Claude Code ignores it); 2.1.295+, older releases ignore it.
