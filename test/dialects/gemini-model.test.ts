@@ -171,3 +171,24 @@ describe('the native dialect answers the model events with the whole rewritten r
     expect(JSON.parse(after.stdout)).toMatchObject({ decision: 'modify', updatedResponse: { text: 'x' } });
   });
 });
+
+describe("Gemini's own fields follow a rewrite", () => {
+  it('a hook written for Gemini, after one written for us, reads the rewritten llm_request', async () => {
+    const dir = tmpProject();
+    writeFileSync(
+      path.join(dir, '.hooksrc.json'),
+      JSON.stringify({
+        hooks: {
+          beforeModel: [
+            { id: 'ours', command: `echo '{"updatedRequest":{"parameters":{"temperature":0.5},"messages":[{"role":"user","content":"short"}]}}'` },
+            { id: 'gemini-style', command: `jq -e '.llm_request.config.temperature == 0.5 and .llm_request.messages[0].content == "short"' >/dev/null || { echo 'stale llm_request' >&2; exit 2; }` },
+          ],
+        },
+      }),
+    );
+    const r = await cliInProcess(['run', 'BeforeModel', '--dialect', 'gemini'], { cwd: dir, env: isolatedEnv(dir), input: JSON.stringify(load('BeforeModel.json')) });
+    const out = JSON.parse(r.stdout);
+    expect(out.decision).toBeUndefined();
+    expect(out.hookSpecificOutput.llm_request).toEqual({ messages: [{ role: 'user', content: 'short' }], config: { temperature: 0.5, topP: 0.95, topK: 64 } });
+  });
+});
