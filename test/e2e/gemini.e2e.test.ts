@@ -79,5 +79,24 @@ shellAgentSuite('gemini', {
       expect(tools.allowed, r.describe()).toEqual(['glob', 'list_directory', 'read_file']);
       expect(tools.allowed).not.toContain('run_shell_command');
     });
+
+    // Found with the real CLI: Gemini CLI 0.61 leaves allowedFunctionNames to the model API and runs a
+    // tool the model calls anyway. A restriction that matters is backed by a preToolUse guard.
+    it('beforeToolSelection: Gemini runs a restricted tool the model calls anyway; a preToolUse guard backs the restriction', async () => {
+      const restrict = { id: 'read-only', command: reply({ updatedRequest: { allowed_tools: ['read_file'] } }) };
+      const call = [{ tool: { name: 'run_shell_command', input: { command: 'touch ran.marker', description: 'x' } } }, { text: 'Done.' }];
+      const alone = await runAgent('gemini', { label: 'restrict-alone', dialect: 'gemini', script: call, agentEvents: MODEL_EVENTS, hooks: { beforeToolSelection: [restrict] } });
+      expect(toolsOf(alone.model.turns()[0]!).allowed, alone.describe()).toEqual(['read_file']);
+      expect(alone.ws.exists('ran.marker'), alone.describe()).toBe(true);
+      const backed = await runAgent('gemini', {
+        label: 'restrict-backed',
+        dialect: 'gemini',
+        script: call,
+        agentEvents: MODEL_EVENTS,
+        hooks: { beforeToolSelection: [restrict], preToolUse: [{ id: 'read-only-tools', match: 'exec', command: `echo 'read-only session: no shell' >&2; exit 2` }] },
+      });
+      expect(backed.ws.exists('ran.marker'), backed.describe()).toBe(false);
+      expect(backed.outputs(1)[0]?.text, backed.describe()).toContain('read-only session: no shell');
+    });
   },
 });
