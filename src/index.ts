@@ -7,6 +7,8 @@ export type { HandlerSpec, HookSource, ResolvedConfig, ResolvedHook } from './co
 export type { Decision, HookResult, Outcome } from './decide/combine.js';
 export type { Failure, FailureKind, Reply } from './reply/interpret.js';
 export { EVENTS, findEvent } from './events/catalog.js';
+export { modelEvent, MODEL_REQUEST_KEY, MODEL_RESPONSE_KEY } from './events/model-request.js';
+export type { ModelMessage, ModelRequest, ModelResponse, ToolDeclaration } from './events/model-request.js';
 export type { EventSpec } from './events/catalog.js';
 export { canonicalTool, CANONICAL_TOOLS, TOOL_GROUPS } from './events/tools.js';
 export { detectDialect, getDialect, DIALECT_NAMES } from './dialects/index.js';

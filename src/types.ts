@@ -35,7 +35,10 @@ export type KnownEventName =
   | 'elicitation'
   | 'elicitationResult'
   | 'preModelSwitch'
-  | 'postModelSwitch';
+  | 'postModelSwitch'
+  | 'beforeModel'
+  | 'afterModel'
+  | 'beforeToolSelection';
 
 /**
  * Config-key spelling of an event: the one name used inside the library. An event the catalog does not
@@ -83,6 +86,10 @@ export interface ReplyObject {
   systemMessage?: string;
   /** Keys for the session's metadata bag, which later hooks and events receive as `agent_hooks_metadata`; `null` removes a key. */
   metadata?: Record<string, unknown>;
+  /** Changes the model request (beforeModel, beforeToolSelection): see events/model-request.ts. */
+  updatedRequest?: Record<string, unknown>;
+  /** Replaces the model's answer (afterModel): `{ "text": ... }`. */
+  updatedResponse?: Record<string, unknown>;
 }
 
 /** What an in-process handler (a builtin guard or an API handler) gets beside the payload. */

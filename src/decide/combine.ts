@@ -1,7 +1,9 @@
 // Combines hook results into one decision, as section 4 of the contract says. Pure: a fold over results.
 import type { HookSource } from '../config/resolve.js';
 import { eventSpec } from '../events/catalog.js';
+import { applyRequestRewrite, applyResponseRewrite, MODEL_REQUEST_KEY, MODEL_RESPONSE_KEY } from '../events/model-request.js';
 import { rewrites, type Failure, type Reply } from '../reply/interpret.js';
+import { refreshMirror } from '../dialects/mirror.js';
 import type { HookEvent, HookInput } from '../types.js';
 
 /** What one hook did. */
@@ -28,7 +30,12 @@ export interface Decision {
   /** The rewritten parts, when hooks rewrote them. */
   updatedInput?: Record<string, unknown>;
   prompt?: string;
+  /** The new tool output; on a preToolUse block, the result a hook answered the call with. */
   updatedOutput?: { value: unknown };
+  /** The model request as hooks left it (beforeModel, beforeToolSelection), when they changed it. */
+  updatedRequest?: Record<string, unknown>;
+  /** The model response as hooks left it (afterModel), when they changed it. */
+  updatedResponse?: Record<string, unknown>;
   /** Context from every hook, in order. */
   additionalContext: string[];
   /** Every hook's `systemMessage` (for the user), in order. */
@@ -170,11 +177,13 @@ export function finishChain(state: ChainState, original: HookEvent): Decision {
   });
   if (state.halted !== undefined) return decided('halt', state.halted, `halted by hook "${state.halted.id}"`);
   if (state.blocked !== undefined) {
-    const block = decided('block', state.blocked, `blocked by hook "${state.blocked.id}"`);
+    const blocked = decided('block', state.blocked, `blocked by hook "${state.blocked.id}"`);
     const reasons = state.blocks.map((r) => r.reply.reason ?? `blocked by hook "${r.id}"`);
     // Several blocks of an observe event (Stop): every reason is delivered, in order.
-    if (state.blocks.length > 1) block.reason = [...new Set(reasons)].join('\n\n');
-    return block;
+    if (state.blocks.length > 1) blocked.reason = [...new Set(reasons)].join('\n\n');
+    // A hook that answered the call itself (an MCP result before the tool ran): dialects that can pass a result on do.
+    const answer = state.blocked.reply.updatedOutput;
+    return spec.name === 'preToolUse' && answer !== undefined && state.blocked.failure === undefined ? { ...blocked, updatedOutput: answer } : blocked;
   }
 
   const decision: Decision = { ...base, decision: 'continue' };
@@ -232,13 +241,15 @@ function rewrite(event: HookEvent, reply: Reply): HookEvent {
   if (reply.updatedInput !== undefined) payload.tool_input = reply.updatedInput;
   if (reply.prompt !== undefined) payload.prompt = reply.prompt;
   if (reply.updatedOutput !== undefined) payload.tool_response = reply.updatedOutput.value;
-  return { ...event, payload };
+  if (reply.updatedRequest !== undefined) payload[MODEL_REQUEST_KEY] = applyRequestRewrite(payload[MODEL_REQUEST_KEY], reply.updatedRequest);
+  if (reply.updatedResponse !== undefined) payload[MODEL_RESPONSE_KEY] = applyResponseRewrite(payload[MODEL_RESPONSE_KEY], reply.updatedResponse);
+  return refreshMirror({ ...event, payload });
 }
 
 function rewrittenParts(
   payload: HookInput,
   original: HookInput,
-  field: 'updatedInput' | 'prompt' | 'updatedOutput' | undefined,
+  field: 'updatedInput' | 'prompt' | 'updatedOutput' | 'updatedRequest' | 'updatedResponse' | undefined,
 ): Partial<Decision> {
   switch (field) {
     case 'updatedInput':
@@ -247,6 +258,10 @@ function rewrittenParts(
       return payload.prompt === original.prompt ? {} : { prompt: payload.prompt ?? '' };
     case 'updatedOutput':
       return payload.tool_response === original.tool_response ? {} : { updatedOutput: { value: payload.tool_response } };
+    case 'updatedRequest':
+      return payload[MODEL_REQUEST_KEY] === original[MODEL_REQUEST_KEY] ? {} : { updatedRequest: payload[MODEL_REQUEST_KEY] as Record<string, unknown> };
+    case 'updatedResponse':
+      return payload[MODEL_RESPONSE_KEY] === original[MODEL_RESPONSE_KEY] ? {} : { updatedResponse: payload[MODEL_RESPONSE_KEY] as Record<string, unknown> };
     default:
       return {};
   }

@@ -1,6 +1,7 @@
 // Event names in an agent's own spelling: which canonical event each is, and which have none.
 import { HooksError } from '../errors.js';
 import { editDistance, EVENTS, eventFor, eventSpellings, findEvent, type EventSpec } from '../events/catalog.js';
+import { MODEL_EVENTS } from '../events/model-request.js';
 import { closest, didYouMean } from '../suggest.js';
 import type { EventName } from '../types.js';
 

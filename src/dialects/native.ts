@@ -19,6 +19,8 @@ export const native: Dialect = {
     if (decision.updatedInput !== undefined) out.updatedInput = decision.updatedInput;
     if (decision.prompt !== undefined) out.prompt = decision.prompt;
     if (decision.updatedOutput !== undefined) out.updatedOutput = decision.updatedOutput.value;
+    if (decision.updatedRequest !== undefined) out.updatedRequest = decision.updatedRequest;
+    if (decision.updatedResponse !== undefined) out.updatedResponse = decision.updatedResponse;
     if (decision.additionalContext.length > 0) out.additionalContext = decision.additionalContext.join('\n\n');
     if ((decision.systemMessages ?? []).length > 0) out.systemMessages = decision.systemMessages;
     out.hooks = decision.results.map((r) => ({

@@ -13,6 +13,8 @@ export interface Origin {
   mode?: string;
   /** The tool input as the agent sent it, and how its fields were renamed for hooks. */
   input?: InputMapping;
+  /** The part of the agent's payload the answer is built from (a model request, a tool list), as sent. */
+  sent?: Json;
 }
 
 export interface InputMapping {

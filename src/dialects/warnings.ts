@@ -9,3 +9,12 @@ export function warningLines(warnings: readonly string[]): string {
 export function systemMessage(warnings: readonly string[]): string {
   return warnings.map((w) => `agent-hooks: ${w}`).join('\n');
 }
+
+/**
+ * The decision's warnings and the hooks' own messages for the user (`systemMessages`, when the decision
+ * carries them), for dialects that have one channel for both.
+ */
+export function userWarnings(decision: { warnings: readonly string[] }): string[] {
+  const messages = (decision as { systemMessages?: readonly string[] }).systemMessages ?? [];
+  return [...decision.warnings, ...messages];
+}

@@ -38,7 +38,7 @@ export interface EventSpec {
   /** `continue: false` stops the agent here; where false, Claude Code ignores it (PreCompact, TaskCreated). */
   canHalt: boolean;
   /** The reply field a `modify` carries on this event, if the event can be rewritten. */
-  rewrites?: 'updatedInput' | 'prompt' | 'updatedOutput';
+  rewrites?: 'updatedInput' | 'prompt' | 'updatedOutput' | 'updatedRequest' | 'updatedResponse';
   /** `additionalContext` reaches the model (on Stop/SubagentStop it keeps the turn going). */
   context: boolean;
   /** Plain (non-JSON) stdout of a successful hook is added as context, as in Claude Code. */
@@ -120,6 +120,12 @@ export const EVENTS: readonly EventSpec[] = [
   // `permissionDecision` allow / deny / ask (no defer, no rewrite); a block cancels the switch.
   spec({ name: 'preModelSwitch', cli: 'pre-model-switch', claude: 'PreModelSwitch', mode: 'observe', canBlock: true, blockAs: 'permissionDecision', canAsk: true, permissionDecision: true }),
   spec({ name: 'postModelSwitch', cli: 'post-model-switch', claude: 'PostModelSwitch', mode: 'observe', context: true }),
+  // Model-level events (Gemini CLI's BeforeModel, AfterModel, BeforeToolSelection; library callers):
+  // the payload's `model_request` / `model_response` are described in events/model-request.ts. A block on
+  // beforeToolSelection leaves the call with no tools at all.
+  spec({ name: 'beforeModel', cli: 'before-model', claude: 'BeforeModel', mode: 'intercept', canBlock: true, rewrites: 'updatedRequest' }),
+  spec({ name: 'afterModel', cli: 'after-model', claude: 'AfterModel', mode: 'intercept', canBlock: true, rewrites: 'updatedResponse' }),
+  spec({ name: 'beforeToolSelection', cli: 'before-tool-selection', claude: 'BeforeToolSelection', mode: 'intercept', canBlock: true, rewrites: 'updatedRequest' }),
 ];
 
 const bySpelling = new Map<string, EventSpec>();

@@ -7,6 +7,7 @@ import { isRecord } from '../json.js';
 import { HooksError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { findEvent, eventSpellings, type EventSpec } from './catalog.js';
+import { sampleModelFields } from './model-request.js';
 import { canonicalTool, isMcpTool, KNOWN_TOOL_NAMES } from './tools.js';
 
 export interface SampleOptions {
@@ -337,6 +338,10 @@ function eventFields(spec: EventSpec, c: Ctx): Record<string, unknown> {
     case 'preModelSwitch':
     case 'postModelSwitch':
       return { from_model: 'claude-sonnet-4-5', to_model: 'claude-opus-4-1', requested_model: 'opus', source: 'command', context_tokens: 48213, prompt_cache_warm: true, cache_ttl: '5m', estimated_cache_write_usd: 0.9, pricing: 'catalog' };
+    case 'beforeModel':
+    case 'afterModel':
+    case 'beforeToolSelection':
+      return sampleModelFields(spec.name);
     default:
       return {};
   }

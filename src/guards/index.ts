@@ -10,6 +10,7 @@ const GUARDS: Record<string, GuardLoader> = {
   'redact-secrets': async () => (await import('./redact-secrets.js')).redactSecrets,
   sandbox: async () => (await import('./sandbox.js')).sandbox,
   'output-budget': async () => (await import('./output-budget.js')).outputBudget,
+  'schema-pin': async () => (await import('./schema-pin.js')).schemaPin,
 };
 
 export const GUARD_IDS: readonly string[] = Object.keys(GUARDS);

@@ -2,6 +2,8 @@
 // Pure: the same input always gives the same reading.
 import { constants } from 'node:os';
 import { findEvent, type EventSpec } from '../events/catalog.js';
+import { resultReply, resultText } from '../dialects/mcp-result.js';
+import { readRequestRewrite, readResponseRewrite } from '../events/model-request.js';
 import { EVENT_LIMITS, isRecord, nestsDeeperThan } from '../json.js';
 
 /** One hook's answer, normalized. A rewrite rides along any non-blocking decision. */
@@ -10,8 +12,15 @@ export interface Reply {
   reason?: string;
   updatedInput?: Record<string, unknown>;
   prompt?: string;
-  /** Present (even when the new output is `null`) when the hook replaced the tool output. */
+  /**
+   * Present (even when the new output is `null`) when the hook replaced the tool output. On a preToolUse
+   * block it is the result the hook answered the call with (an MCP `CallToolResult` reply).
+   */
   updatedOutput?: { value: unknown };
+  /** The model-request fields a hook changed (beforeModel, beforeToolSelection). */
+  updatedRequest?: Record<string, unknown>;
+  /** The model-response fields a hook changed (afterModel). */
+  updatedResponse?: Record<string, unknown>;
   additionalContext?: string;
   /** `permissionDecision: "defer"` (PreToolUse): with decision `ask`, so an agent that cannot defer asks. */
   defer?: true;
@@ -101,7 +110,7 @@ export function failureReply(failure: Failure, hookId: string, onFailure: 'block
 
 /** True when the reply carries a rewrite. */
 export function rewrites(reply: Reply): boolean {
-  return reply.updatedInput !== undefined || reply.prompt !== undefined || reply.updatedOutput !== undefined;
+  return reply.updatedInput !== undefined || reply.prompt !== undefined || reply.updatedOutput !== undefined || reply.updatedRequest !== undefined || reply.updatedResponse !== undefined;
 }
 
 // --- internal ---
@@ -237,6 +246,11 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   // A rewrite nested deeper than an event may be could not be judged by the hooks after it, nor
   // serialized for the agent: it is a failure, like any reply that cannot be read.
   if (nestsDeeperThan(o, EVENT_LIMITS.maxDepth)) return failed('invalid-json', `the reply nests deeper than ${EVENT_LIMITS.maxDepth} levels`);
+  // A bare MCP CallToolResult (the Docker MCP gateway's interceptor contract): after the call it is the
+  // rewritten result; before it, the answer to the call, given instead of running the tool.
+  const result = event.tool ? resultReply(o) : undefined;
+  if (result !== undefined && event.rewrites === 'updatedOutput') return { ok: true, reply: { decision: 'continue', updatedOutput: { value: result } } };
+  if (result !== undefined && event.rewrites === 'updatedInput') return { ok: true, reply: { decision: 'block', reason: resultText(result), updatedOutput: { value: result } } };
   const problems: string[] = [];
   const ignored: string[] = [];
   const text = (value: unknown, name: string): string | undefined => {
@@ -357,6 +371,11 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   if (o.metadata !== undefined && o.metadata !== null) {
     if (isRecord(o.metadata)) reply.metadata = o.metadata;
     else problems.push('"metadata" must be an object (keys for the session\'s metadata bag)');
+  }
+  if (event.rewrites === 'updatedRequest' || event.rewrites === 'updatedResponse') {
+    const read = event.rewrites === 'updatedRequest' ? readRequestRewrite(o) : readResponseRewrite(o);
+    if (!read.ok) problems.push(read.problem);
+    else if (read.value !== undefined) reply[event.rewrites] = read.value;
   }
   if (decision === 'modify' && !rewrites(reply) && problems.length === 0) {
     problems.push(

@@ -160,9 +160,9 @@ describe('auto-detection from the CLI', () => {
   });
 
   it('an agent event with no equivalent is a one-line runner error naming the supported ones', () => {
-    const r = run([], load('gemini', 'BeforeModel.json'));
+    const r = run([], load('cursor', 'afterAgentResponse.json'));
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('gemini event "BeforeModel" has no agent-hooks equivalent; supported: BeforeTool');
+    expect(r.stderr).toContain('cursor event "afterAgentResponse" has no agent-hooks equivalent; supported: ');
   });
 });

@@ -22,6 +22,7 @@ describe('event catalog', () => {
     expect(EVENTS.slice(0, 10).map((e) => e.cli)).toEqual([
       'pre-tool-use', 'post-tool-use', 'user-prompt-submit', 'stop', 'subagent-stop', 'pre-compact',
       'session-start', 'session-end', 'notification', 'post-tool-use-failure',
+      'before-model', 'after-model', 'before-tool-selection',
     ]);
     expect(new Set(EVENTS.map((e) => e.claude))).toEqual(new Set(CLAUDE_CODE_EVENTS));
     expect(findEvent('PreToolUSE')).toBeUndefined();

@@ -2,6 +2,7 @@
 // per event the config uses (--project; --user: every event), timeout in seconds.
 import path from 'node:path';
 import { EVENTS } from '../../events/catalog.js';
+import { MODEL_EVENTS } from '../../events/model-request.js';
 import { nestedEntries } from '../event-table.js';
 import { jsonAgent } from '../json-agent.js';
 

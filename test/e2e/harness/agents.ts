@@ -51,7 +51,7 @@ export interface AgentSetup {
 interface AgentSpec {
   api: WireApi;
   /** Writes the agent's hook and model config; returns its command-line arguments and env. */
-  setup(ws: Workspace, model: ModelServer, dialect: string, prompt: string): AgentSetup;
+  setup(ws: Workspace, model: ModelServer, dialect: string, prompt: string, events?: Record<string, string>): AgentSetup;
 }
 
 /** Each agent's event names -> our CLI event names. */
@@ -100,7 +100,7 @@ export const AGENT_SPECS: Record<Exclude<AgentName, 'claude' | 'opencode'>, Agen
   },
   gemini: {
     api: 'gemini',
-    setup(ws, model, dialect, prompt) {
+    setup(ws, model, dialect, prompt, events = {}) {
       mkdirSync(path.join(ws.home, '.gemini'), { recursive: true });
       writeFileSync(
         path.join(ws.home, '.gemini', 'settings.json'),
@@ -113,7 +113,7 @@ export const AGENT_SPECS: Record<Exclude<AgentName, 'claude' | 'opencode'>, Agen
       );
       ws.write({
         '.gemini/settings.json': {
-          hooks: Object.fromEntries(Object.entries(GEMINI_EVENTS).map(([event, cli]) => [event, [{ matcher: '.*', hooks: [{ type: 'command', command: hooksRun(cli, dialect), timeout: 30_000 }] }]])),
+          hooks: Object.fromEntries(Object.entries({ ...GEMINI_EVENTS, ...events }).map(([event, cli]) => [event, [{ matcher: '.*', hooks: [{ type: 'command', command: hooksRun(cli, dialect), timeout: 30_000 }] }]])),
         },
       });
       return {
@@ -161,7 +161,17 @@ export interface AgentRun {
 /** Runs one agent once: fresh workspace and HOME, fake model with `script`, hooks through `dialect`. */
 export async function runAgent(
   agent: keyof typeof AGENT_SPECS,
-  options: { label: string; dialect: string; script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string>; prompt?: string; timeoutMs?: number },
+  options: {
+    label: string;
+    dialect: string;
+    script: Step[];
+    hooks?: Record<string, object[]>;
+    files?: Record<string, string>;
+    prompt?: string;
+    timeoutMs?: number;
+    /** More of the agent's events wired to `hooks run` (agent event -> our CLI event name). */
+    agentEvents?: Record<string, string>;
+  },
 ): Promise<AgentRun> {
   const bin = await installAgent(agent);
   const spec = AGENT_SPECS[agent];
@@ -169,7 +179,7 @@ export async function runAgent(
   ws.write({ '.hooksrc.json': hooksConfig(options.hooks), ...options.files });
   const model = await startModelServer(spec.api, options.script, ws.root);
   try {
-    const setup = spec.setup(ws, model, options.dialect, options.prompt ?? 'clean up the workspace');
+    const setup = spec.setup(ws, model, options.dialect, options.prompt ?? 'clean up the workspace', options.agentEvents);
     const result = await run(bin, setup.args, { cwd: ws.dir, env: ws.env(setup.env), timeoutMs: options.timeoutMs ?? 90_000 });
     const turns = () => model.turns();
     return {
