@@ -64,6 +64,8 @@ export interface ResolvedHook extends Matchable {
   parallel: boolean;
   env: Record<string, string>;
   cwd: string;
+  /** What `hooks list` should say about how this hook runs (Claude Code keys read differently, hooks that are never run). */
+  notes?: string[];
   /** Shadow (audit) mode: it runs, its answer is reported, never applied. */
   audit?: boolean;
   /** The wildcard key (`*`, `group:tool`) it was configured under, when not its event's own key. */

@@ -12,9 +12,15 @@ interface WildcardEntry {
   id?: string | undefined;
   command?: string | undefined;
   builtin?: string | undefined;
+  url?: string | undefined;
+  type?: string | undefined;
   match?: string | string[] | undefined;
-  if?: Record<string, string | string[]> | undefined;
+  /** Field globs, or a Claude Code permission rule (`Bash(git push*)`), which needs a tool event. */
+  if?: Record<string, string | string[]> | string | undefined;
 }
+
+/** An entry that runs nothing of its own: an override of an earlier hook with its id. */
+const isOverride = (entry: WildcardEntry) => entry.command === undefined && entry.builtin === undefined && entry.url === undefined && entry.type === undefined;
 
 /**
  * True when the entry runs on this event of its wildcard key. An override (no command, no builtin)
@@ -22,12 +28,13 @@ interface WildcardEntry {
  * "unknown guard" error is reported (once: the same line for each event).
  */
 export async function wildcardApplies(entry: WildcardEntry, event: EventSpec, overridable: (event: EventName) => boolean): Promise<boolean> {
-  if (entry.command === undefined && entry.builtin === undefined) return overridable(event.name);
+  if (isOverride(entry)) return overridable(event.name);
   if (entry.builtin !== undefined) {
     const guard = await loadGuard(entry.builtin);
     if (guard !== undefined && !guard.events.includes(event.name)) return false;
   }
   if (entry.match !== undefined && !event.tool) return false;
+  if (typeof entry.if === 'string') return event.tool;
   if (entry.if !== undefined) {
     const match = entry.match === undefined ? undefined : Array.isArray(entry.match) ? entry.match : [entry.match];
     if (unknownIfFields({ event: event.name, ...(match === undefined ? {} : { match }), if: entry.if }).length > 0) return false;
@@ -39,7 +46,7 @@ export async function wildcardApplies(entry: WildcardEntry, event: EventSpec, ov
 export async function noEventMessage(key: string, entry: WildcardEntry): Promise<string> {
   const events = eventsOfKey(key).map((e) => e.name);
   const why: string[] = [];
-  if (entry.command === undefined && entry.builtin === undefined) why.push(`no earlier hook "${entry.id ?? ''}" on any of them to override`);
+  if (isOverride(entry)) why.push(`no earlier hook "${entry.id ?? ''}" on any of them to override`);
   if (entry.builtin !== undefined) {
     const guard = await loadGuard(entry.builtin);
     if (guard !== undefined) why.push(`${entry.builtin} acts on ${guard.events.join(', ')}`);

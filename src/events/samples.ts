@@ -341,7 +341,7 @@ function eventFields(spec: EventSpec, c: Ctx): Record<string, unknown> {
     case 'beforeModel':
     case 'afterModel':
     case 'beforeToolSelection':
-      return sampleModelFields(spec.name);
+      return sampleModelFields(spec.name as 'beforeModel' | 'afterModel' | 'beforeToolSelection');
     default:
       return {};
   }
