@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { EVENTS, eventFor } from '../events/catalog.js';
 import { EVENT_GROUPS, findEventGroup } from '../events/groups.js';
+import { closest } from '../suggest.js';
 
 const seconds = z.number().positive().max(3600);
 const globs = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).meta({ id: 'globs' });
@@ -93,6 +94,11 @@ const HooksSchema = z
   .superRefine((hooks, ctx) => {
     for (const key of Object.keys(hooks)) {
       if (findEventGroup(key) !== undefined) continue;
+      if (key.startsWith('group:') || key.includes('*')) {
+        const group = closest(key, EVENT_GROUPS.map((g) => g.key));
+        ctx.addIssue({ code: 'custom', message: `unknown event group${group === undefined ? `; groups: ${EVENT_GROUPS.map((g) => g.key).join(', ')}` : ` (did you mean "${group}"?)`}`, path: [key] });
+        continue;
+      }
       const found = eventFor(key);
       if (!found.ok) ctx.addIssue({ code: 'custom', message: found.suggestion === undefined ? found.message : `unknown event (did you mean "${found.suggestion}"?)`, path: [key] });
     }

@@ -54,6 +54,9 @@ export const EVENT_FIELDS: Readonly<Partial<Record<EventName, readonly string[]>
   elicitationResult: ['mcp_server_name', 'action', 'mode', 'elicitation_id', 'content'],
   preModelSwitch: ['from_model', 'to_model', 'requested_model', 'source', 'context_tokens', 'prompt_cache_warm', 'cache_ttl', 'estimated_cache_write_usd', 'pricing'],
   postModelSwitch: ['from_model', 'to_model', 'requested_model', 'source', 'context_tokens', 'prompt_cache_warm', 'cache_ttl', 'estimated_cache_write_usd', 'pricing'],
+  beforeModel: ['model_request', 'llm_request'],
+  afterModel: ['model_request', 'model_response', 'llm_request', 'llm_response'],
+  beforeToolSelection: ['model_request', 'llm_request'],
 };
 
 /** Fields every event carries. */

@@ -4,6 +4,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { EVENTS } from '../events/catalog.js';
 import { isInside, stateDir } from '../paths.js';
 import type { Guard, GuardContext, ObservedRun } from '../types.js';
 import type { AuditLogOptions } from './audit-log/options.js';
@@ -16,7 +17,8 @@ const RECORD_VERSION = 1;
 export const auditLog: Guard<AuditLogOptions> = {
   id: 'audit-log',
   summary: 'Appends one JSONL record per event and per hook decision (secrets redacted) to an audit log.',
-  events: ['preToolUse', 'postToolUse', 'userPromptSubmit', 'stop', 'subagentStop', 'preCompact', 'sessionStart', 'sessionEnd', 'notification', 'postToolUseFailure'],
+  // Every event the catalog knows: an audit trail with gaps is not one.
+  events: EVENTS.map((e) => e.name),
   options: async () => (await import('./audit-log/options.js')).auditLogOptions,
   // In the chain it answers nothing: it records the whole run once the decision is made.
   create: () => () => undefined,

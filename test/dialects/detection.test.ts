@@ -10,7 +10,7 @@ const PAYLOADS = path.join(ROOT, 'test', 'fixtures', 'payloads');
 const AGENTS: Record<string, string> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', copilot: 'copilot', cursor: 'cursor', 'docker-mcp': 'docker-mcp' };
 
 /** Agent events with no canonical equivalent, per dialect (every Claude Code event has one). */
-const UNSUPPORTED_NAMES = /^(PermissionRequest|permissionRequest|PostCompact|PostToolBatch|AfterModel|BeforeModel|BeforeToolSelection|afterAgentResponse)\b/;
+const UNSUPPORTED_NAMES = /^(PermissionRequest|permissionRequest|PostCompact|PostToolBatch|afterAgentResponse)\b/;
 const UNSUPPORTED = { test: (file: string, agent?: string) => agent !== 'claude' && UNSUPPORTED_NAMES.test(file) };
 /** Copilot's camelCase payloads do not name their event: the command line must. */
 const COPILOT_CAMEL: Record<string, string> = { agentStop: 'agentStop', postToolUse: 'postToolUse', preToolUse: 'preToolUse', sessionEnd: 'sessionEnd', sessionStart: 'sessionStart', userPromptSubmitted: 'userPromptSubmitted' };

@@ -22,9 +22,10 @@ describe('event catalog', () => {
     expect(EVENTS.slice(0, 10).map((e) => e.cli)).toEqual([
       'pre-tool-use', 'post-tool-use', 'user-prompt-submit', 'stop', 'subagent-stop', 'pre-compact',
       'session-start', 'session-end', 'notification', 'post-tool-use-failure',
-      'before-model', 'after-model', 'before-tool-selection',
     ]);
-    expect(new Set(EVENTS.map((e) => e.claude))).toEqual(new Set(CLAUDE_CODE_EVENTS));
+    // The model events (Gemini CLI's; Claude Code has none) come last.
+    expect(EVENTS.slice(-3).map((e) => e.cli)).toEqual(['before-model', 'after-model', 'before-tool-selection']);
+    expect(new Set(EVENTS.slice(0, -3).map((e) => e.claude))).toEqual(new Set(CLAUDE_CODE_EVENTS));
     expect(findEvent('PreToolUSE')).toBeUndefined();
   });
 });
