@@ -5,6 +5,7 @@ import type { EventName } from '../types.js';
 import { countOurs, installTable, uninstallTable, type EntryFormat } from './event-table.js';
 import { formatSettings, hooksTable, parseSettings, sameDoc, type JsonObject } from './json-doc.js';
 import { hookCommand, launcherWord } from './shell.js';
+import { clientCommand, clientWord, httpHandler } from './serve.js';
 import { FAIL_CLOSED_EVENTS, type AgentTarget, type Scope, type Where } from './target.js';
 
 export interface JsonAgentSpec {
@@ -19,6 +20,8 @@ export interface JsonAgentSpec {
   entries: EntryFormat;
   /** One list entry running `command`; `failClosed`: the agent should block when it fails (if it can say so). */
   entry(command: string, timeoutSeconds: number, event: EventName, failClosed: boolean): JsonObject;
+  /** With --serve, the agent calls the server over HTTP (Claude Code's `type: "http"`) instead of the client. */
+  http?: boolean;
   /** Top-level keys a new file starts with (e.g. `version: 1`). */
   skeleton?: JsonObject;
   /** The file is ours alone (named after us): uninstall deletes it when nothing of the user's is left. */
@@ -33,13 +36,17 @@ export function jsonAgent(spec: JsonAgentSpec): AgentTarget {
     projectDir: spec.projectDir,
     failure: spec.failure,
     ...(spec.note === undefined ? {} : { note: spec.note }),
-    install(before, file, { launcher, timeoutSeconds, failClosed }) {
+    install(before, file, { launcher, timeoutSeconds, failClosed, serve }) {
       const doc = parseSettings(before, file);
       const word = launcherWord(launcher, spec.projectDir.shell);
       const desired = new Map(
         Object.entries(spec.events).map(([agentEvent, event]) => {
           const closed = failClosed && FAIL_CLOSED_EVENTS.has(event);
-          return [agentEvent, spec.entry(hookCommand(word, eventSpec(event).cli, spec.dialect, closed), timeoutSeconds, event, closed)];
+          const command = hookCommand(word, eventSpec(event).cli, spec.dialect, closed);
+          if (serve === undefined) return [agentEvent, spec.entry(command, timeoutSeconds, event, closed)];
+          // SessionStart stays a command (through the client), so a session starts the server when it is down.
+          if (spec.http === true && event !== 'sessionStart') return [agentEvent, { hooks: [httpHandler(event, spec.dialect, serve, timeoutSeconds, closed)] }];
+          return [agentEvent, spec.entry(clientCommand(clientWord(launcher, spec.projectDir.shell), command, event, serve.whenDown), timeoutSeconds, event, closed)];
         }),
       );
       const table = installTable(hooksTable(doc, file) ?? {}, file, spec.entries, desired);

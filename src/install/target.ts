@@ -1,6 +1,7 @@
 // What an installable agent is: where its hook settings live, and how ours go in and come out.
 import type { EventName } from '../types.js';
 import type { Launcher } from './launcher.js';
+import type { ServeInstall } from './serve.js';
 
 export type Scope = 'project' | 'user';
 
@@ -18,6 +19,8 @@ export interface InstallOptions {
   timeoutSeconds: number;
   /** A runner error or a missing runner blocks the gated events (see FAIL_CLOSED_EVENTS). */
   failClosed: boolean;
+  /** `--serve`: the entries hand events to `hooks serve` (see serve.ts). */
+  serve?: ServeInstall;
 }
 
 /**

@@ -53,7 +53,6 @@ describe('the same answers as hooks run', () => {
     const cli = await cliInProcess(args, { cwd: project, env: s.env, input: payload });
     const served = unframe((await s.unix(`${url}&client=1`, payload, { 'x-hooks-cwd': project })).body);
     expect(served).toEqual({ stdout: cli.stdout, stderr: cli.stderr, code: cli.code });
-    return served;
   });
 
   it('the cases above are not vacuous: the rewrite and the hook failure happen', async () => {

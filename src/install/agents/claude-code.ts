@@ -20,6 +20,7 @@ export const claudeCode = jsonAgent({
   events: Object.fromEntries(EVENTS.map((e) => [e.claude, e.name])),
 
   entries: nestedEntries,
+  http: true,
   // onFailure sits on the handler (on the group Claude Code ignores it); 2.1.295+, older releases ignore it.
   entry: (command, timeout, _event, failClosed) => ({ hooks: [{ type: 'command', command, timeout, ...(failClosed ? { onFailure: 'block' } : {}) }] }),
 });
