@@ -5,6 +5,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cliInProcess, fixture, tmpProject, trustProject } from '../helpers.js';
 import { claudeBash, serve, unframe, userConfig, type Served } from './kit.js';
+import { servePaths } from '../../src/serve/paths.js';
+
+const servePathsOf = (s: Served) => servePaths(s.env).socket;
 
 const running: Served[] = [];
 afterEach(async () => {
@@ -166,6 +169,22 @@ describe('sessions do not wait for each other; a crashing hook does not take the
     expect(answered.stdout).toContain('killed');
     const status = await s.unix('/v1/status', '', {}, 'GET');
     expect(JSON.parse(status.body)).toMatchObject({ served: 1, inFlight: 0 });
+  });
+
+  it('an agent that gives up on an event (closes the connection) gets the hooks of that event killed', async () => {
+    const s = await started();
+    const marker = path.join(s.home, 'finished');
+    const project = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'slow', command: fixture('bash', 'sleep-then'), env: { SLEEP: '2', MARKER_FILE: marker, NAME: 'slow' } }] } }) });
+    trustProject(project, s.env);
+    const { request } = await import('node:http');
+    const req = request({ socketPath: servePathsOf(s), path: `${RUN}&client=1`, method: 'POST', headers: { host: 'localhost', authorization: `Bearer ${s.token}` } });
+    req.on('error', () => {});
+    req.end(claudeBash('ls', project));
+    await new Promise((r) => setTimeout(r, 500));
+    req.destroy();
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(existsFile(marker)).toBe(false);
+    expect(s.server.stats().inFlight).toBe(0);
   });
 
   it('shutting down finishes the events in flight, then refuses new connections', async () => {
