@@ -111,6 +111,17 @@ describe('one server per user', () => {
     await new Promise((resolve) => server.on('exit', resolve));
   }, 30_000);
 
+  it('a server started from inside a session does not hand that session\'s project folder to other projects\' hooks', () => {
+    const env = home();
+    const other = tmpProject();
+    expect(runCli(['serve', 'start'], { env: { ...env, CLAUDE_PROJECT_DIR: other } }).code).toBe(0);
+    const project = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'where', command: 'cat >/dev/null; printf \'{"additionalContext":"dir=%s"}\' "$CLAUDE_PROJECT_DIR"' }] } }) });
+    trustProject(project, env);
+    const r = client(env, [launcher(env), 'run', 'pre-tool-use', '--dialect', 'claude-code'], claudeBash('ls', project));
+    expect(r.stdout).toContain(`dir=${project}`);
+    expect(served(env)).toBe(1);
+  });
+
   it('--print-unit prints a systemd user unit running the foreground server', () => {
     const r = runCli(['serve', '--print-unit'], { env: home() });
     expect(r.stdout).toMatch(/^ExecStart=.*hooks\.js serve --idle 0$/m);

@@ -171,6 +171,15 @@ describe('sessions do not wait for each other; a crashing hook does not take the
     expect(JSON.parse(status.body)).toMatchObject({ served: 1, inFlight: 0 });
   });
 
+  it('a hook that runs longer than the request timeout still gets its answer back (the timeout is for receiving the request)', async () => {
+    const s = await started({ limits: { requestTimeoutMs: 1_000, headersTimeoutMs: 1_000 } });
+    const project = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'slow', command: fixture('bash', 'sleep-then'), env: { SLEEP: '2.5', ANSWER: '{"decision":"block","reason":"slow but sure"}' } }] } }) });
+    trustProject(project, s.env);
+    const answer = unframe((await s.tcp(`${RUN}&client=1`, claudeBash('ls', project))).body);
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toContain('slow but sure');
+  });
+
   it('an agent that gives up on an event (closes the connection) gets the hooks of that event killed', async () => {
     const s = await started();
     const marker = path.join(s.home, 'finished');

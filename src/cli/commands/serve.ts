@@ -112,6 +112,10 @@ async function foreground(ctx: CliContext, options: { port: number; host: string
   prepareDirs(paths);
   const token = ensureToken(paths);
   const taken = await takeLock(paths, token);
+  // The server outlives the session that started it (the client starts one from inside an agent):
+  // a session's project folder must not become every project's.
+  const env = { ...ctx.env };
+  for (const name of SESSION_VARIABLES) delete env[name];
   if ('running' in taken) throw new HooksError('USAGE', `hooks serve: already running (pid ${taken.running.pid}); one server per user ("hooks serve status")`);
   const log = ctx.stderrIsTTY ? (line: string) => ctx.stderr(`${new Date().toISOString()} ${line}\n`) : fileOrStderr(ctx, paths.log);
   // A hook's crash is a value, never an exception; should anything else escape, it is logged and the
@@ -123,7 +127,7 @@ async function foreground(ctx: CliContext, options: { port: number; host: string
   const done = new Promise<void>((resolve) => (stopped = resolve));
   try {
     const server = await startServer({
-      env: ctx.env,
+      env,
       token,
       ...(options.http ? { tcp: { host: options.host, port: options.port } } : {}),
       socket: paths.socket,
@@ -149,6 +153,9 @@ async function foreground(ctx: CliContext, options: { port: number; host: string
     taken.lock.release();
   }
 }
+
+/** Set by an agent for one session's hooks; never the server's to pass on. */
+const SESSION_VARIABLES = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CURSOR_PROJECT_DIR', 'CLAUDE_ENV_FILE', 'CLAUDE_CODE_ENTRYPOINT'];
 
 /** In the background stdout and stderr already go to the log; the log lines carry the time. */
 function fileOrStderr(ctx: CliContext, file: string): (line: string) => void {
