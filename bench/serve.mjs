@@ -126,15 +126,27 @@ const startedAt = process.hrtime.bigint();
 await Promise.all(
   agents.map(async (agent) => {
     while (sent < events) {
-      sent++;
+      const n = ++sent;
       const r = await post(URL_RUN, builtinEvent, { agent });
       if (r.status !== 200) throw new Error(`throughput: ${r.status}`);
-      if (sent % Math.max(1, Math.floor(events / 10)) === 0) rssAt.push([sent, rss()]);
+      if (n % Math.max(1, Math.floor(events / 10)) === 0) rssAt.push([n, rss()]);
     }
   }),
 );
 const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
 const perSecond = events / seconds;
+// The same load on the bare server, for the ratio (a tenth of the events: it is the rate that counts).
+const bareAgents = Array.from({ length: concurrency }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+const bareEvents = Math.max(1000, Math.floor(events / 10));
+let bareSent = 0;
+const bareStarted = process.hrtime.bigint();
+await Promise.all(bareAgents.map(async (agent) => {
+  while (bareSent < bareEvents) {
+    bareSent++;
+    await post('/', builtinEvent, { agent, portTo: barePort });
+  }
+}));
+const barePerSecond = bareEvents / (Number(process.hrtime.bigint() - bareStarted) / 1e9);
 
 // 3. Client + server per event vs cold hooks run, and the alternatives, interleaved.
 const launcher = path.join(home, 'agent-hooks');
@@ -197,7 +209,7 @@ console.log(`${'case'.padEnd(46)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}`);
 for (const [name, s] of Object.entries(lat)) console.log(`${name.padEnd(46)} ${f(q(s, 0.5))} ${f(q(s, 0.99))}`);
 const l = Object.values(lat);
 console.log(`serve / bare round trip, p50: ${(q(l[0], 0.5) / q(l[1], 0.5)).toFixed(2)}× (new connection), ${(q(l[2], 0.5) / q(l[3], 0.5)).toFixed(2)}× (keep-alive)`);
-console.log(`\n2. throughput: ${events} events, ${concurrency} concurrent keep-alive clients: ${Math.round(perSecond)} events/s (${seconds.toFixed(1)} s)`);
+console.log(`\n2. throughput: ${events} events, ${concurrency} concurrent keep-alive clients: ${Math.round(perSecond)} events/s (${seconds.toFixed(1)} s); the bare server: ${Math.round(barePerSecond)}/s (serve at ${(perSecond / barePerSecond).toFixed(2)}× its rate)`);
 console.log(`   server RSS (MiB) after n events: ${rssAt.map(([n, m]) => `${n}: ${m.toFixed(1)}`).join(', ')}`);
 if (rssAt.length >= 2) console.log(`   last / first sample: ${(rssAt.at(-1)[1] / rssAt[0][1]).toFixed(2)}×`);
 console.log(`\n3. one event per process, ${runs} runs each, interleaved (ms)`);
