@@ -142,8 +142,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       );
       if (url.searchParams.get('client') === '1') {
         // The client prints stdout and stderr and exits with the code: exactly what `hooks run` would have done.
-        const clean = (text: string) => text.replace(/[\u0000\u001e]/g, '\ufffd');
-        return reply(res, 200, `${answer.stdout}${RECORD_SEPARATOR}${clean(answer.stderr)}${RECORD_SEPARATOR}${answer.exitCode}`, false);
+        return reply(res, 200, frame(answer), false);
       }
       return httpAnswer(res, answer);
     } catch (error) {
@@ -241,6 +240,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     close,
     stats,
   };
+}
+
+/**
+ * stdout, stderr and the exit code for the client, split by RECORD_SEPARATOR. Neither text may hold
+ * the separator (JSON never does; a hook's plain text might) nor NUL (a shell variable cannot): they
+ * become U+FFFD, so the exit code is always the last field and always the runner's.
+ */
+export function frame(answer: { stdout: string; stderr: string; exitCode: number }): string {
+  const clean = (text: string) => text.replace(/[\u0000\u001e]/g, '\ufffd');
+  return `${clean(answer.stdout)}${RECORD_SEPARATOR}${clean(answer.stderr)}${RECORD_SEPARATOR}${answer.exitCode}`;
 }
 
 /** Why a request is refused before anything of it is read, or undefined when it may go on. */
