@@ -191,6 +191,13 @@ const hookCases = [
     c.on('exit', resolve);
     c.stdin.end(commandEvent);
   })],
+  ['the hook as an agent runs it (sh -c, stdout/stderr read)', () => new Promise((resolve) => {
+    const c = spawn('/bin/sh', ['-c', hookScript], { stdio: ['pipe', 'pipe', 'pipe'] });
+    c.stdout.resume();
+    c.stderr.resume();
+    c.on('close', resolve);
+    c.stdin.end(commandEvent);
+  })],
   ['the same hook through the server (keep-alive HTTP)', () => post(URL_RUN, commandEvent, { agent: keep })],
 ];
 const hookSamples = hookCases.map(() => []);
@@ -218,5 +225,5 @@ console.log(`${'case'.padEnd(46)} ${'median'.padStart(8)} ${'p90'.padStart(8)} $
 coldCases.forEach((c, k) => console.log(`${c.name.padEnd(46)} ${f(q(cold[k], 0.5))} ${f(q(cold[k], 0.9))} ${(q(cold[k], 0.5) / coldBase).toFixed(2).padStart(10)}`));
 console.log(`\n4. a command hook (sh script reading stdin), ${runs * 5} runs each, interleaved (ms)`);
 hookCases.forEach(([name], k) => console.log(`${name.padEnd(52)} ${f(q(hookSamples[k], 0.5))} ${f(q(hookSamples[k], 0.9))}`));
-console.log(`through the server / directly, median: ${(q(hookSamples[1], 0.5) / q(hookSamples[0], 0.5)).toFixed(2)}×`);
+console.log(`through the server / spawned bare, median: ${(q(hookSamples[2], 0.5) / q(hookSamples[0], 0.5)).toFixed(2)}×; / as an agent runs it: ${(q(hookSamples[2], 0.5) / q(hookSamples[1], 0.5)).toFixed(2)}×`);
 process.exit(0);
