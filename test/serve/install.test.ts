@@ -101,6 +101,18 @@ describe('install <command-only agent> --serve', () => {
     expect((await hooks(['uninstall', agent], dir, home)).code).toBe(0);
   });
 
+  it('doctor reads --serve installs: the launcher inside the client, the http handlers fail-closed', async () => {
+    const dir = project();
+    const home = tmpProject();
+    await hooks(['install', 'claude-code', '--serve'], dir, home);
+    await hooks(['install', 'codex', '--serve', '--fail-closed'], dir, home);
+    const r = await hooks(['doctor'], dir, home);
+    expect(r.stdout + r.stderr).not.toContain('not a command agent-hooks writes');
+    expect(r.stdout + r.stderr).not.toContain('fail open');
+    await hooks(['install', 'claude-code', '--serve', '--when-down', 'continue'], dir, home);
+    expect((await hooks(['doctor'], dir, home)).stdout).toMatch(/claude-code project\): guards fail open/);
+  });
+
   it('opencode --serve is refused: its plugin runs in-process', async () => {
     const r = await hooks(['install', 'opencode', '--serve'], project(), tmpProject());
     expect(r.code).toBe(1);
