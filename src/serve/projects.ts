@@ -3,9 +3,9 @@
 // A runner is keyed by where the project search starts (the event's cwd). Before each event the paths
 // that decide the config are stat'ed: every config name the search could find from the start up to
 // where it stops, the local layer, `.git` (where it stops), the user and managed layers and the trust
-// store. Any change (bytes, inode, size, times, mode,
-// owner, a file appearing or going) loads the config again through the same loader as `hooks run`,
-// which hashes every layer and asks the trust store afresh: what runs is what `hooks run` would run.
+// store. Any change (bytes, inode, size, times, mode, owner, a file appearing or going) loads the
+// config again through the same loader as `hooks run`, which hashes every layer and asks the trust
+// store afresh: what runs is what `hooks run` would run.
 // File times tick in steps of a few milliseconds: a change in the same tick as the stamp would look
 // like no change, so while any watched path changed within the last second, every event reloads.
 import { statSync, type BigIntStats } from 'node:fs';
