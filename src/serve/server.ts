@@ -92,7 +92,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
 
   const handler = (transport: 'tcp' | 'socket') => (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const refusal = checkRequest(req, transport, port, tokenBytes);
+    const refusal = checkRequest(req, transport, port, options.tcp?.host, tokenBytes);
     if (refusal !== undefined) {
       refused++;
       refusals(`refused a ${transport} request: ${refusal.why}`);
@@ -253,12 +253,12 @@ export function frame(answer: { stdout: string; stderr: string; exitCode: number
 }
 
 /** Why a request is refused before anything of it is read, or undefined when it may go on. */
-function checkRequest(req: http.IncomingMessage, transport: 'tcp' | 'socket', port: number | undefined, tokenBytes: Buffer): { status: number; why: string } | undefined {
+function checkRequest(req: http.IncomingMessage, transport: 'tcp' | 'socket', port: number | undefined, bound: string | undefined, tokenBytes: Buffer): { status: number; why: string } | undefined {
   // A page in a browser always sends Origin on a POST (and Sec-Fetch-* on everything): no agent does.
   if (req.headers.origin !== undefined) return { status: 403, why: `a request with an Origin header (${oneLine(req.headers.origin)}): browsers may not drive the server` };
   if (req.headers['sec-fetch-site'] !== undefined || req.headers['sec-fetch-mode'] !== undefined) return { status: 403, why: 'a request from a browser (Sec-Fetch headers)' };
   const host = req.headers.host;
-  if (host === undefined || !hostAllowed(host, transport, port)) {
+  if (host === undefined || !hostAllowed(host, transport, port, bound)) {
     // DNS rebinding: a name that resolves to 127.0.0.1 still arrives with its own Host.
     return { status: 403, why: `Host ${host === undefined ? 'missing' : `"${oneLine(host)}"`}: only 127.0.0.1 or localhost${port === undefined ? '' : `:${port}`} is served` };
   }
@@ -271,8 +271,10 @@ function checkRequest(req: http.IncomingMessage, transport: 'tcp' | 'socket', po
   return undefined;
 }
 
-function hostAllowed(host: string, transport: 'tcp' | 'socket', port: number | undefined): boolean {
+function hostAllowed(host: string, transport: 'tcp' | 'socket', port: number | undefined, bound: string | undefined): boolean {
   const names = ['127.0.0.1', 'localhost', '[::1]'];
+  // An address the user asked for with --host is its own name too (never a wildcard: any name would do).
+  if (bound !== undefined && !['0.0.0.0', '::', '127.0.0.1'].includes(bound)) names.push(bound.includes(':') ? `[${bound}]` : bound);
   // curl names no port over a Unix socket; over TCP the port must be this server's.
   if (transport === 'socket' && names.includes(host)) return true;
   return names.some((name) => host === `${name}:${port}`);

@@ -24,7 +24,7 @@ export interface Reply {
   headers: http.IncomingHttpHeaders;
 }
 
-export async function serve(options: { home?: string; env?: Record<string, string>; limits?: ServerOptions['limits']; trust?: boolean } = {}): Promise<Served> {
+export async function serve(options: { home?: string; env?: Record<string, string>; limits?: ServerOptions['limits']; trust?: boolean; host?: string } = {}): Promise<Served> {
   const home = options.home ?? tmpProject();
   const env = isolatedEnv(home, options.env ?? {}, { trust: options.trust ?? true });
   delete env.XDG_RUNTIME_DIR;
@@ -34,7 +34,7 @@ export async function serve(options: { home?: string; env?: Record<string, strin
   const server = await startServer({
     env,
     token,
-    tcp: { host: '127.0.0.1', port: 0 },
+    tcp: { host: options.host ?? '127.0.0.1', port: 0 },
     socket: paths.socket,
     idleMs: 0,
     log: (line) => logs.push(line),
@@ -48,7 +48,7 @@ export async function serve(options: { home?: string; env?: Record<string, strin
     home,
     token,
     logs,
-    tcp: send({ port: server.port! }, `127.0.0.1:${server.port}`),
+    tcp: send({ port: server.port!, host: options.host ?? '127.0.0.1' } as { port: number }, `${options.host ?? '127.0.0.1'}:${server.port}`),
     unix: send({ socketPath: paths.socket }, 'localhost'),
   };
 }

@@ -54,6 +54,12 @@ describe('refused before anything is read or run', () => {
     expect(existsSync(marker)).toBe(true);
   });
 
+  it('an address asked for with --host answers to its own name, and still to no other', async () => {
+    const s = await started({ host: '127.0.0.2' });
+    expect((await s.tcp('/v1/status', '', {}, 'GET')).status).toBe(200);
+    expect((await s.tcp('/v1/status', '', { host: `evil.example:${s.server.port}` }, 'GET')).status).toBe(403);
+  });
+
   it('the Unix socket wants the token too, and its status page as well', async () => {
     const s = await started();
     const { dir, marker } = markerProject(s);
