@@ -2,10 +2,13 @@
 // command-only agents, each install's choice for a server that is down, and uninstall finding ours.
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isOurHttpHandler } from '../../src/install/serve.js';
 import { dependentProject, hooks } from '../install/kit.js';
 import { tmpProject } from '../helpers.js';
+
+// Real processes on a loaded machine: generous, so only a real hang fails.
+vi.setConfig({ testTimeout: 60_000 });
 
 type Json = Record<string, any>;
 

@@ -3,10 +3,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { servePaths } from '../../src/serve/paths.js';
 import { ROOT, isolatedEnv, runCli, tmpProject, trustProject } from '../helpers.js';
 import { claudeBash } from './kit.js';
+
+// Real processes on a loaded machine: generous, so only a real hang fails.
+vi.setConfig({ testTimeout: 60_000 });
 
 const HOOKS = path.join(ROOT, 'bin', 'hooks.js');
 const CLIENT = path.join(ROOT, 'bin', 'agent-hooks-client');
@@ -88,7 +91,7 @@ describe('one server per user', () => {
     expect(log.code).toBe(3);
     const text = (await import('node:fs')).readFileSync(servePaths(env).log, 'utf8');
     expect(text).toMatch(/idle for 1 s: shutting down/);
-  }, 30_000);
+  }, 60_000);
 
   it('SIGTERM on a foreground server lets the event in flight finish', async () => {
     const env = home();
@@ -109,7 +112,7 @@ describe('one server per user', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('finished after SIGTERM');
     await new Promise((resolve) => server.on('exit', resolve));
-  }, 30_000);
+  }, 60_000);
 
   it('a server started from inside a session does not hand that session\'s project folder to other projects\' hooks', () => {
     const env = home();
@@ -181,5 +184,5 @@ describe('the command-only client', () => {
       count = served(env);
     }
     expect(count).toBe(0);
-  }, 30_000);
+  }, 60_000);
 });

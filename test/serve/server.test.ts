@@ -2,10 +2,13 @@
 // reloaded when their files change, sessions that do not wait for each other, and hooks that crash.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cliInProcess, fixture, tmpProject, trustProject } from '../helpers.js';
 import { claudeBash, serve, unframe, userConfig, type Served } from './kit.js';
 import { servePaths } from '../../src/serve/paths.js';
+
+// Real processes on a loaded machine: generous, so only a real hang fails.
+vi.setConfig({ testTimeout: 60_000 });
 
 const servePathsOf = (s: Served) => servePaths(s.env).socket;
 
