@@ -228,7 +228,9 @@ async function parse(file: string, bytes: Buffer): Promise<unknown> {
   let value: unknown;
   if (isJsFile(file)) {
     try {
-      const mod = (await jsConfigImporter.load(pathToFileURL(file).href)) as { default?: unknown };
+      // The bytes' digest in the URL: a long-lived process (hooks serve) imports a changed, re-trusted
+      // file afresh instead of getting the module it cached for the old bytes.
+      const mod = (await jsConfigImporter.load(`${pathToFileURL(file).href}?sha256=${digest(bytes)}`)) as { default?: unknown };
       value = mod.default ?? mod;
     } catch (error) {
       throw unreadable(file, error);

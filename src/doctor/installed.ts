@@ -9,6 +9,7 @@ import { AGENTS } from '../install/agents/index.js';
 import { label } from '../install/index.js';
 import { isOurPlugin } from '../install/opencode-plugin.js';
 import { isOurCommand } from '../install/shell.js';
+import { isOurHttpHandler } from '../install/serve.js';
 import { isRecord } from '../json.js';
 import { isInside, realOrSelf } from '../paths.js';
 import { readSafely } from '../fs/write-safely.js';
@@ -187,7 +188,11 @@ function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' |
     if (depth > 64) return;
     if (Array.isArray(value)) for (const v of value) visit(v, depth + 1);
     else if (isRecord(value)) {
-      for (const v of Object.values(value)) {
+      // install --serve: an http handler of ours gates PreToolUse by the agent's onFailure alone (a runner error is a 500).
+      if (isOurHttpHandler(value) && /[?&]event=pre-tool-use&/.test(String(value.url))) gate = (gate ?? true) && value.onFailure === 'block';
+      for (const raw of Object.values(value)) {
+        // install --serve wraps our command in agent-hooks-client: the launcher is the wrapped command's.
+        const v = typeof raw === 'string' ? withoutClient(raw) : raw;
         if (typeof v === 'string' && isOurCommand(v)) {
           const at = v.indexOf(' run ');
           if (at > 0) launchers.add(v.slice(0, at));
@@ -217,6 +222,11 @@ function readPlugin(text: string, file: string): Omit<Installed, 'agent' | 'scop
   // Only a path written into the file is one machine's; the relative form is resolved here.
   const machinePaths = relative === null && path.isAbsolute(bin) ? [bin] : [];
   return { launchers: [bin], failClosed: /const FAIL_CLOSED = true;/.test(text), machinePaths };
+}
+
+function withoutClient(command: string): string {
+  const client = /agent-hooks-client'? (?:--when-down [a-z]+ )?/.exec(command);
+  return client === null ? command : command.slice(client.index + client[0].length);
 }
 
 function unquote(word: string): string {

@@ -1,6 +1,7 @@
 // The `hooks` table every JSON-settings agent shares: event name → list of entries. Ours go in and
 // come out; the user's entries stay where they are, untouched.
 import { isOurCommand } from './shell.js';
+import { isOurHttpHandler } from './serve.js';
 import { isRecord } from '../json.js';
 import { eventList, upsert, type JsonObject } from './json-doc.js';
 
@@ -88,5 +89,6 @@ function strip(list: readonly unknown[], format: EntryFormat, keep: (entry: unkn
 }
 
 function isOurHandler(key: string): (handler: unknown) => boolean {
-  return (handler) => isRecord(handler) && isOurCommand(handler[key]);
+  // An http handler `install --serve` wrote is ours too (it has no command to carry the marker).
+  return (handler) => (isRecord(handler) && isOurCommand(handler[key])) || isOurHttpHandler(handler);
 }

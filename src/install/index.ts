@@ -1,6 +1,7 @@
 // `hooks install` / `hooks uninstall` as functions: read the agent's file, plan the new text, and
 // (unless it is a dry run) write it with a backup. The outcome is a value the command prints.
 import path from 'node:path';
+import { HooksError } from '../errors.js';
 import { DEFAULT_TIMEOUT_SECONDS } from '../config/resolve.js';
 import { readSafely, removeSafely, writeSafely, type SafeOptions } from '../fs/write-safely.js';
 import { isInside } from '../paths.js';
@@ -9,6 +10,7 @@ import { readBackup, recordChange } from './backup.js';
 import { unifiedDiff } from './diff.js';
 import { chooseLauncher, type Launcher, type LauncherChoice } from './launcher.js';
 import type { AgentTarget, InstallOptions, Scope, Where } from './target.js';
+import { serveNotes, type ServeInstall } from './serve.js';
 
 export { AGENT_NAMES } from './agents/index.js';
 export type { Scope, Where } from './target.js';
@@ -52,6 +54,8 @@ export interface Outcome {
 export interface InstallRequest extends Request {
   timeoutSeconds?: number;
   failClosed?: boolean;
+  /** `--serve`: entries that call `hooks serve` (the token file is named in the notes). */
+  serve?: ServeInstall & { tokenFile: string };
   /** What the entries run; chosen from the scope and the project when not given (see launcher.ts). */
   launcher?: Launcher;
   /** The events to register, with matchers and timeouts (see plan.ts); absent: every event. */
@@ -60,6 +64,7 @@ export interface InstallRequest extends Request {
 
 export function install(request: InstallRequest): Outcome {
   const agent = getAgent(request.agent);
+  if (request.serve !== undefined && agent.name === 'opencode') throw new HooksError('USAGE', 'install opencode --serve: the opencode plugin runs in-process already; install it without --serve');
   const file = agent.file(request.scope, request.where);
   const safety = safetyOf(file, request);
   const before = readSafely(file, safety);
@@ -73,10 +78,11 @@ export function install(request: InstallRequest): Outcome {
       timeoutSeconds: request.timeoutSeconds ?? DEFAULT_ENTRY_TIMEOUT,
       failClosed: request.failClosed === true,
       ...(request.plan === undefined ? {} : { plan: request.plan }),
+      ...(request.serve === undefined ? {} : { serve: { port: request.serve.port, whenDown: request.serve.whenDown } }),
     },
     request.scope,
   );
-  const notes = choice.note === undefined ? [] : [choice.note];
+  const notes = [...(choice.note === undefined ? [] : [choice.note]), ...(request.serve === undefined ? [] : serveNotes(agent.name, request.serve, request.serve.tokenFile))];
   if (text === before) return { file, action: 'unchanged', entries, diff: '', why: 'installed', notes };
   return {
     ...commit(file, before, text, request, safety, true),

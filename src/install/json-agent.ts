@@ -5,6 +5,7 @@ import type { EventName } from '../types.js';
 import { countOurs, installTable, uninstallTable, type EntryFormat } from './event-table.js';
 import { formatSettings, hooksTable, parseSettings, sameDoc, type JsonObject } from './json-doc.js';
 import { hookCommand, launcherWord } from './shell.js';
+import { clientCommand, clientWord, httpHandler } from './serve.js';
 import { FAIL_CLOSED_EVENTS, type AgentTarget, type Scope, type Where } from './target.js';
 
 export interface JsonAgentSpec {
@@ -19,6 +20,8 @@ export interface JsonAgentSpec {
   entries: EntryFormat;
   /** One list entry running `command`; `failClosed`: the agent should block when it fails (if it can say so). */
   entry(command: string, timeoutSeconds: number, event: EventName, failClosed: boolean, matcher?: string): JsonObject;
+  /** With --serve, the agent calls the server over HTTP (Claude Code's `type: "http"`) instead of the client. */
+  http?: boolean;
   /** Registers only the events of `InstallOptions.plan`, with its matchers and timeouts. */
   usesPlan?: boolean;
   /** Top-level keys a new file starts with (e.g. `version: 1`). */
@@ -35,7 +38,7 @@ export function jsonAgent(spec: JsonAgentSpec): AgentTarget {
     projectDir: spec.projectDir,
     failure: spec.failure,
     ...(spec.note === undefined ? {} : { note: spec.note }),
-    install(before, file, { launcher, timeoutSeconds, failClosed, plan }) {
+    install(before, file, { launcher, timeoutSeconds, failClosed, plan, serve }) {
       const doc = parseSettings(before, file);
       const word = launcherWord(launcher, spec.projectDir.shell);
       const usePlan = spec.usesPlan === true && plan !== undefined;
@@ -44,7 +47,14 @@ export function jsonAgent(spec: JsonAgentSpec): AgentTarget {
           const planned = usePlan ? plan.get(event) : undefined;
           if (usePlan && planned === undefined) return [];
           const closed = failClosed && FAIL_CLOSED_EVENTS.has(event);
-          return [[agentEvent, spec.entry(hookCommand(word, eventSpec(event).cli, spec.dialect, closed), planned?.timeoutSeconds ?? timeoutSeconds, event, closed, planned?.matcher)] as const];
+          const command = hookCommand(word, eventSpec(event).cli, spec.dialect, closed);
+          const timeout = planned?.timeoutSeconds ?? timeoutSeconds;
+          if (serve === undefined) return [[agentEvent, spec.entry(command, timeout, event, closed, planned?.matcher)] as const];
+          // SessionStart stays a command (through the client), so a session starts the server when it is down.
+          if (spec.http === true && event !== 'sessionStart') {
+            return [[agentEvent, { ...(planned?.matcher === undefined ? {} : { matcher: planned.matcher }), hooks: [httpHandler(event, spec.dialect, serve, timeout, closed)] }] as const];
+          }
+          return [[agentEvent, spec.entry(clientCommand(clientWord(launcher, spec.projectDir.shell), command, event, serve.whenDown), timeout, event, closed, planned?.matcher)] as const];
         }),
       );
       const table = installTable(hooksTable(doc, file) ?? {}, file, spec.entries, desired);

@@ -1,6 +1,7 @@
 // What an installable agent is: where its hook settings live, and how ours go in and come out.
 import type { EventName } from '../types.js';
 import type { Launcher } from './launcher.js';
+import type { ServeInstall } from './serve.js';
 
 export type Scope = 'project' | 'user';
 
@@ -23,6 +24,8 @@ export interface InstallOptions {
    * the agent has, every tool, `timeoutSeconds`. Only agents that can say a matcher exactly use it.
    */
   plan?: ReadonlyMap<EventName, { matcher?: string; timeoutSeconds: number }>;
+  /** `--serve`: the entries hand events to `hooks serve` (see serve.ts). */
+  serve?: ServeInstall;
 }
 
 /**

@@ -47,7 +47,9 @@ describe('npm pack', () => {
     expect(paths).toContain('schema/hooks.schema.json');
     expect(paths).toContain('dist/bundle/main.js');
     const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
-    expect(pkg.bin).toEqual({ 'agent-hooks': './bin/hooks.js', hooks: './bin/hooks.js' });
+    expect(pkg.bin).toEqual({ 'agent-hooks': './bin/hooks.js', 'agent-hooks-client': './bin/agent-hooks-client', hooks: './bin/hooks.js' });
+    // The command-only agents' client for hooks serve (install --serve runs it from node_modules/.bin).
+    expect(paths).toContain('bin/agent-hooks-client');
     expect(pkg.license).toBe('MIT');
     expect(pkg.repository.url).toMatch(/^git\+https:\/\/github\.com\//);
     expect(pkg.homepage).toMatch(/^https:\/\//);
@@ -124,7 +126,7 @@ function installOffline(dir: string, file: string): string {
       dev: true,
       license: self.license,
       dependencies: self.dependencies,
-      bin: { 'agent-hooks': 'bin/hooks.js', hooks: 'bin/hooks.js' },
+      bin: { 'agent-hooks': 'bin/hooks.js', 'agent-hooks-client': 'bin/agent-hooks-client', hooks: 'bin/hooks.js' },
       engines: self.engines,
     },
   };

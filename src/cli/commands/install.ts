@@ -46,6 +46,14 @@ Options:
                        (Claude Code: onFailure "block"; Cursor: failClosed; all: --on-error block)
   --dry-run            print a unified diff of the change and write nothing
   --allow-outside      write the settings file even where it resolves outside the project
+  --serve              entries that hand each event to "agent-hooks serve" (docs/serve.md): Claude
+                       Code calls it over HTTP (type "http", token from $AGENT_HOOKS_TOKEN); the
+                       other agents run agent-hooks-client (curl over its Unix socket)
+  --when-down <what>   with --serve, while the server is down: run (the client runs the event
+                       in-process and starts a server; default for command agents), block
+                       (preToolUse and userPromptSubmit are blocked; default for Claude Code),
+                       continue (every event goes on, with a notice)
+  --port <n>           with --serve: the server's loopback port (default: hooks serve's)
   --timeout <seconds>  how long the agent waits for one run. Default for claude-code --project: per
                        event, the chain's worst case (the sum of its hooks' timeouts, the longest of
                        parallel ones) plus 10 s, at least ${DEFAULT_ENTRY_TIMEOUT}; elsewhere ${DEFAULT_ENTRY_TIMEOUT} (twice the ${DEFAULT_TIMEOUT_SECONDS} s of a
@@ -58,7 +66,7 @@ Examples:
 `,
   args: {
     positional: ['agent'],
-    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean' },
+    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean', serve: 'boolean', 'when-down': 'string', port: 'string' },
   },
   async run(args, ctx) {
     const where = whereOf(ctx);
@@ -75,6 +83,7 @@ Examples:
       timeoutSeconds: timeoutOf(args.flags.timeout),
       failClosed: args.flags['fail-closed'] === true,
       allowOutside: args.flags['allow-outside'] === true,
+      ...(await serveOf(args.flags, args.positional.agent, ctx.env)),
     });
     ctx.stdout(describe(outcome, where, dryRun));
     // What the entries run, when teammates need to know (every time); an agent's own step (after a change).
@@ -82,6 +91,22 @@ Examples:
     return 0;
   },
 };
+
+/** --serve, --when-down, --port: the server the entries call (its token is created now, so it can be exported). */
+async function serveOf(flags: Record<string, string | boolean | undefined>, agent: string | undefined, env: NodeJS.ProcessEnv) {
+  if (flags.serve !== true) {
+    if (flags['when-down'] !== undefined || flags.port !== undefined) throw new HooksError('USAGE', '--when-down and --port go with --serve');
+    return {};
+  }
+  const { whenDownOf } = await import('../../install/serve.js');
+  const { defaultPort, ensureToken, servePaths } = await import('../../serve/paths.js');
+  const whenDown = whenDownOf(flags['when-down'], agent ?? '');
+  const port = flags.port === undefined ? defaultPort(env) : Number(flags.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new HooksError('USAGE', `--port: expected a port number, got "${String(flags.port)}"`);
+  const paths = servePaths(env);
+  ensureToken(paths);
+  return { serve: { port, whenDown, tokenFile: paths.token } };
+}
 
 /**
  * The events this project's config uses (the defaults' when it has none), each with Claude Code's

@@ -17,11 +17,12 @@ export const claudeCode = jsonAgent({
     open: 'a missing or failing runner lets the call go on (a notice in the transcript)',
     closed: 'onFailure "block": a missing, crashing or timed-out runner blocks PreToolUse and UserPromptSubmit',
   },
-  // Claude Code's names are the catalog's own. Until install registers the events a config uses, the
-  // contract's first ten (the catalog's later Claude events would spawn the runner for nothing).
-  events: Object.fromEntries(EVENTS.slice(0, 10).map((e) => [e.claude, e.name])),
+  // Claude Code's names are the catalog's own: every Claude Code event (not the model events, which
+  // Claude Code does not have). --project registers only those the config uses (see plan.ts).
+  events: Object.fromEntries(EVENTS.filter((e) => !MODEL_EVENTS.includes(e.name)).map((e) => [e.claude, e.name])),
 
   entries: nestedEntries,
+  http: true,
   // onFailure sits on the handler (on the group Claude Code ignores it); 2.1.295+, older releases ignore it.
   // The matcher (when the config's match names exact tools) keeps Claude Code from spawning the runner
   // for tools no hook guards; see src/install/plan.ts.

@@ -1,0 +1,229 @@
+#!/usr/bin/env node
+// hooks serve against its baselines, all measured in the same run on the same machine:
+//   1. one builtins-only event over loopback HTTP (new connection each, and keep-alive): p50/p99,
+//      against a bare Node HTTP server's round trip;
+//   2. throughput with 16 concurrent keep-alive clients, and the server's RSS over --events events;
+//   3. the command-only client (agent-hooks-client: sh + curl over the Unix socket) + server per
+//      event, against a cold `hooks run` of the same event (interleaved), with the alternatives a
+//      client could be: python3 over the socket, bash /dev/tcp over loopback, node itself;
+//   4. a command hook through the server against running that hook directly.
+// Usage: node bench/serve.mjs [--runs 30] [--latency 2000] [--events 100000]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { flag, hooksBin, quantile as q, root } from './kit.mjs';
+
+const runs = Number(flag('--runs', 30));
+const latencyN = Number(flag('--latency', 2000));
+const events = Number(flag('--events', 100000));
+const concurrency = 16;
+const client = path.join(root, 'bin', 'agent-hooks-client');
+
+const tmp = (p) => mkdtempSync(path.join(os.tmpdir(), `agent-hooks-bench-${p}-`));
+const home = tmp('home');
+const env = {
+  ...process.env,
+  HOME: home,
+  XDG_CONFIG_HOME: path.join(home, 'config'),
+  XDG_STATE_HOME: path.join(home, 'state'),
+  XDG_CACHE_HOME: path.join(home, 'cache'),
+  AGENT_HOOKS_MANAGED_CONFIG: path.join(home, 'managed.json'),
+  AGENT_HOOKS_SERVE_AUTOSTART: '0',
+};
+delete env.XDG_RUNTIME_DIR;
+for (const k of ['HOOKS_SKIP', 'HOOKS_DISABLE', 'HOOKS_ON_ERROR', 'HOOKS_NO_CACHE', 'CLAUDE_PROJECT_DIR']) delete env[k];
+
+function project(config) {
+  const dir = tmp('project');
+  writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify(config));
+  const r = spawnSync(process.execPath, [hooksBin, 'trust', '--yes'], { cwd: dir, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`trust: ${r.stderr}`);
+  return dir;
+}
+
+const hookScript = path.join(home, 'hook.sh');
+writeFileSync(hookScript, '#!/bin/sh\ncat >/dev/null\nexit 0\n', { mode: 0o755 });
+const builtins = project({ hooks: { preToolUse: [{ builtin: 'command-safety' }, { builtin: 'sensitive-paths' }] } });
+const withCommand = project({ hooks: { preToolUse: [{ id: 'sh-hook', command: hookScript, args: [] }] } });
+const payload = (cwd) => JSON.stringify({ session_id: 'bench', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls -la src' }, tool_use_id: 'toolu_bench' });
+
+async function freePort() {
+  const s = net.createServer();
+  await new Promise((r) => s.listen(0, '127.0.0.1', r));
+  const { port } = s.address();
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+// --- the server, as its own process (its memory is what is measured) ---
+const port = await freePort();
+env.AGENT_HOOKS_SERVE_PORT = String(port);
+const server = spawn(process.execPath, [hooksBin, 'serve'], { env, stdio: 'ignore', cwd: '/' });
+const token = await (async () => {
+  for (let i = 0; i < 200; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    try {
+      const t = readFileSync(path.join(env.XDG_STATE_HOME, 'agent-hooks', 'serve', 'token'), 'utf8').trim();
+      const ok = await post(`/v1/status`, '', { method: 'GET', token: t }).then((r) => r.status === 200, () => false);
+      if (ok) return t;
+    } catch {}
+  }
+  throw new Error('hooks serve did not come up');
+})();
+const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+
+function post(p, body, { agent = false, method = 'POST', token: t = token, portTo = port } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: portTo, path: p, method, agent, headers: { host: `127.0.0.1:${portTo}`, authorization: `Bearer ${t}`, 'content-type': 'application/json' } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+// A bare Node HTTP server (in its own process) answering 200 with an empty body: the loopback floor.
+const barePort = await freePort();
+const bare = spawn(process.execPath, ['-e', `require('http').createServer((q,s)=>{q.resume();q.on('end',()=>s.end())}).listen(${barePort},'127.0.0.1')`], { stdio: 'ignore' });
+await new Promise((r) => setTimeout(r, 500));
+
+const URL_RUN = '/v1/run?event=pre-tool-use&dialect=claude-code';
+const builtinEvent = payload(builtins);
+const check = await post(URL_RUN, builtinEvent);
+if (check.status !== 200) throw new Error(`serve: ${check.status} ${check.body}`);
+
+async function timed(fn, n) {
+  const samples = [];
+  for (let i = 0; i < n; i++) {
+    const t = process.hrtime.bigint();
+    await fn();
+    samples.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return samples;
+}
+
+// 1. Latency.
+const keep = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const bareKeep = new http.Agent({ keepAlive: true, maxSockets: 1 });
+await timed(() => post(URL_RUN, builtinEvent), 200); // warm up
+const lat = {
+  'serve, builtins-only event, new connection': await timed(() => post(URL_RUN, builtinEvent), latencyN),
+  'bare node http server, new connection': await timed(() => post('/', builtinEvent, { portTo: barePort }), latencyN),
+  'serve, builtins-only event, keep-alive': await timed(() => post(URL_RUN, builtinEvent, { agent: keep }), latencyN),
+  'bare node http server, keep-alive': await timed(() => post('/', builtinEvent, { portTo: barePort, agent: bareKeep }), latencyN),
+};
+
+// 2. Throughput and memory.
+const agents = Array.from({ length: concurrency }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+const rssAt = [];
+let sent = 0;
+const startedAt = process.hrtime.bigint();
+await Promise.all(
+  agents.map(async (agent) => {
+    while (sent < events) {
+      const n = ++sent;
+      const r = await post(URL_RUN, builtinEvent, { agent });
+      if (r.status !== 200) throw new Error(`throughput: ${r.status}`);
+      if (n % Math.max(1, Math.floor(events / 10)) === 0) rssAt.push([n, rss()]);
+    }
+  }),
+);
+const seconds = Number(process.hrtime.bigint() - startedAt) / 1e9;
+const perSecond = events / seconds;
+// The same load on the bare server, for the ratio (a tenth of the events: it is the rate that counts).
+const bareAgents = Array.from({ length: concurrency }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+const bareEvents = Math.max(1000, Math.floor(events / 10));
+let bareSent = 0;
+const bareStarted = process.hrtime.bigint();
+await Promise.all(bareAgents.map(async (agent) => {
+  while (bareSent < bareEvents) {
+    bareSent++;
+    await post('/', builtinEvent, { agent, portTo: barePort });
+  }
+}));
+const barePerSecond = bareEvents / (Number(process.hrtime.bigint() - bareStarted) / 1e9);
+
+// 3. Client + server per event vs cold hooks run, and the alternatives, interleaved.
+const launcher = path.join(home, 'agent-hooks');
+writeFileSync(launcher, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(hooksBin)} "$@"\n`, { mode: 0o755 });
+const curlrc = path.join(env.XDG_STATE_HOME, 'agent-hooks', 'serve', 'client.curlrc');
+const socket = path.join(env.XDG_STATE_HOME, 'agent-hooks', 'serve', 'serve.sock');
+const pyClient = `import socket,sys
+b=sys.stdin.buffer.read();s=socket.socket(socket.AF_UNIX);s.connect(${JSON.stringify(socket)})
+s.sendall(b"POST ${URL_RUN}&client=1 HTTP/1.0\\r\\nHost: localhost\\r\\nAuthorization: Bearer ${token}\\r\\nContent-Length: %d\\r\\n\\r\\n"%len(b)+b)
+r=b""
+while True:
+  c=s.recv(65536)
+  if not c: break
+  r+=c
+o,e,x=r.split(b"\\r\\n\\r\\n",1)[1].split(b"\\x1e");sys.stdout.buffer.write(o);sys.stderr.buffer.write(e);sys.exit(int(x))`;
+const bashTcp = `exec 3<>/dev/tcp/127.0.0.1/${port}; body=$(cat); LC_ALL=C; printf 'POST ${URL_RUN}&client=1 HTTP/1.0\\r\\nHost: 127.0.0.1:${port}\\r\\nAuthorization: Bearer ${token}\\r\\nContent-Length: %d\\r\\n\\r\\n%s' "\${#body}" "$body" >&3; r=$(cat <&3); r=\${r#*$'\\r\\n\\r\\n'}; printf '%s' "\${r%%$'\\x1e'*}"; c=\${r##*$'\\x1e'}; exit "$c"`;
+const coldCases = [
+  { name: "node -e ''", cmd: process.execPath, args: ['-e', ''], input: '' },
+  { name: 'hooks run (cold), builtins', cmd: process.execPath, args: [hooksBin, 'run', 'pre-tool-use', '--dialect', 'claude-code'], input: builtinEvent, cwd: builtins },
+  { name: 'agent-hooks-client (sh + curl, socket) + serve', cmd: client, args: [launcher, 'run', 'pre-tool-use', '--dialect', 'claude-code'], input: builtinEvent },
+  { name: 'curl alone (-q --version): its start-up', cmd: 'curl', args: ['-q', '--version'], input: '' },
+  { name: 'alternative: python3 over the socket + serve', cmd: 'python3', args: ['-S', '-c', pyClient], input: builtinEvent },
+  { name: 'alternative: bash /dev/tcp (loopback) + serve', cmd: 'bash', args: ['-c', bashTcp], input: builtinEvent },
+];
+const cold = coldCases.map(() => []);
+for (let i = 0; i < runs + 2; i++) {
+  coldCases.forEach((c, k) => {
+    const t = process.hrtime.bigint();
+    const r = spawnSync(c.cmd, c.args, { input: c.input, env, cwd: c.cwd ?? home, encoding: 'utf8' });
+    const ms = Number(process.hrtime.bigint() - t) / 1e6;
+    if (r.status !== 0 && r.status !== 2) throw new Error(`${c.name}: exit ${r.status}: ${r.stderr}`);
+    if (i >= 2) cold[k].push(ms);
+  });
+}
+
+// 4. A command hook through the server vs the hook run directly (both from this process).
+const commandEvent = payload(withCommand);
+await timed(() => post(URL_RUN, commandEvent, { agent: keep }), 20);
+const hookCases = [
+  ['the hook run directly (spawn, event on stdin)', () => new Promise((resolve) => {
+    const c = spawn(hookScript, [], { stdio: ['pipe', 'ignore', 'ignore'] });
+    c.on('exit', resolve);
+    c.stdin.end(commandEvent);
+  })],
+  ['the hook as an agent runs it (sh -c, stdout/stderr read)', () => new Promise((resolve) => {
+    const c = spawn('/bin/sh', ['-c', hookScript], { stdio: ['pipe', 'pipe', 'pipe'] });
+    c.stdout.resume();
+    c.stderr.resume();
+    c.on('close', resolve);
+    c.stdin.end(commandEvent);
+  })],
+  ['the same hook through the server (keep-alive HTTP)', () => post(URL_RUN, commandEvent, { agent: keep })],
+];
+const hookSamples = hookCases.map(() => []);
+for (let i = 0; i < runs * 5; i++) {
+  for (const [k, [, fn]] of hookCases.entries()) hookSamples[k].push(...(await timed(fn, 1)));
+}
+
+server.kill('SIGTERM');
+bare.kill('SIGTERM');
+
+// --- report ---
+const f = (x) => x.toFixed(2).padStart(8);
+console.log(`hooks serve, Node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(`\n1. latency, ${latencyN} sequential requests each (ms)`);
+console.log(`${'case'.padEnd(46)} ${'p50'.padStart(8)} ${'p99'.padStart(8)}`);
+for (const [name, s] of Object.entries(lat)) console.log(`${name.padEnd(46)} ${f(q(s, 0.5))} ${f(q(s, 0.99))}`);
+const l = Object.values(lat);
+console.log(`serve / bare round trip, p50: ${(q(l[0], 0.5) / q(l[1], 0.5)).toFixed(2)}× (new connection), ${(q(l[2], 0.5) / q(l[3], 0.5)).toFixed(2)}× (keep-alive)`);
+console.log(`\n2. throughput: ${events} events, ${concurrency} concurrent keep-alive clients: ${Math.round(perSecond)} events/s (${seconds.toFixed(1)} s); the bare server: ${Math.round(barePerSecond)}/s (serve at ${(perSecond / barePerSecond).toFixed(2)}× its rate)`);
+console.log(`   server RSS (MiB) after n events: ${rssAt.map(([n, m]) => `${n}: ${m.toFixed(1)}`).join(', ')}`);
+if (rssAt.length >= 2) console.log(`   last / first sample: ${(rssAt.at(-1)[1] / rssAt[0][1]).toFixed(2)}×`);
+console.log(`\n3. one event per process, ${runs} runs each, interleaved (ms)`);
+const coldBase = q(cold[1], 0.5);
+console.log(`${'case'.padEnd(46)} ${'median'.padStart(8)} ${'p90'.padStart(8)} ${'× cold run'.padStart(10)}`);
+coldCases.forEach((c, k) => console.log(`${c.name.padEnd(46)} ${f(q(cold[k], 0.5))} ${f(q(cold[k], 0.9))} ${(q(cold[k], 0.5) / coldBase).toFixed(2).padStart(10)}`));
+console.log(`\n4. a command hook (sh script reading stdin), ${runs * 5} runs each, interleaved (ms)`);
+hookCases.forEach(([name], k) => console.log(`${name.padEnd(52)} ${f(q(hookSamples[k], 0.5))} ${f(q(hookSamples[k], 0.9))}`));
+console.log(`through the server / spawned bare, median: ${(q(hookSamples[2], 0.5) / q(hookSamples[0], 0.5)).toFixed(2)}×; / as an agent runs it: ${(q(hookSamples[2], 0.5) / q(hookSamples[1], 0.5)).toFixed(2)}×`);
+process.exit(0);

@@ -1,0 +1,175 @@
+// `hooks serve`: one resident runner per user, so an event costs a request instead of a Node start.
+import { HooksError } from '../../errors.js';
+import { hooksBin } from '../../install/bin.js';
+import { DEFAULT_IDLE_MINUTES, fileLog, probe, readPid, serviceUnit, startBackground, stopServer, takeLock } from '../../serve/lifecycle.js';
+import { defaultPort, ensureToken, prepareDirs, readToken, servePaths } from '../../serve/paths.js';
+import { startServer } from '../../serve/server.js';
+import type { Command } from '../command.js';
+import type { CliContext } from '../context.js';
+
+export const command: Command = {
+  help: `Usage: hooks serve [start|stop|status|token] [options]
+
+Runs one long-lived agent-hooks server for your user: every project and every session of every
+agent, with the same engine and the same answers as "hooks run", without starting Node per event.
+It listens on 127.0.0.1 (for agents with HTTP hooks, e.g. Claude Code's type "http") and on a Unix
+socket (0600, for the command-only client agent-hooks-client). Every request must carry your token
+(a 0600 file in the state folder); a request without it, for another Host, or from a browser
+(Origin / Sec-Fetch headers) is refused.
+
+  hooks serve          run in the foreground until SIGTERM / Ctrl-C (for systemd or launchd)
+  hooks serve start    start it in the background (logs in the state folder), unless one runs
+  hooks serve stop     stop it: events in flight finish first
+  hooks serve status   is it running, since when, how many events it answered (exit 3: not running)
+  hooks serve token    print the token (for AGENT_HOOKS_TOKEN, which Claude Code puts in the header)
+
+Options:
+  --port <n>           loopback port (default: AGENT_HOOKS_SERVE_PORT, else ${'47100 + uid % 800'})
+  --host <address>     listen on another address than 127.0.0.1 (only if you mean it: every
+                       request still needs the token, but the port is then reachable from outside)
+  --no-http            the Unix socket only (command-only agents)
+  --idle <minutes>     exit after this long without an event; 0 never (default: 0 in the
+                       foreground, ${DEFAULT_IDLE_MINUTES} for "start" and for a server the client started)
+  --print-unit         print a systemd user unit (a launchd plist on macOS) and exit
+
+Files ($XDG_STATE_HOME/agent-hooks/serve, 0700): token, serve.pid (one server per user),
+serve.log, client.curlrc; the socket is $XDG_RUNTIME_DIR/agent-hooks/serve.sock when there is a
+runtime folder, else serve.sock beside them.
+
+Examples:
+  agent-hooks serve start
+  agent-hooks install claude-code --user --serve
+  agent-hooks serve --print-unit > ~/.config/systemd/user/agent-hooks.service
+`,
+  args: {
+    positional: ['action'],
+    flags: { port: 'string', host: 'string', 'no-http': 'boolean', idle: 'string', 'print-unit': 'boolean' },
+  },
+  async run(args, ctx) {
+    const paths = servePaths(ctx.env);
+    const action = args.positional.action;
+    if (args.flags['print-unit'] === true) {
+      ctx.stdout(serviceUnit(process.platform, hooksBin(), paths));
+      return 0;
+    }
+    const port = args.flags.port === undefined ? defaultPort(ctx.env) : portOf(args.flags.port);
+    const host = typeof args.flags.host === 'string' ? args.flags.host : '127.0.0.1';
+    const http = args.flags['no-http'] !== true;
+    switch (action) {
+      case undefined:
+        return foreground(ctx, { port, host, http, idleMinutes: args.flags.idle === undefined ? 0 : minutesOf(args.flags.idle) });
+      case 'start': {
+        prepareDirs(paths);
+        const token = ensureToken(paths);
+        const running = await probe(paths, token);
+        if (running !== undefined) {
+          ctx.stdout(`agent-hooks serve: already running (pid ${running.pid}${running.port === undefined ? '' : `, port ${running.port}`})\n`);
+          return 0;
+        }
+        const idle = args.flags.idle === undefined ? DEFAULT_IDLE_MINUTES : minutesOf(args.flags.idle);
+        const stats = await startBackground(
+          paths,
+          token,
+          { bin: hooksBin(), args: ['serve', '--port', String(port), '--host', host, '--idle', String(idle), ...(http ? [] : ['--no-http'])] },
+          ctx.env,
+        );
+        ctx.stdout(`agent-hooks serve: started (pid ${stats.pid}${stats.port === undefined ? '' : `, port ${stats.port}`}, socket ${paths.socket}); log ${paths.log}\n`);
+        return 0;
+      }
+      case 'stop': {
+        const pid = await stopServer(paths, readToken(paths));
+        ctx.stdout(pid === undefined ? 'agent-hooks serve: not running\n' : `agent-hooks serve: stopped (pid ${pid})\n`);
+        return 0;
+      }
+      case 'status': {
+        const stats = await probe(paths, readToken(paths));
+        if (stats === undefined) {
+          const pid = readPid(paths);
+          ctx.stdout(`agent-hooks serve: not running${pid === undefined ? '' : ` (a stale pid file names ${pid})`}\n`);
+          return 3;
+        }
+        ctx.stdout(
+          `agent-hooks serve: running (pid ${stats.pid}, version ${stats.version}, since ${stats.startedAt})\n` +
+            `  http:    ${stats.port === undefined ? 'off' : `http://127.0.0.1:${stats.port}/v1/run`}\n` +
+            `  socket:  ${stats.socket ?? 'off'}\n` +
+            `  events:  ${stats.served} answered, ${stats.inFlight} in flight, ${stats.refused} requests refused\n` +
+            `  configs: ${stats.projects} projects loaded (${stats.loads} loads)\n` +
+            `  log:     ${paths.log}\n`,
+        );
+        return 0;
+      }
+      case 'token':
+        ctx.stdout(`${ensureToken(paths)}\n`);
+        return 0;
+      default:
+        throw new HooksError('USAGE', `hooks serve: unknown action "${action}"; expected start, stop, status or token`);
+    }
+  },
+};
+
+async function foreground(ctx: CliContext, options: { port: number; host: string; http: boolean; idleMinutes: number }): Promise<number> {
+  const paths = servePaths(ctx.env);
+  prepareDirs(paths);
+  const token = ensureToken(paths);
+  const taken = await takeLock(paths, token);
+  // The server outlives the session that started it (the client starts one from inside an agent):
+  // a session's project folder must not become every project's.
+  const env = { ...ctx.env };
+  for (const name of SESSION_VARIABLES) delete env[name];
+  if ('running' in taken) throw new HooksError('USAGE', `hooks serve: already running (pid ${taken.running.pid}); one server per user ("hooks serve status")`);
+  const log = ctx.stderrIsTTY ? (line: string) => ctx.stderr(`${new Date().toISOString()} ${line}\n`) : fileOrStderr(ctx, paths.log);
+  // A hook's crash is a value, never an exception; should anything else escape, it is logged and the
+  // server goes on answering (each event is independent of the others).
+  const onCrash = (error: unknown) => log(`internal error (the server goes on): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.on('uncaughtException', onCrash);
+  process.on('unhandledRejection', onCrash);
+  let stopped!: () => void;
+  const done = new Promise<void>((resolve) => (stopped = resolve));
+  try {
+    const server = await startServer({
+      env,
+      token,
+      ...(options.http ? { tcp: { host: options.host, port: options.port } } : {}),
+      socket: paths.socket,
+      idleMs: options.idleMinutes * 60_000,
+      log,
+      onIdle: stopped,
+    });
+    log(`listening (pid ${process.pid})${server.port === undefined ? '' : ` on http://${options.host}:${server.port}`} and ${paths.socket}`);
+    if (ctx.signal.aborted) stopped();
+    ctx.signal.addEventListener('abort', () => {
+      log('stopping: finishing the events in flight');
+      void server.close().then(stopped);
+    });
+    await done;
+    log(`stopped after ${server.stats().served} events`);
+    return 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new HooksError('USAGE', `hooks serve: port ${options.port} on ${options.host} is in use by another program; choose another with --port or AGENT_HOOKS_SERVE_PORT`);
+    }
+    throw error;
+  } finally {
+    taken.lock.release();
+  }
+}
+
+/** Set by an agent for one session's hooks; never the server's to pass on. */
+const SESSION_VARIABLES = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CURSOR_PROJECT_DIR', 'CLAUDE_ENV_FILE', 'CLAUDE_CODE_ENTRYPOINT'];
+
+/** In the background stdout and stderr already go to the log; the log lines carry the time. */
+function fileOrStderr(ctx: CliContext, file: string): (line: string) => void {
+  return ctx.env.AGENT_HOOKS_SERVE_LOG === 'stderr' ? (line) => ctx.stderr(`${new Date().toISOString()} ${line}\n`) : fileLog(file);
+}
+
+function portOf(value: string | boolean): number {
+  const port = Number(value);
+  if (typeof value !== 'string' || !Number.isInteger(port) || port < 0 || port > 65535) throw new HooksError('USAGE', `--port: expected a port number, got "${String(value)}"`);
+  return port;
+}
+
+function minutesOf(value: string | boolean): number {
+  const minutes = Number(value);
+  if (typeof value !== 'string' || !Number.isFinite(minutes) || minutes < 0) throw new HooksError('USAGE', `--idle: expected minutes (0: never), got "${String(value)}"`);
+  return minutes;
+}

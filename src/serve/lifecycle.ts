@@ -1,0 +1,201 @@
+// One server per user: a pid file taken with O_EXCL is the lock, and a status probe over the socket
+// tells a live server from a stale file. Background starts, stops, status, and the service units.
+import { spawn } from 'node:child_process';
+import { closeSync, constants, existsSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import http from 'node:http';
+import { HooksError } from '../errors.js';
+import type { ServePaths } from './paths.js';
+import type { ServerStats } from './server.js';
+
+/** A background server (started by `start` or by the client) exits after this long without an event. */
+export const DEFAULT_IDLE_MINUTES = 30;
+/** The log is moved to serve.log.1 past this size (one old file is kept). */
+const MAX_LOG_BYTES = 1024 * 1024;
+
+/** The running server's status, asked over the socket; undefined when none answers. */
+export function probe(paths: ServePaths, token: string | undefined, timeoutMs = 1_000): Promise<ServerStats | undefined> {
+  if (token === undefined || !existsSync(paths.socket)) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const req = http.request(
+      { socketPath: paths.socket, path: '/v1/status', method: 'GET', headers: { host: 'localhost', authorization: `Bearer ${token}` }, timeout: timeoutMs },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve(res.statusCode === 200 ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as ServerStats) : undefined);
+          } catch {
+            resolve(undefined);
+          }
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(undefined));
+    req.end();
+  });
+}
+
+export type Lock = { release(): void };
+
+/**
+ * Takes the per-user lock (the pid file), or says who holds it. A pid file whose process is gone, or
+ * whose process no longer answers, is stale and is taken over; so is a socket nobody listens on.
+ */
+export async function takeLock(paths: ServePaths, token: string): Promise<{ lock: Lock } | { running: ServerStats }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      const fd = openSync(paths.pid, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      // A socket left by a server that died: nobody answers on it, so it goes.
+      if (existsSync(paths.socket) && (await probe(paths, token)) === undefined) unlinkQuietly(paths.socket);
+      return {
+        lock: {
+          release: () => {
+            if (readPid(paths) === process.pid) unlinkQuietly(paths.pid);
+          },
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new HooksError('USAGE', `hooks serve: cannot write ${paths.pid}: ${(error as Error).message}`, { file: paths.pid });
+    }
+    const running = await probe(paths, token);
+    if (running !== undefined) return { running };
+    const pid = readPid(paths);
+    if (pid === undefined || !alive(pid)) {
+      unlinkQuietly(paths.pid);
+      continue;
+    }
+    // Held by a live process that does not answer yet: a server starting up. Wait for it.
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const pid = readPid(paths);
+  throw new HooksError('USAGE', `hooks serve: ${paths.pid} names process ${pid ?? '?'}, which is alive but does not answer on ${paths.socket}; stop it, or remove the pid file if it is not agent-hooks`);
+}
+
+export function readPid(paths: ServePaths): number | undefined {
+  try {
+    const pid = Number(readFileSync(paths.pid, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Starts a detached server (`hooks serve --idle <minutes>`) with its output in the log, and waits until it answers. */
+export async function startBackground(paths: ServePaths, token: string, argv: { bin: string; args: string[] }, env: NodeJS.ProcessEnv, timeoutMs = 10_000): Promise<ServerStats> {
+  rotateLog(paths.log);
+  const fd = openSync(paths.log, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  try {
+    const child = spawn(process.execPath, [argv.bin, ...argv.args], { detached: true, stdio: ['ignore', fd, fd], env, cwd: '/' });
+    child.unref();
+  } finally {
+    closeSync(fd);
+  }
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const stats = await probe(paths, token);
+    if (stats !== undefined) return stats;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new HooksError('USAGE', `hooks serve start: the server did not answer within ${timeoutMs / 1000} s; see ${paths.log}`);
+}
+
+/** Asks the server to stop (SIGTERM: it finishes the events in flight) and waits until it is gone. */
+export async function stopServer(paths: ServePaths, token: string | undefined, timeoutMs = 90_000): Promise<number | undefined> {
+  const stats = await probe(paths, token);
+  const pid = stats?.pid ?? readPid(paths);
+  if (pid === undefined || !alive(pid)) {
+    unlinkQuietly(paths.pid);
+    return undefined;
+  }
+  // Only a process that answered as our server, or that our pid file names, is signalled.
+  process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + timeoutMs;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (alive(pid)) throw new HooksError('USAGE', `hooks serve stop: process ${pid} is still running after ${timeoutMs / 1000} s`);
+  return pid;
+}
+
+/** An append-only log line writer (0600), moved aside once past 1 MiB. */
+export function fileLog(file: string): (line: string) => void {
+  return (line) => {
+    try {
+      rotateLog(file);
+      const fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+      try {
+        writeSync(fd, `${new Date().toISOString()} ${line}\n`);
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      // A log that cannot be written must not take the server down.
+    }
+  };
+}
+
+function rotateLog(file: string): void {
+  try {
+    if (statSync(file).size > MAX_LOG_BYTES) renameSync(file, `${file}.1`);
+  } catch {
+    // No log yet.
+  }
+}
+
+function unlinkQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** A systemd user unit (Linux) or a launchd agent (macOS) running `hooks serve` in the foreground. */
+export function serviceUnit(platform: NodeJS.Platform, bin: string, paths: ServePaths): string {
+  const node = process.execPath;
+  if (platform === 'darwin') {
+    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    return `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<!-- ~/Library/LaunchAgents/dev.agent-hooks.serve.plist; then: launchctl load -w ~/Library/LaunchAgents/dev.agent-hooks.serve.plist -->
+<plist version="1.0">
+<dict>
+  <key>Label</key><string>dev.agent-hooks.serve</string>
+  <key>ProgramArguments</key>
+  <array><string>${esc(node)}</string><string>${esc(bin)}</string><string>serve</string><string>--idle</string><string>0</string></array>
+  <key>RunAtLoad</key><true/>
+  <key>KeepAlive</key><true/>
+  <key>StandardErrorPath</key><string>${esc(paths.log)}</string>
+  <key>StandardOutPath</key><string>${esc(paths.log)}</string>
+</dict>
+</plist>
+`;
+  }
+  const q = (s: string) => (/^[A-Za-z0-9_/.:@%+=-]+$/.test(s) ? s : `"${s.replace(/(["\\$`])/g, '\\$1')}"`);
+  return `# ~/.config/systemd/user/agent-hooks.service; then: systemctl --user enable --now agent-hooks
+[Unit]
+Description=agent-hooks server (hooks serve): one resident runner for every agent hook event
+
+[Service]
+Type=simple
+ExecStart=${q(node)} ${q(bin)} serve --idle 0
+Restart=on-failure
+# SIGTERM lets the events in flight finish; hooks may take their full timeout.
+TimeoutStopSec=90
+SuccessExitStatus=143
+KillMode=mixed
+
+[Install]
+WantedBy=default.target
+`;
+}

@@ -1,0 +1,361 @@
+// The server: one HTTP handler behind two listeners, loopback TCP (agents with HTTP hooks) and a Unix
+// socket (the command-only client). Every request is checked before its body is read: the Host must
+// name this server (DNS rebinding), no browser may send it (an Origin or Sec-Fetch header: CSRF), and
+// it must carry the per-user token (another local user). Bodies are capped; slow clients are cut off.
+import { timingSafeEqual } from 'node:crypto';
+import { chmodSync, unlinkSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { EVENT_LIMITS } from '../json.js';
+import { VERSION } from '../version.js';
+import { answerEvent } from './answer.js';
+import { Projects } from './projects.js';
+
+export interface ServerOptions {
+  env: NodeJS.ProcessEnv;
+  token: string;
+  /** Loopback TCP; undefined: no TCP listener. Port 0 takes any free port. */
+  tcp?: { host: string; port: number };
+  /** The Unix socket's path; undefined: no socket. */
+  socket?: string;
+  /** Exit after this long with no request and none in flight; 0: never. */
+  idleMs: number;
+  /** The server's own log (one line each). */
+  log(line: string): void;
+  /** Called once the server has shut down by itself (idle). */
+  onIdle?(): void;
+  /** Request limits; tests lower them. */
+  limits?: Partial<Limits>;
+}
+
+export interface Limits {
+  /** Largest body accepted (the same as `hooks run`'s stdin limit). */
+  maxBodyBytes: number;
+  /** The request's headers must have arrived within this (slowloris). */
+  headersTimeoutMs: number;
+  /** The whole request (headers and body) must have arrived within this. */
+  requestTimeoutMs: number;
+  /** Requests answered at once; more get 503. */
+  maxInFlight: number;
+}
+
+const DEFAULT_LIMITS: Limits = { maxBodyBytes: EVENT_LIMITS.maxBytes, headersTimeoutMs: 5_000, requestTimeoutMs: 30_000, maxInFlight: 512 };
+
+/** Separates stdout, stderr and the exit code in an answer to the client (JSON never holds it raw). */
+export const RECORD_SEPARATOR = '\u001e';
+
+export interface RunningServer {
+  /** The TCP port actually bound (when there is a TCP listener). */
+  port?: number;
+  socket?: string;
+  /** Stops listening, lets every event in flight finish (up to `graceMs`, then cancels them), and resolves when all is closed. */
+  close(graceMs?: number): Promise<void>;
+  stats(): ServerStats;
+}
+
+export interface ServerStats {
+  pid: number;
+  version: string;
+  port?: number;
+  socket?: string;
+  startedAt: string;
+  served: number;
+  refused: number;
+  inFlight: number;
+  projects: number;
+  loads: number;
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const projects = new Projects(options.env);
+  const tokenBytes = Buffer.from(options.token, 'utf8');
+  const inFlight = new Set<AbortController>();
+  const startedAt = new Date().toISOString();
+  let served = 0;
+  let refused = 0;
+  let closing: Promise<void> | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
+  const refusals = rateLimited(options.log);
+  let port: number | undefined;
+
+  const armIdle = () => {
+    if (idleTimer !== undefined) clearTimeout(idleTimer);
+    idleTimer = undefined;
+    if (options.idleMs > 0 && inFlight.size === 0 && closing === undefined) {
+      idleTimer = setTimeout(() => {
+        options.log(`idle for ${Math.round(options.idleMs / 1000)} s: shutting down`);
+        void close().then(() => options.onIdle?.());
+      }, options.idleMs);
+      idleTimer.unref();
+    }
+  };
+
+  const handler = (transport: 'tcp' | 'socket') => (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const refusal = checkRequest(req, transport, port, options.tcp?.host, tokenBytes);
+    if (refusal !== undefined) {
+      refused++;
+      refusals(`refused a ${transport} request: ${refusal.why}`);
+      return reply(res, refusal.status, refusal.why, true);
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/v1/status' && req.method === 'GET') return reply(res, 200, JSON.stringify(stats()), false, 'application/json');
+    if (url.pathname !== '/v1/run') return reply(res, 404, 'not found: POST /v1/run or GET /v1/status', false);
+    if (req.method !== 'POST') return reply(res, 405, 'method not allowed: POST an event to /v1/run', false);
+    if (closing !== undefined) return reply(res, 503, 'the server is shutting down', true);
+    if (inFlight.size >= limits.maxInFlight) return reply(res, 503, `busy: ${inFlight.size} events in flight`, false);
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > limits.maxBodyBytes) {
+      refusals(`refused an event of ${declared} bytes (limit ${limits.maxBodyBytes})`);
+      return reply(res, 413, `the event is larger than ${limits.maxBodyBytes} bytes`, true);
+    }
+    const controller = new AbortController();
+    inFlight.add(controller);
+    armIdle();
+    void serveEvent(req, res, url, controller).finally(() => {
+      inFlight.delete(controller);
+      served++;
+      armIdle();
+    });
+  };
+
+  async function serveEvent(req: http.IncomingMessage, res: http.ServerResponse, url: URL, controller: AbortController): Promise<void> {
+    // The agent gave up (its timeout, or it was stopped): the hooks still running are killed.
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort(new Error('the client went away'));
+    });
+    try {
+      const body = await readBody(req, limits.maxBodyBytes);
+      if (body === undefined) return reply(res, 413, `the event is larger than ${limits.maxBodyBytes} bytes`, true);
+      const onError = url.searchParams.get('onError') === 'block' || options.env.HOOKS_ON_ERROR === 'block' ? 'block' : 'continue';
+      const answer = await answerEvent(
+        {
+          body,
+          event: url.searchParams.get('event') ?? undefined,
+          dialect: url.searchParams.get('dialect') ?? undefined,
+          onError,
+          cwd: absoluteHeader(req.headers['x-hooks-cwd']),
+          signal: controller.signal,
+        },
+        projects,
+        options.env,
+      );
+      if (url.searchParams.get('client') === '1') {
+        // The client prints stdout and stderr and exits with the code: exactly what `hooks run` would have done.
+        return reply(res, 200, frame(answer), false);
+      }
+      return httpAnswer(res, answer);
+    } catch (error) {
+      options.log(`error answering an event: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) reply(res, 500, 'agent-hooks: the server failed to answer this event', true);
+    }
+  }
+
+  function stats(): ServerStats {
+    return {
+      pid: process.pid,
+      version: VERSION,
+      ...(port === undefined ? {} : { port }),
+      ...(options.socket === undefined ? {} : { socket: options.socket }),
+      startedAt,
+      served,
+      refused,
+      inFlight: inFlight.size,
+      ...projects.stats(),
+    };
+  }
+
+  const servers: http.Server[] = [];
+  const serverOptions: http.ServerOptions = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: 5_000,
+    // Timeouts are checked this often (Node's default, 30 s, would let a slow client sit that long).
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+    maxHeaderSize: 16 * 1024,
+  };
+  try {
+    if (options.tcp !== undefined) {
+      const server = http.createServer(serverOptions, handler('tcp'));
+      await listen(server, { host: options.tcp.host, port: options.tcp.port, exclusive: true });
+      port = (server.address() as AddressInfo).port;
+      servers.push(server);
+    }
+    if (options.socket !== undefined) {
+      const server = http.createServer(serverOptions, handler('socket'));
+      // Created 0600 from the start (the umask is the process's; the folder is 0700 anyway).
+      const umask = process.umask(0o177);
+      try {
+        await listen(server, { path: options.socket, exclusive: true });
+      } finally {
+        process.umask(umask);
+      }
+      chmodSync(options.socket, 0o600);
+      servers.push(server);
+    }
+  } catch (error) {
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+    throw error;
+  }
+  const sockets = new Set<Socket>();
+  for (const server of servers) {
+    server.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    server.on('clientError', (_error, socket: Socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      else socket.destroy();
+    });
+  }
+  armIdle();
+
+  function close(graceMs = 60_000): Promise<void> {
+    closing ??= (async () => {
+      if (idleTimer !== undefined) clearTimeout(idleTimer);
+      const closed = servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
+      for (const s of servers) s.closeIdleConnections();
+      // Events in flight finish; past the grace they are cancelled (their hooks killed) and answered as such.
+      const deadline = Date.now() + graceMs;
+      while (inFlight.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      for (const c of inFlight) c.abort(new Error('the server is shutting down'));
+      while (inFlight.size > 0) await new Promise((r) => setTimeout(r, 20));
+      for (const s of servers) s.closeIdleConnections();
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(closed);
+      if (options.socket !== undefined) {
+        try {
+          unlinkSync(options.socket);
+        } catch {
+          // Already gone.
+        }
+      }
+    })();
+    return closing;
+  }
+
+  return {
+    ...(port === undefined ? {} : { port }),
+    ...(options.socket === undefined ? {} : { socket: options.socket }),
+    close,
+    stats,
+  };
+}
+
+/**
+ * stdout, stderr and the exit code for the client, split by RECORD_SEPARATOR. Neither text may hold
+ * the separator (JSON never does; a hook's plain text might) nor NUL (a shell variable cannot): they
+ * become U+FFFD, so the exit code is always the last field and always the runner's.
+ */
+export function frame(answer: { stdout: string; stderr: string; exitCode: number }): string {
+  const clean = (text: string) => text.replace(/[\u0000\u001e]/g, '\ufffd');
+  return `${clean(answer.stdout)}${RECORD_SEPARATOR}${clean(answer.stderr)}${RECORD_SEPARATOR}${answer.exitCode}`;
+}
+
+/** Why a request is refused before anything of it is read, or undefined when it may go on. */
+function checkRequest(req: http.IncomingMessage, transport: 'tcp' | 'socket', port: number | undefined, bound: string | undefined, tokenBytes: Buffer): { status: number; why: string } | undefined {
+  // A page in a browser always sends Origin on a POST (and Sec-Fetch-* on everything): no agent does.
+  if (req.headers.origin !== undefined) return { status: 403, why: `a request with an Origin header (${oneLine(req.headers.origin)}): browsers may not drive the server` };
+  if (req.headers['sec-fetch-site'] !== undefined || req.headers['sec-fetch-mode'] !== undefined) return { status: 403, why: 'a request from a browser (Sec-Fetch headers)' };
+  const host = req.headers.host;
+  if (host === undefined || !hostAllowed(host, transport, port, bound)) {
+    // DNS rebinding: a name that resolves to 127.0.0.1 still arrives with its own Host.
+    return { status: 403, why: `Host ${host === undefined ? 'missing' : `"${oneLine(host)}"`}: only 127.0.0.1 or localhost${port === undefined ? '' : `:${port}`} is served` };
+  }
+  const auth = req.headers.authorization;
+  const given = typeof auth === 'string' && auth.startsWith('Bearer ') ? Buffer.from(auth.slice(7).trim(), 'utf8') : undefined;
+  // Constant time over the token's bytes; only a length (public: 64 hex digits) is told apart early.
+  if (given === undefined || given.length === 0 || given.length !== tokenBytes.length || !timingSafeEqual(given, tokenBytes)) {
+    return { status: 401, why: given === undefined || given.length === 0 ? 'no token (Authorization: Bearer <token>)' : 'a wrong token' };
+  }
+  return undefined;
+}
+
+function hostAllowed(host: string, transport: 'tcp' | 'socket', port: number | undefined, bound: string | undefined): boolean {
+  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  // An address the user asked for with --host is its own name too (never a wildcard: any name would do).
+  if (bound !== undefined && !['0.0.0.0', '::', '127.0.0.1'].includes(bound)) names.push(bound.includes(':') ? `[${bound}]` : bound);
+  // curl names no port over a Unix socket; over TCP the port must be this server's.
+  if (transport === 'socket' && names.includes(host)) return true;
+  return names.some((name) => host === `${name}:${port}`);
+}
+
+function httpAnswer(res: http.ServerResponse, answer: { stdout: string; stderr: string; exitCode: number }): void {
+  // An HTTP hook reads the 2xx body as it reads a command's stdout on exit 0; it has no exit code. Every
+  // blocking answer carries its block in that JSON; an exit 1 (the runner's own error) is a non-2xx,
+  // which the agent treats as a failing hook (and blocks on with onFailure "block"), as it does exit 1.
+  if (answer.exitCode === 1) return reply(res, 500, answer.stderr.trim() || 'agent-hooks: the runner failed', false);
+  if (answer.exitCode === 2 && answer.stdout.trim() === '') {
+    return reply(res, 200, JSON.stringify({ decision: 'block', reason: answer.stderr.trim() || 'blocked by agent-hooks' }), false, 'application/json');
+  }
+  reply(res, 200, answer.stdout, false, answer.stdout === '' ? 'text/plain' : 'application/json');
+}
+
+function reply(res: http.ServerResponse, status: number, body: string, closeConnection: boolean, type = 'text/plain; charset=utf-8'): void {
+  if (res.headersSent || res.destroyed) return;
+  const bytes = Buffer.from(body, 'utf8');
+  res.writeHead(status, {
+    'content-type': type,
+    'content-length': bytes.length,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...(closeConnection ? { connection: 'close' } : {}),
+  });
+  res.end(bytes);
+}
+
+/** The body, or undefined when it is larger than `max` (the connection is then closed). */
+function readBody(req: http.IncomingMessage, max: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        req.removeAllListeners('data');
+        req.resume();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+    req.on('aborted', () => reject(new Error('the request was aborted')));
+  });
+}
+
+function absoluteHeader(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && value.startsWith('/') && !value.includes('\0') ? value : undefined;
+}
+
+function oneLine(text: string): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return clean.length > 80 ? `${clean.slice(0, 80)}…` : clean;
+}
+
+/** At most one line a second about refused requests: someone hammering the port must not fill the disk. */
+function rateLimited(log: (line: string) => void): (line: string) => void {
+  let windowStart = 0;
+  let dropped = 0;
+  return (line) => {
+    const now = Date.now();
+    if (now - windowStart < 1_000) {
+      dropped++;
+      return;
+    }
+    windowStart = now;
+    log(dropped > 0 ? `${line} (and ${dropped} more refused since the last line)` : line);
+    dropped = 0;
+  };
+}
+
+function listen(server: http.Server, where: { host?: string; port?: number; path?: string; exclusive: boolean }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(where, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,293 @@
+// hooks serve for real: the installed settings from `agent-hooks install <agent> --serve`, the real
+// Claude Code 2.1.328 calling the server with `type: "http"` hooks (the token from $AGENT_HOOKS_TOKEN
+// through its header interpolation), the real Codex CLI through agent-hooks-client (curl over the Unix
+// socket), and what each install does while the server is stopped.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT_SPECS, claudeEnv, hooksConfig, REWRITE_HOOK } from './harness/agents.js';
+import { everything, toolResults } from './harness/anthropic.js';
+import { DANGER_REASON, DANGEROUS, REDACTED, TOKEN } from './harness/fixtures.js';
+import { installAgent, REPO } from './harness/install-agent.js';
+import { startModelServer, type Step } from './harness/model-server.js';
+import { killTracked, run, track, untrack, waitFor } from './harness/process.js';
+import { toolOutputs } from './harness/requests.js';
+import { HOOKS_BIN, makeWorkspace, removeWorkspaces, type Workspace } from './harness/workspace.js';
+
+const CLIENT = path.join(REPO, 'bin', 'agent-hooks-client');
+
+beforeAll(async () => {
+  await installAgent('claude');
+  await installAgent('codex');
+});
+afterAll(() => {
+  killTracked();
+  removeWorkspaces();
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface ServeWorkspace {
+  ws: Workspace;
+  /** The workspace's environment plus the server's port (install, server and agent agree on it). */
+  env(extra?: Record<string, string>): NodeJS.ProcessEnv;
+  hooks(args: string[]): { code: number | null; stdout: string; stderr: string };
+  /** Events the server answered (undefined: not running). */
+  served(): number | undefined;
+  token(): string;
+  /** The --when-down the Codex install gets (default: the install's own). */
+  whenDown?: string;
+}
+
+/** A project that depends on agent-hooks (node_modules/.bin has agent-hooks and agent-hooks-client), with the guards in its trusted .hooksrc.json. */
+async function serveWorkspace(label: string, options: { hooks?: Record<string, object[]>; files?: Record<string, string> } = {}): Promise<ServeWorkspace> {
+  const ws = makeWorkspace(`serve-${label}`);
+  ws.write({ 'package.json': { name: 'app', private: true, devDependencies: { 'agent-hooks': '^0.1.0' } }, '.hooksrc.json': hooksConfig(options.hooks), ...options.files });
+  mkdirSync(path.join(ws.dir, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(HOOKS_BIN, path.join(ws.dir, 'node_modules', '.bin', 'agent-hooks'));
+  symlinkSync(CLIENT, path.join(ws.dir, 'node_modules', '.bin', 'agent-hooks-client'));
+  const port = String(await freePort());
+  // No server starts by itself in these tests: each one says whether there is one.
+  const env = (extra: Record<string, string> = {}) => ws.env({ AGENT_HOOKS_SERVE_PORT: port, AGENT_HOOKS_SERVE_AUTOSTART: '0', ...extra });
+  const hooks = (args: string[]) => {
+    const r = spawnSync(process.execPath, [HOOKS_BIN, ...args], { cwd: ws.dir, env: env(), encoding: 'utf8', timeout: 30_000 });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  return {
+    ws,
+    env,
+    hooks,
+    served: () => {
+      const r = hooks(['serve', 'status']);
+      return r.code === 0 ? Number(/(\d+) answered/.exec(r.stdout)![1]) : undefined;
+    },
+    token: () => readFileSync(path.join(ws.home, '.local', 'state', 'agent-hooks', 'serve', 'token'), 'utf8').trim(),
+  };
+}
+
+/** `agent-hooks serve` in the foreground, as systemd would run it; stopped (SIGTERM) by the returned function. */
+async function startServer(s: ServeWorkspace): Promise<() => Promise<void>> {
+  const child = spawn(process.execPath, [HOOKS_BIN, 'serve'], { cwd: '/', env: s.env(), stdio: 'ignore', detached: true });
+  track(child.pid!);
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  await waitFor(() => s.served() !== undefined, { timeoutMs: 15_000, what: 'hooks serve to answer', everyMs: 200 });
+  return async () => {
+    child.kill('SIGTERM');
+    await exited;
+    untrack(child.pid!);
+  };
+}
+
+function install(s: ServeWorkspace, agent: string, flags: string[] = []): string {
+  const r = s.hooks(['install', agent, '--serve', ...flags]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stderr;
+}
+
+const claudeBash = (command: string): Step => ({ tool: { name: 'Bash', input: { command, description: 'run it' } } });
+
+async function runClaude(s: ServeWorkspace, script: Step[], options: { prompt?: string; withToken?: boolean } = {}) {
+  const claude = await installAgent('claude');
+  const model = await startModelServer('anthropic', script, s.ws.root);
+  try {
+    const result = await run(claude, ['-p', options.prompt ?? 'clean up the workspace', '--output-format', 'json', '--allowedTools', 'Bash Write Edit Read'], {
+      cwd: s.ws.dir,
+      timeoutMs: 90_000,
+      env: s.env({ ...claudeEnv(model.url), ...(options.withToken === false ? {} : { AGENT_HOOKS_TOKEN: s.token() }) }),
+    });
+    const turns = model.turns();
+    const describeRun = `exit ${result.code}\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-1500)}\nturns: ${turns.length}`;
+    expect(result.timedOut, describeRun).toBe(false);
+    return { result, model, turns, describeRun, results: turns.length > 1 ? toolResults(turns[1]!) : [] };
+  } finally {
+    model.stop();
+  }
+}
+
+describe('Claude Code 2.1.328 with type "http" hooks against hooks serve', () => {
+  it('blocks a dangerous command: it never runs, the reason reaches the model, and the server answered', async () => {
+    const s = await serveWorkspace('claude-block');
+    const notes = install(s, 'claude-code');
+    expect(notes).toContain('AGENT_HOOKS_TOKEN');
+    const settings = JSON.parse(s.ws.read('.claude/settings.json')!);
+    expect(settings.hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: 'http', onFailure: 'block' });
+    const stop = await startServer(s);
+    try {
+      const r = await runClaude(s, [claudeBash(DANGEROUS)]);
+      expect(s.ws.exists('ran.marker'), r.describeRun).toBe(false);
+      expect(r.results, r.describeRun).toHaveLength(1);
+      expect(r.results[0]!.text).toContain(DANGER_REASON);
+      // SessionStart (client), UserPromptSubmit, PreToolUse, Stop, ...: all through the server.
+      expect(s.served()).toBeGreaterThanOrEqual(3);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('applies a rewrite: the rewritten command is the one that runs', async () => {
+    const s = await serveWorkspace('claude-rewrite', { hooks: { preToolUse: [REWRITE_HOOK.entry] }, files: REWRITE_HOOK.files });
+    install(s, 'claude-code');
+    const stop = await startServer(s);
+    try {
+      const r = await runClaude(s, [claudeBash('echo original > out.txt')]);
+      expect(s.ws.read('out.txt'), r.describeRun).toBe('rewritten\n');
+    } finally {
+      await stop();
+    }
+  });
+
+  it('redacts a secret in the output the model receives', async () => {
+    const s = await serveWorkspace('claude-redact');
+    install(s, 'claude-code');
+    const stop = await startServer(s);
+    try {
+      const r = await runClaude(s, [claudeBash(`echo OUTPUT-MARKER-3141; echo ${TOKEN}`)]);
+      expect(r.results, r.describeRun).toHaveLength(1);
+      expect(r.results[0]!.text).not.toContain(TOKEN);
+      expect(r.results[0]!.text).toContain(REDACTED);
+      expect(r.results[0]!.text).toContain('OUTPUT-MARKER-3141');
+    } finally {
+      await stop();
+    }
+  });
+
+  it('blocks a prompt: the model never sees it', async () => {
+    const s = await serveWorkspace('claude-prompt', {
+      hooks: { userPromptSubmit: [{ id: 'no-deploy', command: `grep -q 'deploy' && { echo 'deploys are not done by the agent' >&2; exit 2; }; exit 0` }] },
+    });
+    install(s, 'claude-code');
+    const stop = await startServer(s);
+    try {
+      const r = await runClaude(s, [{ text: 'I should never be asked.' }], { prompt: 'please deploy PROMPT-SECRET-5150 to production' });
+      expect(r.model.requests().filter((q) => everything(q).includes('PROMPT-SECRET-5150')), r.describeRun).toEqual([]);
+      expect(r.turns).toEqual([]);
+      expect(r.result.stdout + r.result.stderr).toContain('deploys are not done by the agent');
+    } finally {
+      await stop();
+    }
+  });
+
+  it('with the server stopped, the default install blocks the gated events (onFailure "block"): the prompt never reaches the model; --when-down continue lets everything through', async () => {
+    const s = await serveWorkspace('claude-down');
+    install(s, 'claude-code');
+    const blocked = await runClaude(s, [claudeBash('touch ran.marker')]);
+    expect(s.ws.exists('ran.marker'), blocked.describeRun).toBe(false);
+    expect(blocked.turns, blocked.describeRun).toEqual([]);
+    expect(blocked.result.stdout, blocked.describeRun).toContain('blocking because onFailure is \\"block\\"');
+    expect(blocked.result.stdout).toContain('ECONNREFUSED');
+
+    install(s, 'claude-code', ['--when-down', 'continue']);
+    const open = await runClaude(s, [claudeBash('touch ran.marker')]);
+    expect(s.ws.exists('ran.marker'), open.describeRun).toBe(true);
+  });
+
+  it('a request without the token is refused (401), and the default install blocks on it as on a server that is down', async () => {
+    const s = await serveWorkspace('claude-no-token');
+    install(s, 'claude-code');
+    const stop = await startServer(s);
+    try {
+      const r = await runClaude(s, [claudeBash('touch ran.marker')], { withToken: false });
+      expect(s.ws.exists('ran.marker'), r.describeRun).toBe(false);
+      expect(r.turns, r.describeRun).toEqual([]);
+      expect(r.result.stdout, r.describeRun).toContain('HTTP 401');
+    } finally {
+      await stop();
+    }
+  });
+});
+
+describe('Codex CLI through agent-hooks-client (curl over the Unix socket)', () => {
+  const shell = (cmd: string): Step => ({ tool: { name: 'exec_command', input: { cmd } } });
+
+  async function runCodex(s: ServeWorkspace, script: Step[], prompt = 'clean up the workspace') {
+    const codex = await installAgent('codex');
+    const model = await startModelServer('responses', script, s.ws.root);
+    try {
+      const setup = AGENT_SPECS.codex.setup(s.ws, model, 'codex', prompt);
+      // The harness's own hook entries go: the installed ones are what runs.
+      rmSync(path.join(s.ws.dir, '.codex', 'hooks.json'));
+      install(s, 'codex', s.whenDown === undefined ? [] : ['--when-down', s.whenDown]);
+      const result = await run(codex, setup.args, { cwd: s.ws.dir, env: s.env(setup.env), timeoutMs: 90_000 });
+      const describeRun = `exit ${result.code}\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-2500)}\nturns: ${model.turns().length}`;
+      expect(result.timedOut, describeRun).toBe(false);
+      const outputs = (n: number) => {
+        const req = model.turns()[n];
+        return req === undefined ? [] : toolOutputs('responses', req);
+      };
+      return { result, model, describeRun, outputs };
+    } finally {
+      model.stop();
+    }
+  }
+
+  async function withServer<T>(s: ServeWorkspace, body: () => Promise<T>): Promise<T> {
+    const stop = await startServer(s);
+    try {
+      return await body();
+    } finally {
+      await stop();
+    }
+  }
+
+  it('blocks a dangerous command through the server', async () => {
+    const s = await serveWorkspace('codex-block');
+    await withServer(s, async () => {
+      const r = await runCodex(s, [shell(DANGEROUS)]);
+      expect(s.ws.exists('ran.marker'), r.describeRun).toBe(false);
+      expect(r.outputs(1)[0]?.text, r.describeRun).toContain(DANGER_REASON);
+      expect(s.served(), r.describeRun).toBeGreaterThanOrEqual(2);
+    });
+  });
+
+  it('applies a rewrite through the server', async () => {
+    const s = await serveWorkspace('codex-rewrite', { hooks: { preToolUse: [REWRITE_HOOK.entry] }, files: REWRITE_HOOK.files });
+    await withServer(s, async () => {
+      const r = await runCodex(s, [shell('echo original > out.txt')]);
+      expect(s.ws.read('out.txt'), r.describeRun).toBe('rewritten\n');
+    });
+  });
+
+  it('redacts a secret in the output through the server', async () => {
+    const s = await serveWorkspace('codex-redact');
+    await withServer(s, async () => {
+      const r = await runCodex(s, [shell(`echo OUTPUT-MARKER-3141; echo ${TOKEN}`)]);
+      const out = r.outputs(1);
+      expect(out, r.describeRun).toHaveLength(1);
+      expect(out[0]!.text).not.toContain(TOKEN);
+      expect(out[0]!.text).toContain(REDACTED);
+    });
+  });
+
+  it('blocks a prompt through the server', async () => {
+    const s = await serveWorkspace('codex-prompt', {
+      hooks: { userPromptSubmit: [{ id: 'no-deploy', command: `grep -q 'deploy' && { echo 'deploys are not done by the agent' >&2; exit 2; }; exit 0` }] },
+    });
+    await withServer(s, async () => {
+      const r = await runCodex(s, [{ text: 'Not deploying.' }], 'please deploy PROMPT-SECRET-5150 to production');
+      expect(r.model.requests().filter((q) => everything(q).includes('PROMPT-SECRET-5150')), r.describeRun).toEqual([]);
+    });
+  });
+
+  it('with the server stopped: the default install runs the event in-process (still blocked); --when-down block blocks even a harmless call', async () => {
+    const s = await serveWorkspace('codex-down');
+    const r = await runCodex(s, [shell(DANGEROUS)]);
+    expect(s.ws.exists('ran.marker'), r.describeRun).toBe(false);
+    expect(r.outputs(1)[0]?.text, r.describeRun).toContain(DANGER_REASON);
+    expect(s.served()).toBeUndefined();
+
+    // block: the gated events are blocked while the server is down (the prompt, before any tool call).
+    s.whenDown = 'block';
+    const harmless = await runCodex(s, [shell('touch ran.marker')]);
+    expect(s.ws.exists('ran.marker'), harmless.describeRun).toBe(false);
+    expect(harmless.model.turns(), harmless.describeRun).toEqual([]);
+    expect(harmless.result.stderr).toContain('UserPromptSubmit Blocked');
+  });
+});

@@ -1,0 +1,153 @@
+// Who may drive the server: every refusal has a test. Another local user (no token), a web page
+// (Origin / Sec-Fetch, DNS rebinding through Host), oversized events and slow clients.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { servePaths } from '../../src/serve/paths.js';
+import { claudeBash, rawSocket, serve, type Served } from './kit.js';
+import { tmpProject, trustProject } from '../helpers.js';
+
+// Real processes on a loaded machine: generous, so only a real hang fails.
+vi.setConfig({ testTimeout: 60_000 });
+
+const running: Served[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.server.close(1_000)));
+});
+async function started(options: Parameters<typeof serve>[0] = {}): Promise<Served> {
+  const s = await serve(options);
+  running.push(s);
+  return s;
+}
+
+const RUN = '/v1/run?event=pre-tool-use&dialect=claude-code';
+
+/** A project whose hook leaves a marker: a refused request must never reach it. */
+function markerProject(s: Served): { dir: string; marker: string } {
+  const marker = path.join(s.home, 'hook-ran');
+  const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'mark', command: `touch ${JSON.stringify(marker)}` }] } }) });
+  trustProject(dir, s.env);
+  return { dir, marker };
+}
+
+describe('refused before anything is read or run', () => {
+  const refusals: [string, (s: Served) => Record<string, string | undefined>, number, RegExp][] = [
+    ['no token', () => ({ authorization: undefined }), 401, /no token/],
+    ['an empty bearer', () => ({ authorization: 'Bearer ' }), 401, /no token/],
+    ['a wrong token', (s) => ({ authorization: `Bearer ${s.token.slice(0, -1)}0` }), 401, /wrong token/],
+    ['the token as Basic auth', (s) => ({ authorization: `Basic ${s.token}` }), 401, /no token/],
+    ['a longer token with the right prefix', (s) => ({ authorization: `Bearer ${s.token}00` }), 401, /wrong token/],
+    ['an Origin header (a web page), even with the token', () => ({ origin: 'https://evil.example' }), 403, /Origin/],
+    ['Origin: null (a sandboxed frame)', () => ({ origin: 'null' }), 403, /Origin/],
+    ['Sec-Fetch-Site (a browser)', () => ({ 'sec-fetch-site': 'cross-site' }), 403, /browser/],
+    ['a rebinding Host (evil.example resolving to 127.0.0.1)', (s) => ({ host: `evil.example:${s.server.port}` }), 403, /Host/],
+    ['the right address on another port', (s) => ({ host: `127.0.0.1:${s.server.port! + 1}` }), 403, /Host/],
+    ['localhost without the port', () => ({ host: 'localhost' }), 403, /Host/],
+  ];
+  it.each(refusals)('%s', async (_name, headers, status, why) => {
+    const s = await started();
+    const { dir, marker } = markerProject(s);
+    const r = await s.tcp(RUN, claudeBash('ls', dir), headers(s));
+    expect(r.status).toBe(status);
+    expect(r.body).toMatch(why);
+    expect(existsSync(marker)).toBe(false);
+    // The control: the same request with the token and a good Host runs the hook.
+    expect((await s.tcp(RUN, claudeBash('ls', dir))).status).toBe(200);
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it('an address asked for with --host answers to its own name, and still to no other', async () => {
+    const s = await started({ host: '127.0.0.2' });
+    expect((await s.tcp('/v1/status', '', {}, 'GET')).status).toBe(200);
+    expect((await s.tcp('/v1/status', '', { host: `evil.example:${s.server.port}` }, 'GET')).status).toBe(403);
+  });
+
+  it('the Unix socket wants the token too, and its status page as well', async () => {
+    const s = await started();
+    const { dir, marker } = markerProject(s);
+    expect((await s.unix(RUN, claudeBash('ls', dir), { authorization: undefined })).status).toBe(401);
+    expect((await s.unix('/v1/status', '', { authorization: undefined }, 'GET')).status).toBe(401);
+    expect(existsSync(marker)).toBe(false);
+    expect(JSON.parse((await s.unix('/v1/status', '', {}, 'GET')).body).refused).toBe(2);
+  });
+
+  it('the wrong method or path is refused, and nothing runs', async () => {
+    const s = await started();
+    const { dir, marker } = markerProject(s);
+    expect((await s.tcp(RUN, '', {}, 'GET')).status).toBe(405);
+    expect((await s.tcp('/v1/other', claudeBash('ls', dir))).status).toBe(404);
+    expect(existsSync(marker)).toBe(false);
+  });
+});
+
+describe('size limits and slow clients', () => {
+  it('an event larger than the limit is refused by its Content-Length before it is read', async () => {
+    const s = await started({ limits: { maxBodyBytes: 1_000 } });
+    const { dir, marker } = markerProject(s);
+    const r = await s.tcp(RUN, claudeBash(`echo ${'x'.repeat(2_000)}`, dir));
+    expect(r.status).toBe(413);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a chunked body that grows past the limit is cut off', async () => {
+    const s = await started({ limits: { maxBodyBytes: 1_000 } });
+    const { dir, marker } = markerProject(s);
+    const body = claudeBash(`echo ${'x'.repeat(5_000)}`, dir);
+    const r = await rawSocket(
+      s.server.port!,
+      `POST ${RUN} HTTP/1.1\r\nHost: 127.0.0.1:${s.server.port}\r\nAuthorization: Bearer ${s.token}\r\nTransfer-Encoding: chunked\r\n\r\n${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`,
+    );
+    expect(r.data).toMatch(/^HTTP\/1\.1 413/);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('headers sent too slowly (slowloris) get the connection closed', async () => {
+    const s = await started({ limits: { headersTimeoutMs: 1_000 } });
+    const r = await rawSocket(s.server.port!, `POST ${RUN} HTTP/1.1\r\nHost: 127.0.0.1:${s.server.port}\r\n`);
+    // Closed by the server, not by the test: within a few of its check intervals.
+    expect(r.closedAfterMs).toBeGreaterThan(900);
+    expect(r.closedAfterMs).toBeLessThan(10_000);
+  });
+
+  it('a body that never finishes is cut off at the request timeout', async () => {
+    const s = await started({ limits: { requestTimeoutMs: 1_500, headersTimeoutMs: 1_000 } });
+    const r = await rawSocket(s.server.port!, `POST ${RUN} HTTP/1.1\r\nHost: 127.0.0.1:${s.server.port}\r\nAuthorization: Bearer ${s.token}\r\nContent-Length: 100\r\n\r\n{"a":`);
+    expect(r.closedAfterMs).toBeGreaterThan(1_000);
+    expect(r.closedAfterMs).toBeLessThan(10_000);
+  });
+
+  it('garbage requests of any shape get an HTTP answer or a closed connection, and the server goes on', async () => {
+    const s = await started({ limits: { headersTimeoutMs: 1_000, requestTimeoutMs: 1_500 } });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          path: fc.string({ maxLength: 40 }),
+          body: fc.string({ maxLength: 200 }),
+          dialect: fc.constantFrom('claude-code', 'codex', 'gemini', 'cursor', 'copilot', 'native', 'x'),
+          event: fc.string({ maxLength: 20 }),
+          withToken: fc.boolean(),
+        }),
+        async ({ path: p, body, dialect, event, withToken }) => {
+          const url = `/v1/run?event=${encodeURIComponent(event)}&dialect=${dialect}&client=1&x=${encodeURIComponent(p)}`;
+          const r = await s.tcp(url, body, withToken ? {} : { authorization: undefined });
+          expect([200, 401]).toContain(r.status);
+          if (r.status === 200) expect(r.body.split('\u001e')).toHaveLength(3);
+        },
+      ),
+      { numRuns: 60, seed: 14, interruptAfterTimeLimit: 10_000 },
+    );
+    expect((await s.unix('/v1/status', '', {}, 'GET')).status).toBe(200);
+  }, 60_000);
+});
+
+describe('files', () => {
+  it('the socket is 0600 and its folder 0700; the token and the client config are 0600', async () => {
+    const s = await started();
+    const paths = servePaths(s.env);
+    expect(statSync(paths.socket).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(paths.socket)).mode & 0o777).toBe(0o700);
+    expect(statSync(paths.token).mode & 0o777).toBe(0o600);
+    expect(statSync(paths.curlConfig).mode & 0o777).toBe(0o600);
+  });
+});
