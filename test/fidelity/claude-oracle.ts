@@ -291,6 +291,9 @@ export function combine(event: string, runs: HookRun[], payload: Record<string, 
         effect.reasons.push(r.blockingError.trim());
       } else if (FEEDBACK.has(event)) {
         effect.feedback.push(r.blockingError.trim());
+      } else {
+        // Events an exit 2 cannot block: Claude Code shows the stderr to the user (reference 1.7), a notice.
+        effect.errors += 1;
       }
     }
     if ((event === 'PreToolUse' || event === 'PreModelSwitch') && r.permissionBehavior !== undefined) {
@@ -318,6 +321,8 @@ export function combine(event: string, runs: HookRun[], payload: Record<string, 
   // A deny blocks; the blocked flag on PreToolUse is the deny (exit 2 is a deny too).
   if (event === 'PreToolUse' && effect.blocked) effect.permission = 'deny';
   if (event === 'PreToolUse' && effect.permission === 'deny') effect.blocked = true;
+  // A rewrite of a call that is refused or deferred changes nothing.
+  if (event === 'PreToolUse' && (effect.permission === 'deny' || effect.permission === 'defer')) delete effect.updatedInput;
   if (event === 'Stop' || event === 'SubagentStop') effect.continues = effect.blocked || effect.context.length > 0;
   return effect;
 }
