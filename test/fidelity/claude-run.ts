@@ -18,6 +18,9 @@ export const HOOKS_BIN = path.join(ROOT, 'bin', 'hooks.js');
 export interface ClaudeHandler {
   type: 'command' | 'http' | 'prompt' | 'agent' | 'mcp_tool';
   command?: string;
+  /** http handlers: the URL the event is POSTed to (`$HTTP` is the test's server on 127.0.0.1). */
+  url?: string;
+  prompt?: string;
   timeout?: number;
   async?: boolean;
   shell?: string;
@@ -51,6 +54,17 @@ export interface FidelityCase {
   expect: Partial<Effect>;
   /** One line: the decision this case exercises. */
   note: string;
+}
+
+let httpBase = 'http://127.0.0.1:9';
+/** Where `$HTTP` in a case's http handler URLs points: the test's own server on 127.0.0.1. */
+export function setHttpBase(url: string): void {
+  httpBase = url;
+}
+
+/** The case's settings `hooks` with `$HTTP` filled in. */
+export function hooksOf(c: FidelityCase): ClaudeHooks {
+  return JSON.parse(JSON.stringify(c.hooks).replaceAll('$HTTP', httpBase)) as ClaudeHooks;
 }
 
 export interface CaseWorld {
@@ -133,6 +147,23 @@ export function runShell(command: string, options: { cwd: string; env: NodeJS.Pr
   });
 }
 
+/**
+ * An http handler as Claude Code runs it (reference 1.7): POST the event; a 2xx body that is empty or a JSON
+ * object is read like stdout on exit 0; any other body, a non-2xx status, a connection failure or a timeout is
+ * a non-blocking error (here: exit 1). It never blocks by status code.
+ */
+export async function postHook(url: string, input: string, timeoutMs: number): Promise<HookRun> {
+  try {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: input, signal: AbortSignal.timeout(timeoutMs) });
+    const body = await res.text();
+    const ok = res.status >= 200 && res.status < 300 && (body.trim() === '' || body.trim().startsWith('{'));
+    return { command: url, exitCode: ok ? 0 : 1, stdout: ok ? body : '', stderr: ok ? '' : `HTTP ${res.status}`, timedOut: false };
+  } catch (error) {
+    const timedOut = (error as Error).name === 'TimeoutError';
+    return { command: url, exitCode: timedOut ? null : 1, stdout: '', stderr: String(error), timedOut };
+  }
+}
+
 /** The handlers Claude Code would run for this event and payload, deduplicated as Claude Code does. */
 export function selectHandlers(hooks: ClaudeHooks, event: string, payload: Record<string, unknown>): ClaudeHandler[] {
   const seen = new Set<string>();
@@ -140,9 +171,12 @@ export function selectHandlers(hooks: ClaudeHooks, event: string, payload: Recor
   for (const group of hooks[event] ?? []) {
     if (!matcherMatches(event, group.matcher, payload)) continue;
     for (const h of group.hooks) {
-      if (h.type !== 'command' || h.command === undefined) continue;
-      if (seen.has(h.command)) continue;
-      seen.add(h.command);
+      // prompt / agent / mcp_tool handlers need a model or an MCP server: not run offline (the cases that carry
+      // one expect nothing of it).
+      const key = h.type === 'command' ? h.command : h.type === 'http' ? h.url : undefined;
+      if (key === undefined) continue;
+      if (seen.has(key)) continue;
+      seen.add(key);
       out.push(h);
     }
   }
@@ -156,12 +190,17 @@ export interface SideResult {
 
 /** The case run natively, as Claude Code runs it. */
 export async function runNative(c: FidelityCase, world: CaseWorld, timeoutScale = 1): Promise<SideResult> {
-  const handlers = selectHandlers(c.hooks, c.event, world.payload);
+  const handlers = selectHandlers(hooksOf(c), c.event, world.payload);
   const input = JSON.stringify(world.payload);
   const runs = await Promise.all(
-    handlers.map((h) => runShell(h.command!, { cwd: world.dir, env: world.env, input, timeoutMs: (h.timeout ?? defaultTimeoutSeconds(c.event)) * 1000 * timeoutScale })),
+    handlers.map((h) => {
+      const timeoutMs = (h.timeout ?? defaultTimeoutSeconds(c.event)) * 1000 * timeoutScale;
+      return h.type === 'http' ? postHook(h.url!, input, timeoutMs) : runShell(h.command!, { cwd: world.dir, env: world.env, input, timeoutMs });
+    }),
   );
-  return { effect: sameRoot(combine(c.event, runs, world.payload), world), runs };
+  // An async handler runs in the background: Claude Code ignores its decision fields (reference 1.10).
+  const counted = runs.filter((_, i) => handlers[i]!.async !== true);
+  return { effect: sameRoot(combine(c.event, counted, world.payload), world), runs };
 }
 
 /** The two sides run in different temp folders: paths in texts are written relative to a common `<root>`. */
@@ -197,6 +236,7 @@ export function translateByHand(hooks: ClaudeHooks): object {
       for (const h of g.hooks) {
         if (h.type !== 'command' || h.command === undefined) continue;
         const entry: Record<string, unknown> = { command: h.command };
+        if (h.async === true) entry.async = true;
         if (h.timeout !== undefined) entry.timeout = h.timeout;
         const m = g.matcher;
         if (toolEvents.has(event) && m !== undefined && m !== '' && m !== '*') {
@@ -216,7 +256,7 @@ export function translateByHand(hooks: ClaudeHooks): object {
 /** Writes the runner's config for the case into the project: by `hooks import claude-code` when the CLI has it. */
 export function writeRunnerConfig(c: FidelityCase, world: CaseWorld): { how: 'import' | 'by-hand'; note?: string } {
   const settingsFile = path.join(world.dir, '.claude', 'settings.json');
-  writeFileSync(settingsFile, `${JSON.stringify({ hooks: c.hooks }, null, 2)}\n`);
+  writeFileSync(settingsFile, `${JSON.stringify({ hooks: hooksOf(c) }, null, 2)}\n`);
   if (cliHasImport()) {
     const r = spawnSync(process.execPath, [HOOKS_BIN, 'import', 'claude-code', '--from', settingsFile], { cwd: world.dir, env: world.env, encoding: 'utf8' });
     if (r.status === 0 && existsSync(path.join(world.dir, '.hooksrc.json'))) return { how: 'import', note: r.stderr.trim() || undefined };
@@ -226,7 +266,7 @@ export function writeRunnerConfig(c: FidelityCase, world: CaseWorld): { how: 'im
     }
     return { how: 'import', note: `hooks import claude-code failed (${r.status}): ${r.stderr.trim()}` };
   }
-  writeFileSync(path.join(world.dir, '.hooksrc.json'), `${JSON.stringify(translateByHand(c.hooks), null, 2)}\n`);
+  writeFileSync(path.join(world.dir, '.hooksrc.json'), `${JSON.stringify(translateByHand(hooksOf(c)), null, 2)}\n`);
   return { how: 'by-hand' };
 }
 
