@@ -2,7 +2,7 @@
 // natively from .claude/settings.json and through agent-hooks (`hooks run <Event> --dialect claude-code` as the
 // hook command, the config made from the same settings entry) must have the same effect on what Claude Code does.
 // Each test runs both and compares; the native run also proves the effect exists at all.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeEnv } from './harness/agents.js';
@@ -58,13 +58,30 @@ function runnerConfig(ws: Workspace, hooks: ClaudeHooks): string {
   return 'by-hand';
 }
 
-async function runClaude(side: Side, label: string, o: { hooks: ClaudeHooks; script: Step[]; files?: Record<string, string>; allowedTools: string; settings?: object; prompt?: string }): Promise<ClaudeRun> {
+/**
+ * The way a user moves in: the project depends on agent-hooks (node_modules/.bin/agent-hooks links this checkout),
+ * `hooks import claude-code --from <their settings>` makes the config, `hooks install claude-code` writes
+ * .claude/settings.json.
+ */
+function importAndInstall(ws: Workspace, hooks: ClaudeHooks): void {
+  ws.write({ 'package.json': { name: 'app', private: true, devDependencies: { 'agent-hooks': '^0.1.0' } }, '.claude/settings.json': {} });
+  mkdirSync(path.join(ws.dir, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(HOOKS_BIN, path.join(ws.dir, 'node_modules', '.bin', 'agent-hooks'));
+  runnerConfig(ws, hooks);
+  const r = spawnSync(process.execPath, [HOOKS_BIN, 'install', 'claude-code'], { cwd: ws.dir, env: ws.env(), encoding: 'utf8' });
+  expect(r.status, `hooks install claude-code: ${r.stderr}`).toBe(0);
+}
+
+async function runClaude(side: Side, label: string, o: { hooks: ClaudeHooks; script: Step[]; files?: Record<string, string>; allowedTools: string; settings?: object; prompt?: string; install?: boolean }): Promise<ClaudeRun> {
   const ws = makeWorkspace(`claude-fidelity-${label}-${side}`);
-  ws.write({ '.claude/settings.json': settingsFor(side, o.hooks, o.settings ?? {}), ...o.files });
+  if (side === 'runner' && o.install === true) {
+    importAndInstall(ws, o.hooks);
+    ws.write({ ...o.files });
+  } else ws.write({ '.claude/settings.json': settingsFor(side, o.hooks, o.settings ?? {}), ...o.files });
   mkdirSync(path.join(ws.dir, '.claude', 'hooks'), { recursive: true });
   for (const f of readdirSync(SCRIPTS)) copyFileSync(path.join(SCRIPTS, f), path.join(ws.dir, '.claude', 'hooks', f));
   if (side === 'runner') {
-    runnerConfig(ws, o.hooks);
+    if (o.install !== true) runnerConfig(ws, o.hooks);
     trust(ws);
   }
   const model = await startModelServer('anthropic', o.script, ws.root);
@@ -163,7 +180,7 @@ describe('Claude Code fidelity (real CLI): native settings vs agent-hooks', () =
     const want = outcome(native);
     // What the hooks mean natively: the curl pipe and the lockfile write are refused, .env is not read, the rest runs.
     expect(want, show(native)).toEqual({ results: [true, true, true, false, false], files: [false, false, true, true] });
-    const runner = await runClaude('runner', 'import', { hooks, script, files, allowedTools: 'Bash Write Edit Read' });
+    const runner = await runClaude('runner', 'import', { hooks, script, files, allowedTools: 'Bash Write Edit Read', install: true });
     expect(outcome(runner), show(runner)).toEqual(want);
   });
 });
