@@ -70,7 +70,6 @@ export const KNOWN_GAPS: Record<string, string> = {
   'pr-edit-regex': 'claude-settings: regex matchers',
   'pr-mcp-regex': 'claude-settings: regex matchers',
   'cr-startup': 'claude-settings: matchers on non-tool events (SessionStart source)',
-  'pr-source': 'claude-settings: shell-form commands under bash',
   'pr-async': 'claude-settings: the async key switches the project config off',
   'pr-http-deny': 'claude-settings: http handlers',
   'pr-slow-guard': 'claude-settings: default timeout 30 s, Claude Code waits 600 s',

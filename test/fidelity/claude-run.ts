@@ -1,5 +1,5 @@
 // Runs one fidelity case both ways: natively, the way Claude Code 2.1.328 runs the hooks of a settings entry
-// (every matching handler in parallel, `bash -c <command>`, the event JSON on stdin, Claude's environment and
+// (every matching handler in parallel, `/bin/sh -c <command>`, the event JSON on stdin, Claude's environment and
 // timeout), and through the runner (`hooks run <event> --dialect claude-code`, the built CLI, with a config made
 // from that same settings entry), as Claude Code would run it when the runner is its one hook command.
 import { spawn, spawnSync } from 'node:child_process';
@@ -120,10 +120,14 @@ export function makeWorld(c: FidelityCase, side: string): CaseWorld {
   return { dir, home, env, payload };
 }
 
-/** Runs `command` under bash the way Claude Code runs a shell-form hook: own process group, stdin, a real timeout. */
+/**
+ * Runs `command` the way Claude Code 2.1.328 runs a shell-form hook on Linux: `/bin/sh -c` (seen with the real
+ * CLI: /proc/$$/exe is dash, $0 is /bin/sh, with SHELL=/bin/bash and even with `"shell": "bash"` on the handler),
+ * in its own process group, the event on stdin, a real timeout.
+ */
 export function runShell(command: string, options: { cwd: string; env: NodeJS.ProcessEnv; input: string; timeoutMs: number; argv?: string[] }): Promise<HookRun> {
   return new Promise((resolve) => {
-    const argv = options.argv ?? ['bash', '-c', command];
+    const argv = options.argv ?? ['/bin/sh', '-c', command];
     const child = spawn(argv[0]!, argv.slice(1), { cwd: options.cwd, env: options.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
