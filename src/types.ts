@@ -1,8 +1,8 @@
 // The vocabulary of the contract: events, hooks, replies, decisions. Types only, no code.
 import type { ZodType } from 'zod';
 
-/** Config-key spelling of an event: the one name used inside the library. */
-export type EventName =
+/** Config-key spelling of an event the catalog knows. */
+export type KnownEventName =
   | 'preToolUse'
   | 'postToolUse'
   | 'userPromptSubmit'
@@ -12,7 +12,36 @@ export type EventName =
   | 'sessionStart'
   | 'sessionEnd'
   | 'notification'
-  | 'postToolUseFailure';
+  | 'postToolUseFailure'
+  | 'permissionRequest'
+  | 'permissionDenied'
+  | 'postToolBatch'
+  | 'postCompact'
+  | 'subagentStart'
+  | 'setup'
+  | 'userPromptExpansion'
+  | 'stopFailure'
+  | 'teammateIdle'
+  | 'taskCreated'
+  | 'taskCompleted'
+  | 'configChange'
+  | 'cwdChanged'
+  | 'fileChanged'
+  | 'worktreeCreate'
+  | 'worktreeRemove'
+  | 'instructionsLoaded'
+  | 'directoryAdded'
+  | 'messageDisplay'
+  | 'elicitation'
+  | 'elicitationResult'
+  | 'preModelSwitch'
+  | 'postModelSwitch';
+
+/**
+ * Config-key spelling of an event: the one name used inside the library. An event the catalog does not
+ * know (a newer agent's) keeps its own camelCase name and runs as a plain observe event.
+ */
+export type EventName = KnownEventName | (string & { readonly unknownEvent?: never });
 
 /**
  * The payload every hook receives on stdin, in Claude Code's format whatever agent called the
@@ -50,6 +79,8 @@ export interface ReplyObject {
   /** Replaces the tool output (postToolUse). */
   updatedOutput?: unknown;
   additionalContext?: string;
+  /** Shown to the user (Claude Code's `systemMessage`). */
+  systemMessage?: string;
 }
 
 /** What an in-process handler (a builtin guard or an API handler) gets beside the payload. */

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import { HooksError } from '../errors.js';
-import { EVENTS, eventSpec, findEvent } from '../events/catalog.js';
+import { EVENTS, eventFor, eventSpec, findEvent } from '../events/catalog.js';
 import { GUARD_IDS, loadGuard } from '../guards/index.js';
 import { checkToolPattern, type Matchable } from '../match/select.js';
 import { didYouMean } from '../suggest.js';
@@ -178,11 +178,12 @@ export async function resolveConfig(
 
   for (const [index, spec] of (options.handlers ?? []).entries()) {
     const at = (msg: string) => `handlers[${index}] (${spec.id}): ${msg}`;
-    const event = findEvent(spec.event);
-    if (event === undefined) {
-      fatal.push(at(`unknown event "${spec.event}"`));
+    const found = eventFor(spec.event);
+    if (!found.ok) {
+      fatal.push(at(found.message));
       continue;
     }
+    const event = found.spec;
     const hook: ResolvedHook = {
       id: spec.id,
       event: event.name,
@@ -256,8 +257,9 @@ async function resolveLayer(
   const defaults = parsed.data.defaults ?? {};
   const usedIds = new Set<string>();
   for (const [eventKey, entries] of Object.entries(parsed.data.hooks ?? {})) {
-    const spec = findEvent(eventKey);
-    if (spec === undefined || entries === undefined) continue;
+    const found = eventFor(eventKey);
+    if (!found.ok || entries === undefined) continue;
+    const spec = found.spec;
     for (const [index, entry] of entries.entries()) {
       const key = `${prefix}hooks.${eventKey}[${index}]`;
       const at = (msg: string) => `${layer.file}: ${key}${msg.startsWith('.') ? '' : ': '}${msg}`;

@@ -1,6 +1,6 @@
 // The config schema (zod): the single source of truth for `.hooksrc.json`, its types and its JSON Schema.
 import { z } from 'zod';
-import { EVENTS } from '../events/catalog.js';
+import { EVENTS, eventFor } from '../events/catalog.js';
 
 const seconds = z.number().positive().max(3600);
 const globs = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).meta({ id: 'globs' });
@@ -45,14 +45,26 @@ export const DefaultsSchema = z
   })
   .meta({ id: 'defaults', description: 'Defaults for the hooks of this file' });
 
-/** Every event, in each of its three spellings, so editors complete them from the JSON Schema. */
-const HooksSchema = z.strictObject(
-  Object.fromEntries(
-    EVENTS.flatMap((e) =>
-      [e.name, e.cli, e.claude].map((key) => [key, HookList.optional()]),
+/**
+ * Every event, in each of its three spellings, so editors complete them from the JSON Schema. An event
+ * the catalog does not know (a newer agent's) is accepted and its hooks run as an observe event; a key
+ * that is a likely typo of a known event, or no event name at all, is an error with a suggestion.
+ */
+const HooksSchema = z
+  .object(
+    Object.fromEntries(
+      EVENTS.flatMap((e) =>
+        [e.name, e.cli, e.claude].map((key) => [key, HookList.optional()]),
+      ),
     ),
-  ),
-);
+  )
+  .catchall(HookList)
+  .superRefine((hooks, ctx) => {
+    for (const key of Object.keys(hooks)) {
+      const found = eventFor(key);
+      if (!found.ok) ctx.addIssue({ code: 'custom', message: found.suggestion === undefined ? found.message : `unknown event (did you mean "${found.suggestion}"?)`, path: [key] });
+    }
+  });
 
 export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),

@@ -31,6 +31,12 @@ export interface Decision {
   updatedOutput?: { value: unknown };
   /** Context from every hook, in order. */
   additionalContext: string[];
+  /** Every hook's `systemMessage` (for the user), in order. */
+  systemMessages?: string[];
+  /** The event's pass-through fields (see `EventSpec.passthrough`), merged in order: later hooks win, lists are joined. */
+  passthrough?: Record<string, unknown>;
+  /** An `ask` that came from `permissionDecision: "defer"` (PreToolUse): agents that can defer do. */
+  deferred?: boolean;
   /** Every hook that ran, in run order. */
   results: HookResult[];
   /** Things the caller must hear about: failures, answers the event cannot carry. */
@@ -58,16 +64,20 @@ export interface ChainState {
   results: HookResult[];
   halted?: HookResult;
   blocked?: HookResult;
+  /** Every block, in order: an observe event delivers all their reasons (Claude Code's Stop does). */
+  blocks: HookResult[];
   asked: HookResult[];
   allowed: boolean;
   rewritten: boolean;
   context: string[];
+  systemMessages: string[];
+  passthrough?: Record<string, unknown>;
   warnings: string[];
 }
 
 /** The state before any hook ran. */
 export function startChain(event: HookEvent): ChainState {
-  return { event, results: [], asked: [], allowed: false, rewritten: false, context: [], warnings: [] };
+  return { event, results: [], blocks: [], asked: [], allowed: false, rewritten: false, context: [], systemMessages: [], warnings: [] };
 }
 
 /** True once a halt or block has ended the chain. */
@@ -75,10 +85,19 @@ export function chainEnded(state: ChainState): boolean {
   return state.halted !== undefined || state.blocked !== undefined;
 }
 
-/** Folds one result in. After a block only a halt still counts (halt beats everything). */
+/**
+ * Folds one result in. After a block only a halt still counts (halt beats everything), except on an observe
+ * event, where every hook has already run: there each later block's reason and each context still count.
+ */
 export function applyResult(state: ChainState, result: HookResult): ChainState {
   const spec = eventSpec(state.event.name);
-  const next: ChainState = { ...state, results: [...state.results, result], context: [...state.context], warnings: [...state.warnings] };
+  const next: ChainState = {
+    ...state,
+    results: [...state.results, result],
+    context: [...state.context],
+    systemMessages: [...state.systemMessages],
+    warnings: [...state.warnings],
+  };
   if (result.failure !== undefined) {
     const policy = result.reply.decision !== 'block' ? 'continuing' : spec.canBlock ? 'blocking (onFailure: block)' : `onFailure is block, but ${spec.name} cannot block; continuing`;
     next.warnings.push(`hook "${result.id}" failed (${result.failure.kind}: ${result.failure.message}); ${policy}`);
@@ -87,24 +106,33 @@ export function applyResult(state: ChainState, result: HookResult): ChainState {
     next.warnings.push(`hook "${result.id}" (audit mode) would have answered ${describe(result.wouldHave)}`);
   }
   const reply = result.reply;
+  for (const what of reply.ignored ?? []) next.warnings.push(`hook "${result.id}" answered ${what}; ignored`);
+  for (const note of reply.notes ?? []) next.warnings.push(`hook "${result.id}" ${note}`);
+  // The user hears every hook that spoke, whatever the chain did after it.
+  if (reply.systemMessage !== undefined) next.systemMessages.push(reply.systemMessage);
   if (reply.decision === 'halt' && next.halted === undefined) {
     next.halted = result;
     return next;
   }
-  if (chainEnded(state)) return next;
+  if (next.halted !== undefined) return next;
+  const observing = spec.mode === 'observe';
+  if (state.blocked !== undefined && !observing) return next;
 
   if (reply.additionalContext !== undefined) {
     if (spec.context) next.context.push(reply.additionalContext);
-    else next.warnings.push(`hook "${result.id}" added context, which ${spec.name} cannot carry; dropped`);
+    else next.warnings.push(`hook "${result.id}" added context, which ${spec.known ? `${spec.name} cannot carry` : `${spec.name}, an event agent-hooks does not know, cannot carry`}; dropped`);
   }
+  if (reply.passthrough !== undefined) next.passthrough = mergePassthrough(next.passthrough, reply.passthrough);
   switch (reply.decision) {
     case 'block':
-      if (spec.canBlock) next.blocked = result;
-      else if (result.failure === undefined) next.warnings.push(`hook "${result.id}" answered block, which ${spec.name} cannot do; ignored`);
+      if (spec.canBlock) {
+        next.blocked ??= result;
+        next.blocks = [...next.blocks, result];
+      } else if (result.failure === undefined) next.warnings.push(`hook "${result.id}" answered block, which ${cannot(spec)}; ignored`);
       return next;
     case 'ask':
       if (spec.canAsk) next.asked = [...next.asked, result];
-      else next.warnings.push(`hook "${result.id}" answered ask, which ${spec.name} cannot do; ignored`);
+      else next.warnings.push(`hook "${result.id}" answered ask, which ${cannot(spec)}; ignored`);
       break;
     case 'allow':
       next.allowed = true;
@@ -112,7 +140,7 @@ export function applyResult(state: ChainState, result: HookResult): ChainState {
     default:
       break;
   }
-  if (rewrites(reply)) {
+  if (rewrites(reply) && next.blocked === undefined) {
     next.event = rewrite(next.event, reply);
     next.rewritten = true;
   }
@@ -125,6 +153,8 @@ export function finishChain(state: ChainState, original: HookEvent): Decision {
   const base = {
     event: state.event,
     additionalContext: state.context,
+    systemMessages: state.systemMessages,
+    ...(state.passthrough === undefined ? {} : { passthrough: state.passthrough }),
     results: state.results,
     warnings: state.warnings,
     skipped: [],
@@ -137,13 +167,22 @@ export function finishChain(state: ChainState, original: HookEvent): Decision {
     reason: by.reply.reason ?? fallback,
   });
   if (state.halted !== undefined) return decided('halt', state.halted, `halted by hook "${state.halted.id}"`);
-  if (state.blocked !== undefined) return decided('block', state.blocked, `blocked by hook "${state.blocked.id}"`);
+  if (state.blocked !== undefined) {
+    const block = decided('block', state.blocked, `blocked by hook "${state.blocked.id}"`);
+    const reasons = state.blocks.map((r) => r.reply.reason ?? `blocked by hook "${r.id}"`);
+    // Several blocks of an observe event (Stop): every reason is delivered, in order.
+    if (state.blocks.length > 1) block.reason = [...new Set(reasons)].join('\n\n');
+    return block;
+  }
 
   const decision: Decision = { ...base, decision: 'continue' };
   if (state.rewritten) Object.assign(decision, rewrittenParts(state.event.payload, original.payload, spec.rewrites));
   if (state.asked.length > 0) {
-    const first = state.asked[0]!;
+    // Claude Code's order: deny, then defer, then ask.
+    const deferred = state.asked.filter((r) => r.reply.defer === true);
+    const first = deferred[0] ?? state.asked[0]!;
     decision.decision = 'ask';
+    if (deferred.length > 0) decision.deferred = true;
     decision.decidedBy = first.id;
     decision.reason = state.asked.map((r) => r.reply.reason).filter(Boolean).join('; ') || `hook "${first.id}" asks for confirmation`;
   } else if (state.rewritten) {
@@ -171,6 +210,20 @@ export function outcomeOf(reply: Reply): Outcome {
 }
 
 // --- internal ---
+
+function cannot(spec: ReturnType<typeof eventSpec>): string {
+  return spec.known ? `${spec.name} cannot do` : `${spec.name}, an event agent-hooks does not know, cannot do`;
+}
+
+/** Later values win; lists (watchPaths, updatedPermissions) are joined. */
+function mergePassthrough(into: Record<string, unknown> | undefined, from: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...into };
+  for (const [key, value] of Object.entries(from)) {
+    const before = out[key];
+    out[key] = Array.isArray(before) && Array.isArray(value) ? [...before, ...value.filter((v) => !before.some((b) => JSON.stringify(b) === JSON.stringify(v)))] : value;
+  }
+  return out;
+}
 
 function rewrite(event: HookEvent, reply: Reply): HookEvent {
   const payload: HookInput = { ...event.payload };

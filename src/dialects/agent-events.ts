@@ -48,10 +48,16 @@ export function eventsOf(table: EventTable, names: readonly string[]): Record<st
   );
 }
 
-/** Claude Code's event names (the catalog's own), for agents that reuse them; `except` are left out. */
+/**
+ * The Claude Code event names other agents reuse (the contract's first ten events; Claude Code's later
+ * ones are its own), for agents that copy Claude's spelling; `except` are left out.
+ */
 export function claudeEventNames(except: readonly EventName[] = []): Record<string, EventName> {
-  return Object.fromEntries(EVENTS.filter((e) => !except.includes(e.name)).map((e) => [e.claude, e.name]));
+  return Object.fromEntries(EVENTS.slice(0, SHARED_EVENTS).filter((e) => !except.includes(e.name)).map((e) => [e.claude, e.name]));
 }
+
+/** How many of the catalog's first events other agents share with Claude Code. */
+const SHARED_EVENTS = 10;
 
 /** The agent's event names that map to a canonical event. */
 export function supported(table: EventTable): string[] {

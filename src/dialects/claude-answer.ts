@@ -1,18 +1,26 @@
 // Claude Code's reply format, shared by the dialects of agents that read it (Claude Code, Codex CLI).
-// What each of those agents cannot take is a profile flag, so the format lives in one place.
+// What each of those agents cannot take is a profile flag, so the format lives in one place. What each
+// event can carry comes from the catalog (`EventSpec`), which says what Claude Code reads back there.
 import type { Decision } from '../decide/combine.js';
-import { eventSpec } from '../events/catalog.js';
+import { eventSpec, type EventSpec } from '../events/catalog.js';
 import type { Answer } from './dialect.js';
 import { outputText } from './output.js';
-import { systemMessage, warningLines } from './warnings.js';
+import { warningLines } from './warnings.js';
 
 export interface ClaudeProfile {
   /** The agent's name, for warnings. */
   agent: string;
   /** `permissionDecision: "ask"` is honoured (Codex marks the hook failed and runs the tool). */
   canAsk: boolean;
+  /** `permissionDecision: "defer"` is honoured (Claude Code in `-p` mode); else a defer is sent as ask. */
+  canDefer: boolean;
   /** `continue: false` on PreToolUse is honoured (Codex marks the hook failed and runs the tool). */
   canHaltPreToolUse: boolean;
+  /**
+   * A halt is also exit 2 on the events that can block (Codex). Claude Code reads `continue: false` on
+   * exit 0 and records it as a stop, where exit 2 would be recorded as a block first.
+   */
+  haltByExit2: boolean;
   /** How a rewritten tool output is sent: Claude's `updatedToolOutput`, or Codex's block, whose reason replaces the result. */
   outputRewrite: 'updatedToolOutput' | 'block-reason';
   /**
@@ -31,28 +39,57 @@ export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): A
   const warnings = [...decision.warnings];
   let exitCode = 0;
 
+  if (!spec.known) {
+    // An event this catalog does not know: what the agent reads back there is not known, so only the
+    // universal systemMessage is sent (the hooks' and ours), and the agent carries on.
+    if (decision.decision !== 'continue' && decision.decision !== 'allow') {
+      warnings.push(`a hook answered ${decision.decision} on ${spec.claude}, an event agent-hooks does not know; nothing was sent back for it`);
+    }
+    return finish(out, specific, spec, decision, warnings, 0, undefined);
+  }
+
   switch (decision.decision) {
     case 'halt':
-      if (spec.name === 'preToolUse') {
+      if (spec.blockAs === 'permissionDecision' && spec.tool) {
         // Claude Code runs the tool when it gets `continue: false` alone: deny it too.
         Object.assign(specific, deny(reason));
         if (profile.canHaltPreToolUse) Object.assign(out, { continue: false, stopReason: reason });
         else warnings.push(`a hook halted the run, which ${profile.agent} cannot do from PreToolUse; the tool was denied instead`);
+      } else if (spec.blockAs === 'permissionRequest') {
+        // `interrupt` with a deny is PermissionRequest's own way to stop the agent.
+        specific.decision = { behavior: 'deny', message: reason, interrupt: true };
+        Object.assign(out, { continue: false, stopReason: reason });
       } else {
         Object.assign(out, { continue: false, stopReason: reason });
       }
-      // On Stop, exit 2 means "do not stop, go on" and the JSON (continue: false) is not read on exit 2:
-      // a halt there is the JSON on exit 0, so the agent stops as asked.
-      if (spec.canBlock && spec.name !== 'stop' && spec.name !== 'subagentStop') exitCode = 2;
+      // On Stop, exit 2 means "do not stop, go on" and the JSON (continue: false) is not read on exit 2.
+      if (profile.haltByExit2 && spec.canBlock && spec.name !== 'stop' && spec.name !== 'subagentStop') exitCode = 2;
       break;
     case 'block':
-      if (spec.name === 'preToolUse') Object.assign(specific, deny(reason));
-      else Object.assign(out, { decision: 'block', reason });
       exitCode = 2;
+      switch (spec.blockAs) {
+        case 'permissionDecision':
+          Object.assign(specific, deny(reason));
+          break;
+        case 'permissionRequest':
+          // Claude Code reads PermissionRequest's answer from the JSON only: exit 2 alone does not deny there.
+          specific.decision = { behavior: 'deny', message: reason };
+          exitCode = 0;
+          break;
+        case 'elicitation':
+          specific.action = 'decline';
+          out.reason = reason;
+          break;
+        case 'exit2':
+          // TeammateIdle, TaskCompleted, WorktreeCreate: exit 2 with the reason on stderr is the whole block.
+          break;
+        default:
+          Object.assign(out, { decision: 'block', reason });
+      }
       break;
     case 'ask':
-      if (profile.canAsk) {
-        specific.permissionDecision = 'ask';
+      if (profile.canAsk && spec.canAsk) {
+        specific.permissionDecision = decision.deferred === true && spec.canDefer && profile.canDefer ? 'defer' : 'ask';
         specific.permissionDecisionReason = reason;
         if (decision.updatedInput !== undefined) specific.updatedInput = decision.updatedInput;
       } else {
@@ -64,14 +101,26 @@ export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): A
       break;
     case 'modify':
       if (decision.updatedInput !== undefined) {
-        // A rewrite is not an approval: Claude Code applies updatedInput alone and asks for permission
-        // for the rewritten call as usual. `allow` goes with it only when a hook said allow, or when the
-        // agent takes no rewrite without it (Codex), where the rewrite then approves the call.
-        if (profile.rewriteNeedsAllow || explicitlyAllowed(decision)) {
-          specific.permissionDecision = 'allow';
-          if (decision.reason !== undefined) specific.permissionDecisionReason = decision.reason;
+        if (spec.blockAs === 'permissionRequest') {
+          if (explicitlyAllowed(decision)) {
+            specific.decision = { behavior: 'allow', updatedInput: decision.updatedInput, ...permissionsOf(decision) };
+          } else {
+            // Claude Code takes a PermissionRequest rewrite only with an allow; the prompt would show (and a
+            // yes would run) the original the hook meant to replace, so the call is refused instead.
+            const why = `a hook rewrote this call's input without allowing it, which ${profile.agent} cannot take on PermissionRequest; it was refused`;
+            specific.decision = { behavior: 'deny', message: decision.reason === undefined ? why : `${why} (${decision.reason})` };
+            warnings.push(why);
+          }
+        } else {
+          // A rewrite is not an approval: Claude Code applies updatedInput alone and asks for permission
+          // for the rewritten call as usual. `allow` goes with it only when a hook said allow, or when the
+          // agent takes no rewrite without it (Codex), where the rewrite then approves the call.
+          if (profile.rewriteNeedsAllow || explicitlyAllowed(decision)) {
+            specific.permissionDecision = 'allow';
+            if (decision.reason !== undefined) specific.permissionDecisionReason = decision.reason;
+          }
+          specific.updatedInput = decision.updatedInput;
         }
-        specific.updatedInput = decision.updatedInput;
       }
       if (decision.updatedOutput !== undefined) {
         if (profile.outputRewrite === 'updatedToolOutput') specific.updatedToolOutput = decision.updatedOutput.value;
@@ -86,20 +135,54 @@ export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): A
       }
       break;
     case 'allow':
-      if (spec.name === 'preToolUse') {
+      if (spec.blockAs === 'permissionDecision') {
         specific.permissionDecision = 'allow';
         if (decision.reason !== undefined) specific.permissionDecisionReason = decision.reason;
+      } else if (spec.blockAs === 'permissionRequest') {
+        specific.decision = { behavior: 'allow', ...permissionsOf(decision) };
       }
       break;
     case 'continue':
       break;
   }
-  if (decision.additionalContext.length > 0) specific.additionalContext = decision.additionalContext.join('\n\n');
+  return finish(out, specific, spec, decision, warnings, exitCode, reason);
+}
+
+// --- internal ---
+
+/** Context, pass-through fields, systemMessage; then the JSON on stdout, and on exit 2 the reason on stderr. */
+function finish(
+  out: Record<string, unknown>,
+  specific: Record<string, unknown>,
+  spec: EventSpec,
+  decision: Decision,
+  warnings: string[],
+  exitCode: number,
+  reason: string | undefined,
+): Answer {
+  if (spec.known) {
+    if (decision.additionalContext.length > 0 && spec.context) specific.additionalContext = decision.additionalContext.join('\n\n');
+    for (const [key, value] of Object.entries(decision.passthrough ?? {})) {
+      // A block's `action: "decline"` stands; PermissionRequest's permissions ride inside its decision.
+      if (key === 'updatedPermissions' || Object.hasOwn(specific, key)) continue;
+      if (spec.blockAs === 'elicitation' && decision.decision === 'block' && key === 'content') continue;
+      specific[key] = value;
+    }
+  }
+  const worktreePath = spec.plainStdoutField !== undefined ? specific[spec.plainStdoutField] : undefined;
+  if (typeof worktreePath === 'string' && decision.decision !== 'block' && decision.decision !== 'halt') {
+    // WorktreeCreate reads the path from plain stdout: no JSON around it, warnings on stderr.
+    const messages = [...(decision.systemMessages ?? [])].map((m) => `${m}\n`).join('');
+    return { stdout: `${worktreePath}\n`, stderr: messages + warningLines(warnings), exitCode: 0 };
+  }
+  if (spec.plainStdoutField !== undefined) delete specific[spec.plainStdoutField];
   if (Object.keys(specific).length > 0) out.hookSpecificOutput = { hookEventName: spec.claude, ...specific };
-  if (warnings.length > 0) out.systemMessage = systemMessage(warnings);
+  // The hooks' own messages first, in order, then what the runner has to say.
+  const messages = [...(decision.systemMessages ?? []), ...warnings.map((w) => `agent-hooks: ${w}`)];
+  if (messages.length > 0) out.systemMessage = messages.join('\n');
 
   const stdout = Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : '';
-  const blockReason = exitCode === 2 ? blockText(out, specific) ?? reason : undefined;
+  const blockReason = exitCode === 2 ? blockText(out, specific) ?? reason ?? '' : undefined;
   // On exit 2 the agent shows stderr as the reason, so it carries the reason alone.
   const stderr = blockReason !== undefined ? `${blockReason}\n` : warningLines(warnings);
   return { stdout, stderr, exitCode };
@@ -108,6 +191,12 @@ export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): A
 /** A hook of the chain answered allow itself (an allow that also rewrote makes the decision `modify`). */
 function explicitlyAllowed(decision: Decision): boolean {
   return decision.results.some((r) => r.failure === undefined && r.reply.decision === 'allow');
+}
+
+/** PermissionRequest's `updatedPermissions` ("always allow" rules the hooks asked for), when any. */
+function permissionsOf(decision: Decision): { updatedPermissions?: unknown } {
+  const permissions = decision.passthrough?.updatedPermissions;
+  return Array.isArray(permissions) && permissions.length > 0 ? { updatedPermissions: permissions } : {};
 }
 
 function deny(reason: string): Record<string, unknown> {

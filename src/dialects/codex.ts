@@ -6,7 +6,7 @@ import type { Dialect } from './dialect.js';
 import { eventFromClaudePayload } from './payload.js';
 import { isRecord, requireRecord, stringField } from './record.js';
 
-const CODEX: ClaudeProfile = { agent: 'Codex', canAsk: false, canHaltPreToolUse: false, outputRewrite: 'block-reason', rewriteNeedsAllow: true };
+const CODEX: ClaudeProfile = { agent: 'Codex', canAsk: false, canDefer: false, canHaltPreToolUse: false, haltByExit2: true, outputRewrite: 'block-reason', rewriteNeedsAllow: true };
 
 export const CODEX_EVENTS: EventTable = {
   ...claudeEventNames(['notification', 'postToolUseFailure']),

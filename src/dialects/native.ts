@@ -20,6 +20,7 @@ export const native: Dialect = {
     if (decision.prompt !== undefined) out.prompt = decision.prompt;
     if (decision.updatedOutput !== undefined) out.updatedOutput = decision.updatedOutput.value;
     if (decision.additionalContext.length > 0) out.additionalContext = decision.additionalContext.join('\n\n');
+    if ((decision.systemMessages ?? []).length > 0) out.systemMessages = decision.systemMessages;
     out.hooks = decision.results.map((r) => ({
       id: r.id,
       outcome: outcomeOf(r.reply),

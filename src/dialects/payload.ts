@@ -1,6 +1,6 @@
 // Turns a Claude-Code-format payload into the canonical event: the shape every hook receives.
 import { HooksError } from '../errors.js';
-import { findEvent, eventSpellings, type EventSpec } from '../events/catalog.js';
+import { eventFor, eventSpellings, type EventSpec } from '../events/catalog.js';
 import { canonicalTool } from '../events/tools.js';
 import { didYouMean } from '../suggest.js';
 import type { HookEvent, HookInput } from '../types.js';
@@ -14,7 +14,7 @@ export function eventFromClaudePayload(raw: unknown, eventName: string | undefin
   const payload = requireRecord(raw);
   const named = eventName === undefined ? undefined : requireEvent(eventName, 'event');
   const said = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
-  const fromPayload = said === undefined ? undefined : findEvent(said);
+  const fromPayload = said === undefined ? undefined : known(said);
   if (named !== undefined && fromPayload !== undefined && named !== fromPayload) {
     throw new HooksError(
       'EVENT_INVALID',
@@ -38,10 +38,16 @@ export function eventFromClaudePayload(raw: unknown, eventName: string | undefin
     : { name: spec.name, payload: input };
 }
 
+/** A known event, or an unknown one that is not a typo of a known one (it runs as an observe event). */
+function known(spelling: string): EventSpec | undefined {
+  const found = eventFor(spelling);
+  return found.ok ? found.spec : undefined;
+}
+
 function requireEvent(spelling: string, where: string): EventSpec {
-  const spec = findEvent(spelling);
-  if (spec === undefined) {
-    throw new HooksError('EVENT_UNKNOWN', `${where}: unknown event "${spelling}"${didYouMean(spelling, eventSpellings())}; events: ${eventSpellings().join(', ')}`);
+  const found = eventFor(spelling);
+  if (!found.ok) {
+    throw new HooksError('EVENT_UNKNOWN', `${where}: ${found.message}; events: ${eventSpellings().join(', ')}`);
   }
-  return spec;
+  return found.spec;
 }

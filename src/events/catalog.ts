@@ -1,5 +1,8 @@
 // The event catalog: every event the runner knows, its three spellings and what hooks may do on it.
-// Adding an event is adding one entry here.
+// Adding an event is adding one entry here. The flags say what Claude Code 2.1.328 itself reads back on
+// each event (checked against its bundled code, not only its docs): the reply reader, the combiner and
+// the claude-code dialect all take their per-event behaviour from here.
+import { closest } from '../suggest.js';
 import type { EventName } from '../types.js';
 
 export interface EventSpec {
@@ -9,6 +12,8 @@ export interface EventSpec {
   cli: string;
   /** Claude Code spelling (`hook_event_name`). */
   claude: string;
+  /** False for an event the catalog does not list, run as a plain observe event (see `eventFor`). */
+  known: boolean;
   /**
    * `intercept`: hooks run as a chain, each sees the payload as rewritten before it.
    * `observe`: every matching hook runs concurrently on the same payload.
@@ -18,52 +23,192 @@ export interface EventSpec {
   tool: boolean;
   /** A block has an effect (for stop events: "do not stop yet"). */
   canBlock: boolean;
+  /**
+   * How Claude Code takes a block on this event: `permissionDecision: "deny"` (PreToolUse,
+   * PreModelSwitch), top-level `decision: "block"`, PermissionRequest's `decision.behavior: "deny"`,
+   * Elicitation's `action: "decline"`, or exit 2 alone (TeammateIdle, TaskCompleted, WorktreeCreate).
+   */
+  blockAs: 'permissionDecision' | 'decision' | 'permissionRequest' | 'elicitation' | 'exit2' | 'none';
   /** `ask` is meaningful (a permission prompt). */
   canAsk: boolean;
+  /** `hookSpecificOutput.permissionDecision` is read here (Claude Code reads it nowhere else). */
+  permissionDecision: boolean;
+  /** `permissionDecision: "defer"` is meaningful (PreToolUse in `-p` mode). */
+  canDefer: boolean;
+  /** `continue: false` stops the agent here; where false, Claude Code ignores it (PreCompact, TaskCreated). */
+  canHalt: boolean;
   /** The reply field a `modify` carries on this event, if the event can be rewritten. */
   rewrites?: 'updatedInput' | 'prompt' | 'updatedOutput';
-  /** `additionalContext` reaches the model. */
+  /** `additionalContext` reaches the model (on Stop/SubagentStop it keeps the turn going). */
   context: boolean;
   /** Plain (non-JSON) stdout of a successful hook is added as context, as in Claude Code. */
   plainStdoutIsContext: boolean;
+  /** Plain stdout of a successful hook is this `hookSpecificOutput` field (WorktreeCreate's path). */
+  plainStdoutField?: string;
+  /**
+   * `hookSpecificOutput` fields Claude Code reads on this event that agent-hooks does not interpret:
+   * kept from every hook's reply (later hooks win, lists are joined) and passed on to the agent.
+   */
+  passthrough: readonly string[];
 }
 
-const spec = (s: Omit<EventSpec, 'canAsk' | 'context' | 'plainStdoutIsContext' | 'tool' | 'canBlock'> & Partial<EventSpec>): EventSpec => ({
+type Flags = Omit<EventSpec, 'name' | 'cli' | 'claude' | 'mode'>;
+
+const spec = (s: Pick<EventSpec, 'name' | 'cli' | 'claude' | 'mode'> & Partial<Flags>): EventSpec => ({
+  known: true,
   tool: false,
   canBlock: false,
+  blockAs: s.canBlock === true ? 'decision' : 'none',
   canAsk: false,
+  permissionDecision: false,
+  canDefer: false,
+  canHalt: true,
   context: false,
   plainStdoutIsContext: false,
+  passthrough: [],
   ...s,
 });
 
 export const EVENTS: readonly EventSpec[] = [
-  spec({ name: 'preToolUse', cli: 'pre-tool-use', claude: 'PreToolUse', mode: 'intercept', tool: true, canBlock: true, canAsk: true, rewrites: 'updatedInput', context: true }),
-  spec({ name: 'postToolUse', cli: 'post-tool-use', claude: 'PostToolUse', mode: 'intercept', tool: true, canBlock: true, rewrites: 'updatedOutput', context: true }),
-  spec({ name: 'userPromptSubmit', cli: 'user-prompt-submit', claude: 'UserPromptSubmit', mode: 'intercept', canBlock: true, rewrites: 'prompt', context: true, plainStdoutIsContext: true }),
-  spec({ name: 'stop', cli: 'stop', claude: 'Stop', mode: 'observe', canBlock: true }),
-  spec({ name: 'subagentStop', cli: 'subagent-stop', claude: 'SubagentStop', mode: 'observe', canBlock: true }),
-  spec({ name: 'preCompact', cli: 'pre-compact', claude: 'PreCompact', mode: 'observe', canBlock: true }),
-  spec({ name: 'sessionStart', cli: 'session-start', claude: 'SessionStart', mode: 'observe', context: true, plainStdoutIsContext: true }),
-  spec({ name: 'sessionEnd', cli: 'session-end', claude: 'SessionEnd', mode: 'observe' }),
+  spec({ name: 'preToolUse', cli: 'pre-tool-use', claude: 'PreToolUse', mode: 'intercept', tool: true, canBlock: true, blockAs: 'permissionDecision', canAsk: true, permissionDecision: true, canDefer: true, rewrites: 'updatedInput', context: true }),
+  spec({ name: 'postToolUse', cli: 'post-tool-use', claude: 'PostToolUse', mode: 'intercept', tool: true, canBlock: true, rewrites: 'updatedOutput', context: true, passthrough: ['classifierContext'] }),
+  spec({ name: 'userPromptSubmit', cli: 'user-prompt-submit', claude: 'UserPromptSubmit', mode: 'intercept', canBlock: true, rewrites: 'prompt', context: true, plainStdoutIsContext: true, passthrough: ['sessionTitle', 'suppressOriginalPrompt'] }),
+  // Stop's context is non-error feedback that keeps the turn going, as a block's reason does.
+  spec({ name: 'stop', cli: 'stop', claude: 'Stop', mode: 'observe', canBlock: true, context: true }),
+  spec({ name: 'subagentStop', cli: 'subagent-stop', claude: 'SubagentStop', mode: 'observe', canBlock: true, context: true }),
+  // Claude Code blocks compaction on exit 2 or `decision: "block"` and ignores `continue: false` here.
+  spec({ name: 'preCompact', cli: 'pre-compact', claude: 'PreCompact', mode: 'observe', canBlock: true, canHalt: false }),
+  spec({ name: 'sessionStart', cli: 'session-start', claude: 'SessionStart', mode: 'observe', context: true, plainStdoutIsContext: true, passthrough: ['initialUserMessage', 'sessionTitle', 'watchPaths', 'reloadSkills'] }),
+  // Claude Code discards SessionEnd's output.
+  spec({ name: 'sessionEnd', cli: 'session-end', claude: 'SessionEnd', mode: 'observe', canHalt: false }),
   spec({ name: 'notification', cli: 'notification', claude: 'Notification', mode: 'observe' }),
-  spec({ name: 'postToolUseFailure', cli: 'post-tool-use-failure', claude: 'PostToolUseFailure', mode: 'observe', tool: true, context: true }),
+  // A block here is feedback to the model next to the error, as on PostToolUse.
+  spec({ name: 'postToolUseFailure', cli: 'post-tool-use-failure', claude: 'PostToolUseFailure', mode: 'observe', tool: true, canBlock: true, context: true }),
+  // --- the rest of Claude Code 2.1.328's events ---
+  // Before the permission prompt: `hookSpecificOutput.decision.behavior` allow (with `updatedInput`,
+  // `updatedPermissions`) or deny (with `message`, `interrupt`). Exit 2 alone does not deny here.
+  spec({ name: 'permissionRequest', cli: 'permission-request', claude: 'PermissionRequest', mode: 'intercept', tool: true, canBlock: true, blockAs: 'permissionRequest', rewrites: 'updatedInput' }),
+  // After the auto-mode classifier refused a call: `retry: true` lets the model try again.
+  spec({ name: 'permissionDenied', cli: 'permission-denied', claude: 'PermissionDenied', mode: 'observe', tool: true, passthrough: ['retry'] }),
+  // After every tool call of one model turn: a block stops the loop before the next model call.
+  spec({ name: 'postToolBatch', cli: 'post-tool-batch', claude: 'PostToolBatch', mode: 'observe', canBlock: true, context: true }),
+  spec({ name: 'postCompact', cli: 'post-compact', claude: 'PostCompact', mode: 'observe' }),
+  spec({ name: 'subagentStart', cli: 'subagent-start', claude: 'SubagentStart', mode: 'observe', context: true }),
+  spec({ name: 'setup', cli: 'setup', claude: 'Setup', mode: 'observe', context: true }),
+  spec({ name: 'userPromptExpansion', cli: 'user-prompt-expansion', claude: 'UserPromptExpansion', mode: 'observe', canBlock: true, context: true, plainStdoutIsContext: true, passthrough: ['suppressOriginalPrompt'] }),
+  // API errors end the turn: output is ignored.
+  spec({ name: 'stopFailure', cli: 'stop-failure', claude: 'StopFailure', mode: 'observe', canHalt: false }),
+  // Exit 2 keeps the teammate working; `continue: false` stops it.
+  spec({ name: 'teammateIdle', cli: 'teammate-idle', claude: 'TeammateIdle', mode: 'observe', canBlock: true, blockAs: 'exit2' }),
+  // Exit 2 or `decision: "block"` rolls the task back; `continue: false` is ignored.
+  spec({ name: 'taskCreated', cli: 'task-created', claude: 'TaskCreated', mode: 'observe', canBlock: true, canHalt: false }),
+  spec({ name: 'taskCompleted', cli: 'task-completed', claude: 'TaskCompleted', mode: 'observe', canBlock: true, blockAs: 'exit2' }),
+  // A block keeps the settings change from applying (not for policy settings).
+  spec({ name: 'configChange', cli: 'config-change', claude: 'ConfigChange', mode: 'observe', canBlock: true }),
+  spec({ name: 'cwdChanged', cli: 'cwd-changed', claude: 'CwdChanged', mode: 'observe', passthrough: ['watchPaths'] }),
+  spec({ name: 'fileChanged', cli: 'file-changed', claude: 'FileChanged', mode: 'observe', passthrough: ['watchPaths'] }),
+  // Replaces `git worktree add`: the hook prints the new worktree's path; any failure fails the creation.
+  spec({ name: 'worktreeCreate', cli: 'worktree-create', claude: 'WorktreeCreate', mode: 'observe', canBlock: true, blockAs: 'exit2', plainStdoutField: 'worktreePath', passthrough: ['worktreePath'] }),
+  spec({ name: 'worktreeRemove', cli: 'worktree-remove', claude: 'WorktreeRemove', mode: 'observe' }),
+  spec({ name: 'instructionsLoaded', cli: 'instructions-loaded', claude: 'InstructionsLoaded', mode: 'observe' }),
+  spec({ name: 'directoryAdded', cli: 'directory-added', claude: 'DirectoryAdded', mode: 'observe' }),
+  // `displayContent` changes what the user sees, never what the model saw.
+  spec({ name: 'messageDisplay', cli: 'message-display', claude: 'MessageDisplay', mode: 'observe', passthrough: ['displayContent'] }),
+  // An MCP server asks the user for input: `action` accept (with `content`), decline or cancel.
+  spec({ name: 'elicitation', cli: 'elicitation', claude: 'Elicitation', mode: 'observe', canBlock: true, blockAs: 'elicitation', passthrough: ['action', 'content'] }),
+  spec({ name: 'elicitationResult', cli: 'elicitation-result', claude: 'ElicitationResult', mode: 'observe', canBlock: true, blockAs: 'elicitation', passthrough: ['action', 'content'] }),
+  // `permissionDecision` allow / deny / ask (no defer, no rewrite); a block cancels the switch.
+  spec({ name: 'preModelSwitch', cli: 'pre-model-switch', claude: 'PreModelSwitch', mode: 'observe', canBlock: true, blockAs: 'permissionDecision', canAsk: true, permissionDecision: true }),
+  spec({ name: 'postModelSwitch', cli: 'post-model-switch', claude: 'PostModelSwitch', mode: 'observe', context: true }),
 ];
 
 const bySpelling = new Map<string, EventSpec>();
 for (const e of EVENTS) for (const n of [e.name, e.cli, e.claude]) bySpelling.set(n, e);
 
-/** Finds an event by any of its three spellings. */
+/** Finds a known event by any of its three spellings. */
 export function findEvent(spelling: string): EventSpec | undefined {
   return bySpelling.get(spelling);
 }
 
-/** The catalog entry of a known event name. */
+/** The catalog entry of an event name (an unknown event's plain observe entry). */
 export function eventSpec(name: EventName): EventSpec {
-  return bySpelling.get(name)!;
+  return bySpelling.get(name) ?? unknownEvent(name);
 }
 
 /** Every accepted spelling, for error messages. */
 export function eventSpellings(): string[] {
   return EVENTS.map((e) => e.cli);
+}
+
+/**
+ * Any spelling as an event: a known event, an unknown one (run as a plain observe event: an agent
+ * newer than this catalog must not turn every hook off), or why the name cannot be an event. A name
+ * one or two letters from a known event is taken for a typo of it, never for a new event: a guard
+ * filed under `preToolUs` must be an error, not a hook that silently never runs.
+ */
+export function eventFor(spelling: string): { ok: true; spec: EventSpec } | { ok: false; message: string; suggestion?: string } {
+  const known = bySpelling.get(spelling);
+  if (known !== undefined) return { ok: true, spec: known };
+  const typo = typoOf(spelling);
+  if (typo !== undefined) return { ok: false, message: `unknown event "${spelling}" (did you mean "${typo}"?)`, suggestion: typo };
+  if (!EVENT_NAME.test(spelling)) {
+    return { ok: false, message: `"${spelling.length > 60 ? `${spelling.slice(0, 60)}…` : spelling}" is not an event name (letters and digits, in camelCase, PascalCase or kebab-case)` };
+  }
+  return { ok: true, spec: unknownEvent(spelling) };
+}
+
+// --- internal ---
+
+/** camelCase, PascalCase or kebab-case words, as agents name their events. */
+const EVENT_NAME = /^(?:[A-Za-z][A-Za-z0-9]{0,63}|[a-z][a-z0-9]*(?:-[a-z0-9]+){1,15})$/;
+
+const unknown = new Map<string, EventSpec>();
+
+/** An unknown event's entry: it can do nothing but run its hooks, which observe. */
+function unknownEvent(spelling: string): EventSpec {
+  const words = spelling.includes('-') ? spelling.split('-') : spelling.split(/(?=[A-Z])/);
+  const lower = words.map((w) => w.toLowerCase()).filter((w) => w !== '');
+  const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+  const claude = lower.map(cap).join('');
+  const cached = unknown.get(claude);
+  if (cached !== undefined) return cached;
+  const entry: EventSpec = {
+    ...spec({ name: lower.map((w, i) => (i === 0 ? w : cap(w))).join('') as EventName, cli: lower.join('-'), claude, mode: 'observe' }),
+    known: false,
+    // Claude Code's treatment of an event this catalog does not list is not known: nothing is sent back.
+    canHalt: false,
+  };
+  // Bounded: an agent sending a fresh name per event must not grow the runner's memory (serve mode).
+  if (unknown.size < 256) unknown.set(claude, entry);
+  return entry;
+}
+
+/** The known spelling a name is most likely a typo of: same letters in another case, or one or two edits away. */
+function typoOf(spelling: string): string | undefined {
+  const lower = spelling.toLowerCase().replace(/[-_]/g, '');
+  for (const e of EVENTS) {
+    // Suggested in the spelling the name was written in.
+    if (e.claude.toLowerCase() === lower) return inStyleOf(spelling, e);
+  }
+  const hit = closest(spelling, bySpelling.keys());
+  if (hit === undefined) return undefined;
+  const d = editDistance(spelling.toLowerCase(), hit.toLowerCase());
+  return d <= (spelling.length >= 8 ? 2 : 1) ? inStyleOf(spelling, bySpelling.get(hit)!) : undefined;
+}
+
+/** The event's spelling in the style `spelling` is written in (kebab, camel or Pascal case). */
+function inStyleOf(spelling: string, e: EventSpec): string {
+  return spelling.includes('-') ? e.cli : /^[a-z]/.test(spelling) ? e.name : e.claude;
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length]!;
 }

@@ -252,7 +252,13 @@ function toolFields(spec: EventSpec, options: SampleOptions, c: Ctx): Record<str
   const base = Object.keys(given).length === 0 ? { ...t.input(c), ...t.extras } : t.input(c);
   const toolInput = mergeDeep(base, given);
   const out: Record<string, unknown> = { tool_name: toolName, tool_input: toolInput, tool_use_id: toolUseId() };
-  if (spec.name === 'postToolUse') {
+  if (spec.name === 'permissionRequest') {
+    // As Claude Code 2.1.328 sends it: no tool_use_id, the rules the prompt would offer.
+    delete out.tool_use_id;
+    out.permission_suggestions = [{ type: 'addDirectories', directories: [c.cwd], destination: 'session' }];
+  } else if (spec.name === 'permissionDenied') {
+    out.reason = 'The auto-mode classifier judged this call unsafe';
+  } else if (spec.name === 'postToolUse') {
     out.tool_response = t.response(toolInput, c);
     out.duration_ms = 2841;
   } else if (spec.name === 'postToolUseFailure') {
@@ -289,6 +295,48 @@ function eventFields(spec: EventSpec, c: Ctx): Record<string, unknown> {
       return { reason: 'prompt_input_exit' };
     case 'notification':
       return { message: 'Claude needs your permission to use Bash', title: 'Claude Code', notification_type: 'permission_prompt' };
+    case 'postToolBatch':
+      return {
+        tool_calls: [{ tool_name: 'Bash', tool_input: { command: 'npm test', description: 'Run the tests' }, tool_use_id: toolUseId(), tool_response: 'Tests: 42 passed, 42 total\n' }],
+      };
+    case 'postCompact':
+      return { trigger: 'manual', compact_summary: 'Added a --port option to the dev server; README updated.' };
+    case 'subagentStart':
+      return { agent_id: randomBytes(9).toString('hex').slice(0, 17), agent_type: 'Explore' };
+    case 'setup':
+      return { trigger: 'init' };
+    case 'userPromptExpansion':
+      return { expansion_type: 'slash_command', command_name: 'review', command_args: 'src/server.ts', command_source: 'project', prompt: '/review src/server.ts' };
+    case 'stopFailure':
+      return { error: 'rate_limit', error_details: 'Rate limited: retry after 30 s', last_assistant_message: 'API Error: 429' };
+    case 'teammateIdle':
+      return { teammate_name: 'reviewer', team_name: 'release' };
+    case 'taskCreated':
+    case 'taskCompleted':
+      return { task_id: '3', task_subject: 'Update the README', task_description: 'Document the new --port option', teammate_name: 'writer', team_name: 'release' };
+    case 'configChange':
+      return { source: 'project_settings', file_path: path.join(c.cwd, '.claude', 'settings.json') };
+    case 'cwdChanged':
+      return { old_cwd: c.cwd, new_cwd: path.join(c.cwd, 'src') };
+    case 'fileChanged':
+      return { file_path: path.join(c.cwd, '.envrc'), event: 'change' };
+    case 'worktreeCreate':
+      return { name: 'feature-port' };
+    case 'worktreeRemove':
+      return { worktree_path: path.join(path.dirname(c.cwd), 'worktrees', 'feature-port') };
+    case 'instructionsLoaded':
+      return { file_path: path.join(c.cwd, 'CLAUDE.md'), memory_type: 'Project', load_reason: 'session_start' };
+    case 'directoryAdded':
+      return { directory: path.join(path.dirname(c.cwd), 'shared'), source: 'slash_command' };
+    case 'messageDisplay':
+      return { turn_id: randomUUID(), message_id: randomUUID(), index: 0, final: true, delta: 'I added the --port option.' };
+    case 'elicitation':
+      return { mcp_server_name: 'database', message: 'Which schema should I migrate?', mode: 'form', elicitation_id: randomUUID(), requested_schema: { type: 'object', properties: { schema: { type: 'string' } } } };
+    case 'elicitationResult':
+      return { mcp_server_name: 'database', action: 'accept', mode: 'form', elicitation_id: randomUUID(), content: { schema: 'public' } };
+    case 'preModelSwitch':
+    case 'postModelSwitch':
+      return { from_model: 'claude-sonnet-4-5', to_model: 'claude-opus-4-1', requested_model: 'opus', source: 'command', context_tokens: 48213, prompt_cache_warm: true, cache_ttl: '5m', estimated_cache_write_usd: 0.9, pricing: 'catalog' };
     default:
       return {};
   }

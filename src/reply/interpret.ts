@@ -1,7 +1,7 @@
 // Reads one hook's answer (exit code + stdout + stderr, or a handler's return value) as a reply or a failure.
 // Pure: the same input always gives the same reading.
 import { constants } from 'node:os';
-import type { EventSpec } from '../events/catalog.js';
+import { findEvent, type EventSpec } from '../events/catalog.js';
 import { EVENT_LIMITS, isRecord, nestsDeeperThan } from '../json.js';
 
 /** One hook's answer, normalized. A rewrite rides along any non-blocking decision. */
@@ -13,6 +13,16 @@ export interface Reply {
   /** Present (even when the new output is `null`) when the hook replaced the tool output. */
   updatedOutput?: { value: unknown };
   additionalContext?: string;
+  /** `permissionDecision: "defer"` (PreToolUse): with decision `ask`, so an agent that cannot defer asks. */
+  defer?: true;
+  /** Shown to the user (Claude Code's `systemMessage`); every hook's is kept, in order. */
+  systemMessage?: string;
+  /** `hookSpecificOutput` fields the event passes on unread (see `EventSpec.passthrough`), and PermissionRequest's `updatedPermissions`. */
+  passthrough?: Record<string, unknown>;
+  /** Parts of the reply the event ignores, as Claude Code does: said in warnings, never acted on. */
+  ignored?: string[];
+  /** Other things the user must hear about this reply (one line each). */
+  notes?: string[];
 }
 
 export type FailureKind =
@@ -101,19 +111,33 @@ function readExit(end: Extract<ProcessEnd, { kind: 'exited' }>, event: EventSpec
   const stderr = reasonText(end.stderr, end.stderrDropped ?? 0);
   if (end.exitCode === 2) {
     // Exit 2 blocks whatever else the hook wrote: its size, its encoding or its JSON never undo that.
+    // As in Claude Code, a JSON reply beside it is still read (context, systemMessage, continue: false),
+    // and the block's reason is the JSON's own blocking reason, else stderr.
     const out = decodeStdout(end.stdout);
     const json = out.ok && out.text.startsWith('{') && end.stdoutDropped === undefined ? parseJson(out.text) : undefined;
-    const jsonReason = json?.ok ? reasonOf(json.value) : undefined;
-    const reason = stderr || jsonReason;
-    return { ok: true, reply: reason ? { decision: 'block', reason } : { decision: 'block' } };
+    const read = json?.ok ? readObject(json.value, event) : undefined;
+    const reply: Reply = read?.ok ? { ...read.reply } : { decision: 'block' };
+    const jsonReason = read?.ok && (read.reply.decision === 'block' || read.reply.decision === 'halt') ? read.reply.reason : undefined;
+    const reason = jsonReason ?? (stderr || (json?.ok ? reasonOf(json.value) : undefined));
+    if (reply.decision !== 'halt') reply.decision = 'block';
+    delete reply.reason;
+    delete reply.defer;
+    if (reason) reply.reason = reason;
+    return { ok: true, reply };
   }
   const out = decodeStdout(end.stdout);
   if (!out.ok) return failed('invalid-encoding', out.error);
   const stdout = out.text;
   const json = stdout.startsWith('{') ? parseJson(stdout) : undefined;
   if (json !== undefined) {
-    if (!json.ok) return failed('invalid-json', `stdout starts with "{" but is not JSON: ${json.error}`);
-    return readObject(json.value, event);
+    if (json.ok) return readObject(json.value, event);
+    // Claude Code takes text that only looks like JSON as plain text: context where plain text is context.
+    if (event.plainStdoutIsContext && end.exitCode === 0) {
+      // Said, though: a guard whose JSON broke has not decided anything.
+      const note = `printed text that starts with "{" but is not JSON (${json.error}); it was added as plain-text context, as Claude Code adds it`;
+      return { ok: true, reply: { decision: 'continue', additionalContext: stdout, notes: [oneLine(note)] } };
+    }
+    return failed('invalid-json', `stdout starts with "{" but is not JSON: ${json.error}`);
   }
   if (end.exitCode === 126 || end.exitCode === 127) {
     return failed('not-found', `exit ${end.exitCode}${tail(stderr) || ': command not found or not executable'}`);
@@ -130,6 +154,11 @@ function readExit(end: Extract<ProcessEnd, { kind: 'exited' }>, event: EventSpec
   }
   if (end.exitCode !== 0) return failed(`exit-${end.exitCode}`, `exited with ${end.exitCode}${tail(stderr)}`);
   if (stdout !== '' && event.plainStdoutIsContext) return { ok: true, reply: { decision: 'continue', additionalContext: stdout } };
+  if (stdout !== '' && event.plainStdoutField !== undefined) {
+    // WorktreeCreate: the last non-empty line is the new worktree's path.
+    const last = stdout.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '').at(-1)!;
+    return { ok: true, reply: { decision: 'continue', passthrough: { [event.plainStdoutField]: last } } };
+  }
   return { ok: true, reply: { decision: 'continue' } };
 }
 
@@ -198,13 +227,16 @@ const DECISIONS: Record<string, Reply['decision'] | 'modify'> = {
   modify: 'modify',
 };
 
-/** Our reply shape, Claude Code's, Gemini's `decision: "deny"` and Cursor's `permission`. */
+/**
+ * Our reply shape, Claude Code's (read per event, as Claude Code reads it), Gemini's `decision: "deny"` and
+ * Cursor's `permission`.
+ */
 function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   // A rewrite nested deeper than an event may be could not be judged by the hooks after it, nor
   // serialized for the agent: it is a failure, like any reply that cannot be read.
   if (nestsDeeperThan(o, EVENT_LIMITS.maxDepth)) return failed('invalid-json', `the reply nests deeper than ${EVENT_LIMITS.maxDepth} levels`);
-  const specific = isRecord(o.hookSpecificOutput) ? o.hookSpecificOutput : {};
   const problems: string[] = [];
+  const ignored: string[] = [];
   const text = (value: unknown, name: string): string | undefined => {
     if (value === undefined || value === null) return undefined;
     if (typeof value === 'string') return value;
@@ -212,28 +244,99 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
     return undefined;
   };
 
-  const reason = reasonOf(o);
+  let specific = isRecord(o.hookSpecificOutput) ? o.hookSpecificOutput : {};
+  // Claude Code rejects a hookSpecificOutput written for another event, and with it the whole reply;
+  // beside a top-level block it drops only the hookSpecificOutput. A name in another agent's spelling
+  // (Gemini's `BeforeTool`) is not a known event and is let through.
+  const named = specific.hookEventName;
+  const other = typeof named === 'string' ? findEvent(named) : undefined;
+  if (other !== undefined && other.claude !== event.claude) {
+    if (o.decision !== 'block') {
+      return failed('invalid-json', `hookSpecificOutput.hookEventName is "${named}", but the event is ${event.claude}; Claude Code rejects such a reply, so it was not read`);
+    }
+    ignored.push(`hookSpecificOutput (it names ${String(named)}, not ${event.claude})`);
+    specific = {};
+  }
+
+  const reason = reasonOf(o, specific);
   const context = [text(o.additionalContext, 'additionalContext'), text(specific.additionalContext, 'hookSpecificOutput.additionalContext')]
     .filter((c): c is string => c !== undefined && c !== '')
     .join('\n');
+  const systemMessage = text(o.systemMessage, 'systemMessage');
+  const passthrough = readPassthrough(specific, event, problems);
 
-  if (o.continue === false) {
+  let halt = o.continue === false;
+  if (halt && !event.canHalt) {
+    ignored.push(`continue: false (${event.known ? `Claude Code ignores it on ${event.claude}` : 'an event agent-hooks does not know cannot be halted from'})`);
+    halt = false;
+  }
+  if (halt) {
     const why = text(o.stopReason, 'stopReason') ?? reason;
     if (problems.length > 0) return failed('invalid-json', problems.join('; '));
-    return { ok: true, reply: withText({ decision: 'halt' }, why, context) };
+    return { ok: true, reply: finish({ decision: 'halt' }, why, context, systemMessage, passthrough, ignored) };
   }
 
-  const said = text(o.decision, 'decision') ?? text(specific.permissionDecision, 'hookSpecificOutput.permissionDecision') ?? text(o.permission, 'permission');
-  let decision: Reply['decision'] | 'modify' = 'continue';
-  if (said !== undefined && said !== '') {
-    const known = Object.hasOwn(DECISIONS, said) ? DECISIONS[said] : undefined;
-    if (known === undefined) problems.push(`unknown decision "${said}"`);
-    else decision = known;
+  const top = text(o.decision, 'decision') ?? text(o.permission, 'permission');
+  let permission: string | undefined;
+  if (specific.permissionDecision !== undefined) {
+    if (event.permissionDecision) permission = text(specific.permissionDecision, 'hookSpecificOutput.permissionDecision');
+    else ignored.push(`hookSpecificOutput.permissionDecision (Claude Code reads it only on PreToolUse and PreModelSwitch)`);
   }
+  let decision: Reply['decision'] | 'modify' = 'continue';
+  let defer = false;
+  const said = [top, permission].filter((d): d is string => d !== undefined && d !== '');
+  for (const word of said) {
+    if (word === 'defer' && word === permission) {
+      if (event.canDefer) defer = true;
+      else ignored.push(`permissionDecision "defer" (only PreToolUse can defer)`);
+      continue;
+    }
+    if (!Object.hasOwn(DECISIONS, word)) problems.push(`unknown decision "${word}"`);
+  }
+  const words = said.flatMap((w) => (Object.hasOwn(DECISIONS, w) ? [DECISIONS[w]!] : []));
+  // Any word for block wins; else hookSpecificOutput.permissionDecision over the top-level word, as Claude Code reads them.
+  if (words.includes('block')) decision = 'block';
+  else if (defer) decision = 'ask';
+  else if (permission !== undefined && Object.hasOwn(DECISIONS, permission)) decision = DECISIONS[permission]!;
+  else if (words.length > 0) decision = words[0]!;
 
   const reply: Reply = { decision: decision === 'modify' ? 'continue' : decision };
-  const updatedInput = o.updatedInput ?? specific.updatedInput;
-  if (updatedInput !== undefined && event.rewrites === 'updatedInput') {
+  if (defer && decision === 'ask') reply.defer = true;
+  let why = reason;
+
+  if (event.blockAs === 'permissionRequest' && specific.decision !== undefined) {
+    // PermissionRequest: hookSpecificOutput.decision.behavior is the answer to the permission prompt.
+    const d = specific.decision;
+    if (!isRecord(d)) problems.push('"hookSpecificOutput.decision" must be an object ({"behavior": "allow" | "deny", ...})');
+    else if (d.behavior === 'allow') {
+      if (reply.decision !== 'block') reply.decision = 'allow';
+      if (d.updatedInput !== undefined) {
+        if (isRecord(d.updatedInput)) reply.updatedInput = d.updatedInput;
+        else problems.push('"hookSpecificOutput.decision.updatedInput" must be an object (the whole new tool input)');
+      }
+      if (d.updatedPermissions !== undefined) {
+        if (Array.isArray(d.updatedPermissions)) (passthroughOf(reply, passthrough)).updatedPermissions = d.updatedPermissions;
+        else problems.push('"hookSpecificOutput.decision.updatedPermissions" must be a list');
+      }
+    } else if (d.behavior === 'deny') {
+      const message = text(d.message, 'hookSpecificOutput.decision.message');
+      if (message !== undefined && message.trim() !== '') why = message.trim();
+      if (d.interrupt === true) {
+        if (problems.length > 0) return failed('invalid-json', problems.join('; '));
+        return { ok: true, reply: finish({ decision: 'halt' }, why, context, systemMessage, passthrough, ignored) };
+      }
+      reply.decision = 'block';
+    } else problems.push(`unknown PermissionRequest behavior ${JSON.stringify(d.behavior)} (allow or deny)`);
+  }
+  if (event.blockAs === 'elicitation' && passthrough?.action === 'decline') {
+    // Declining an elicitation is Claude Code's block there.
+    reply.decision = 'block';
+    delete passthrough.action;
+    delete passthrough.content;
+  }
+
+  const updatedInput = o.updatedInput ?? (event.permissionDecision ? specific.updatedInput : undefined);
+  if (updatedInput !== undefined && event.rewrites === 'updatedInput' && reply.updatedInput === undefined) {
     if (isRecord(updatedInput)) reply.updatedInput = updatedInput;
     else problems.push('"updatedInput" must be an object (the whole new tool input)');
   }
@@ -244,6 +347,10 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   if (event.rewrites === 'updatedOutput') {
     if ('updatedOutput' in o) reply.updatedOutput = { value: o.updatedOutput };
     else if ('updatedToolOutput' in specific) reply.updatedOutput = { value: specific.updatedToolOutput };
+    // The legacy MCP-only form is a rewrite too: passed on unread it would reach the model unjudged by
+    // the hooks after it (redact-secrets among them).
+    else if (specific.updatedMCPToolOutput !== undefined && specific.updatedMCPToolOutput !== null) reply.updatedOutput = { value: specific.updatedMCPToolOutput };
+    if (passthrough !== undefined) delete passthrough.updatedMCPToolOutput;
   }
   if (decision === 'modify' && !rewrites(reply) && problems.length === 0) {
     problems.push(
@@ -253,20 +360,64 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
     );
   }
   if (problems.length > 0) return failed('invalid-json', problems.join('; '));
-  return { ok: true, reply: withText(reply, reason, context) };
+  return { ok: true, reply: finish(reply, why, context, systemMessage, passthrough, ignored) };
 }
 
-function reasonOf(o: Record<string, unknown>): string | undefined {
-  const specific = isRecord(o.hookSpecificOutput) ? o.hookSpecificOutput : {};
+/** The event's pass-through fields of a hookSpecificOutput, checked as Claude Code's schema checks them. */
+function readPassthrough(specific: Record<string, unknown>, event: EventSpec, problems: string[]): Record<string, unknown> | undefined {
+  let out: Record<string, unknown> | undefined;
+  for (const key of event.passthrough) {
+    const value = specific[key];
+    if (value === undefined) continue;
+    const check = PASSTHROUGH_CHECKS[key];
+    if (check !== undefined && !check.ok(value)) {
+      problems.push(`"hookSpecificOutput.${key}" must be ${check.what}`);
+      continue;
+    }
+    (out ??= {})[key] = value;
+  }
+  return out;
+}
+
+const isString = (v: unknown) => typeof v === 'string';
+const PASSTHROUGH_CHECKS: Record<string, { ok: (v: unknown) => boolean; what: string }> = {
+  sessionTitle: { ok: isString, what: 'a string' },
+  initialUserMessage: { ok: isString, what: 'a string' },
+  displayContent: { ok: isString, what: 'a string' },
+  worktreePath: { ok: isString, what: 'a string' },
+  suppressOriginalPrompt: { ok: (v) => typeof v === 'boolean', what: 'true or false' },
+  reloadSkills: { ok: (v) => typeof v === 'boolean', what: 'true or false' },
+  retry: { ok: (v) => typeof v === 'boolean', what: 'true or false' },
+  watchPaths: { ok: (v) => Array.isArray(v) && v.every(isString), what: 'a list of paths' },
+  action: { ok: (v) => v === 'accept' || v === 'decline' || v === 'cancel', what: '"accept", "decline" or "cancel"' },
+};
+
+function passthroughOf(reply: Reply, existing: Record<string, unknown> | undefined): Record<string, unknown> {
+  reply.passthrough ??= existing ?? {};
+  return reply.passthrough;
+}
+
+function reasonOf(o: Record<string, unknown>, specific: Record<string, unknown> = isRecord(o.hookSpecificOutput) ? o.hookSpecificOutput : {}): string | undefined {
   for (const candidate of [o.reason, specific.permissionDecisionReason, o.agentMessage, o.agent_message, o.userMessage, o.user_message]) {
     if (typeof candidate === 'string' && candidate.trim() !== '') return candidate.trim();
   }
   return undefined;
 }
 
-function withText(reply: Reply, reason: string | undefined, context: string): Reply {
+function finish(
+  reply: Reply,
+  reason: string | undefined,
+  context: string,
+  systemMessage: string | undefined,
+  passthrough: Record<string, unknown> | undefined,
+  ignored: string[],
+): Reply {
   if (reason !== undefined && reason !== '') reply.reason = reason;
   if (context !== '') reply.additionalContext = context;
+  if (systemMessage !== undefined && systemMessage.trim() !== '') reply.systemMessage = systemMessage;
+  if (passthrough !== undefined && Object.keys(passthrough).length > 0) reply.passthrough = { ...passthrough, ...reply.passthrough };
+  else if (reply.passthrough !== undefined && Object.keys(reply.passthrough).length === 0) delete reply.passthrough;
+  if (ignored.length > 0) reply.ignored = ignored;
   return reply;
 }
 

@@ -91,7 +91,7 @@ describe('createRunner', () => {
       stderr: 'node denies\n',
       exitCode: 2,
     });
-    await expect(loadConfig({ cwd: dir, config: { hooks: { nope: [] } }, env: isolatedEnv(dir) })).rejects.toBeInstanceOf(HooksError);
+    await expect(loadConfig({ cwd: dir, config: { hooks: { preToolUs: [] } }, env: isolatedEnv(dir) })).rejects.toBeInstanceOf(HooksError);
   });
 });
 

@@ -86,7 +86,8 @@ describe('hooks run answers exactly what Claude Code reads', () => {
   it('PreToolUse halt: continue false together with a deny (Claude Code runs the tool on continue:false alone)', () => {
     const p = project({ preToolUse: [{ mode: 'halt' }] });
     const r = run(p, 'pre-tool-use', sample('pre-tool-use.ls'));
-    expect(r.code).toBe(2);
+    // Exit 0: Claude Code reads continue:false from the JSON and records a stop, not a block.
+    expect(r.code).toBe(0);
     expect(r.json).toEqual({
       continue: false,
       stopReason: 'node halts',

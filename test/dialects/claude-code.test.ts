@@ -42,9 +42,10 @@ describe('claude-code: a rewrite is not an approval', () => {
 });
 
 describe('claude-code: halt', () => {
-  it('on PreToolUse: deny + continue:false, exit 2 (Claude runs the tool on continue:false alone)', () => {
+  // Exit 0: Claude Code reads continue:false from the JSON and records a stop, not a block.
+  it('on PreToolUse: deny + continue:false, exit 0 (Claude runs the tool on continue:false alone)', () => {
     const a = json(decide(ev('PreToolUse.Bash.json'), 'halt', { reason: 'stop everything' }));
-    expect(a.exitCode).toBe(2);
+    expect(a.exitCode).toBe(0);
     expect(a.json).toEqual({ continue: false, stopReason: 'stop everything', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'stop everything' } });
   });
 

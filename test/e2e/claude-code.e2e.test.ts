@@ -17,6 +17,7 @@ const EVENTS = {
   Stop: 'stop',
   SessionStart: 'session-start',
   SessionEnd: 'session-end',
+  PermissionRequest: 'permission-request',
 } as const;
 
 /** .claude/settings.json: every event's one hook command is the runner. */
@@ -207,6 +208,51 @@ if (!event.stop_hook_active) console.log(JSON.stringify({ decision: 'block', rea
     expect(r.json?.result).toBe('Tests run, now finished.');
   });
 
+  it('Stop additionalContext keeps the turn going, and two Stop hooks both reach the model', async () => {
+    const r = await runClaude('stop-context', {
+      script: [{ text: 'All finished.' }, { text: 'Linted and documented.' }],
+      hooks: {
+        stop: [
+          { id: 'stop-context', command: 'node hooks/stop-context.mjs' },
+          { id: 'stop-docs', command: 'node hooks/stop-docs.mjs' },
+        ],
+      },
+      files: {
+        'hooks/stop-context.mjs': `import { readFileSync } from 'node:fs';
+const event = JSON.parse(readFileSync(0, 'utf8'));
+if (!event.stop_hook_active) console.log(JSON.stringify({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'Also run the linter (STOP-CTX-5151)' } }));
+`,
+        'hooks/stop-docs.mjs': `import { readFileSync } from 'node:fs';
+const event = JSON.parse(readFileSync(0, 'utf8'));
+if (!event.stop_hook_active) console.log(JSON.stringify({ decision: 'block', reason: 'Update the docs (STOP-DOCS-5252)' }));
+`,
+      },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    const turns = r.model.turns();
+    expect(turns.length, describeRun(r)).toBe(2);
+    const sent = everything(turns[1]!);
+    expect(sent).toContain('STOP-CTX-5151');
+    expect(sent).toContain('STOP-DOCS-5252');
+  });
+
+  it('Stop additionalContext alone keeps the turn going (no block)', async () => {
+    const r = await runClaude('stop-context-only', {
+      script: [{ text: 'All finished.' }, { text: 'Linted.' }],
+      hooks: { stop: [{ id: 'stop-context', command: 'node hooks/stop-context.mjs' }] },
+      files: {
+        'hooks/stop-context.mjs': `import { readFileSync } from 'node:fs';
+const event = JSON.parse(readFileSync(0, 'utf8'));
+if (!event.stop_hook_active) console.log(JSON.stringify({ hookSpecificOutput: { hookEventName: 'Stop', additionalContext: 'Also run the linter (STOP-CTX-6161)' } }));
+`,
+      },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    const turns = r.model.turns();
+    expect(turns.length, describeRun(r)).toBe(2);
+    expect(everything(turns[1]!)).toContain('STOP-CTX-6161');
+  });
+
   it('a Stop halt (continue: false) stops Claude: it does not go on for another turn', async () => {
     // A halt on Stop is answered exit 0 + JSON. Exit 2 on Stop means "go on" to an agent that reads only
     // stderr on exit 2 (seen with 2.1.328: a Stop hook exiting 2 with stderr alone made Claude go on for
@@ -218,6 +264,36 @@ if (!event.stop_hook_active) console.log(JSON.stringify({ decision: 'block', rea
     expect(r.result.code, describeRun(r)).toBe(0);
     expect(r.model.turns().length, describeRun(r)).toBe(1);
     expect(r.result.stdout).not.toContain('STOP-HALT-IGNORED-6061');
+  });
+
+  // A halt is answered on exit 0 (continue:false + a deny in the JSON): Claude Code reads it as a stop,
+  // and the deny keeps the tool from running (continue:false alone would let it run first).
+  it('a PreToolUse halt: the command never runs and Claude stops, on exit 0', async () => {
+    const r = await runClaude('pre-halt', {
+      script: [bash('touch halted.marker'), { text: 'I went on (PRE-HALT-IGNORED-7071).' }],
+      hooks: { preToolUse: [{ id: 'pre-halt', command: `cat >/dev/null; echo '{"continue": false, "stopReason": "maintenance window (PRE-HALT-9090)"}'` }] },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    expect(r.ws.exists('halted.marker')).toBe(false);
+    expect(r.model.turns().length, describeRun(r)).toBe(1);
+    expect(r.result.stdout).not.toContain('PRE-HALT-IGNORED-7071');
+  });
+
+  // Bash is not allowed here: without the hook, -p mode refuses the call.
+  it('a PermissionRequest allow lets a call run that the settings do not allow', async () => {
+    const allow = { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } } };
+    const r = await runClaude('permission-allow', {
+      script: [bash('touch allowed.marker'), { text: 'Done.' }],
+      allowedTools: 'Write Edit Read',
+      hooks: { permissionRequest: [{ id: 'allow-touch', command: `cat >/dev/null; echo '${JSON.stringify(allow)}'` }] },
+    });
+    expect(r.result.code, describeRun(r)).toBe(0);
+    expect(r.ws.exists('allowed.marker'), describeRun(r)).toBe(true);
+  });
+
+  it('without a PermissionRequest hook the same call is refused (the control)', async () => {
+    const r = await runClaude('permission-none', { script: [bash('touch allowed.marker'), { text: 'Done.' }], allowedTools: 'Write Edit Read' });
+    expect(r.ws.exists('allowed.marker'), describeRun(r)).toBe(false);
   });
 
   it('SessionStart context reaches the model, and SessionEnd fires', async () => {

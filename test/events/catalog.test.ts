@@ -3,17 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { EVENTS, findEvent } from '../../src/events/catalog.js';
 import { canonicalTool } from '../../src/events/tools.js';
 
+/** The list in Claude Code 2.1.328's bundled code (its hook-event enum), in its order. */
+const CLAUDE_CODE_EVENTS = [
+  'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification', 'UserPromptSubmit', 'UserPromptExpansion',
+  'SessionStart', 'SessionEnd', 'Stop', 'StopFailure', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact',
+  'PreModelSwitch', 'PostModelSwitch', 'PermissionRequest', 'PermissionDenied', 'Setup', 'TeammateIdle', 'TaskCreated',
+  'TaskCompleted', 'Elicitation', 'ElicitationResult', 'ConfigChange', 'WorktreeCreate', 'WorktreeRemove',
+  'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'DirectoryAdded', 'MessageDisplay',
+];
+
 describe('event catalog', () => {
   it.each(EVENTS.map((e) => [e.name, e.cli, e.claude]))('%s / %s / %s name one event', (name, cli, claude) => {
     expect(findEvent(name)).toBe(findEvent(cli));
     expect(findEvent(claude)).toBe(findEvent(cli));
   });
 
-  it('knows the ten events of the contract, and nothing else', () => {
-    expect(EVENTS.map((e) => e.cli)).toEqual([
+  it("knows Claude Code 2.1.328's 33 events (its own list), the contract's ten first", () => {
+    expect(EVENTS.slice(0, 10).map((e) => e.cli)).toEqual([
       'pre-tool-use', 'post-tool-use', 'user-prompt-submit', 'stop', 'subagent-stop', 'pre-compact',
       'session-start', 'session-end', 'notification', 'post-tool-use-failure',
     ]);
+    expect(new Set(EVENTS.map((e) => e.claude))).toEqual(new Set(CLAUDE_CODE_EVENTS));
     expect(findEvent('PreToolUSE')).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventFromClaudePayload } from '../../src/dialects/payload.js';
 import { EVENTS } from '../../src/events/catalog.js';
+import { EVENT_FIELDS, SESSION_FIELDS, TOOL_EVENT_FIELDS } from '../../src/events/fields.js';
 import { parseInputPairs, sampleEvent, sampleToolName } from '../../src/events/samples.js';
 import { ROOT } from '../helpers.js';
 
@@ -29,6 +30,14 @@ describe('sampleEvent', () => {
       const event = eventFromClaudePayload(payload, spec.name);
       expect(event.name).toBe(spec.name);
       if (spec.tool) expect(event.tool).toEqual({ name: 'Bash', canonical: 'exec' });
+    }
+  });
+
+  it("names only fields the event's field table knows (so an `if` on them is checked, not refused)", () => {
+    for (const spec of EVENTS) {
+      const payload = sampleEvent(spec.cli, opts);
+      const known = new Set([...SESSION_FIELDS, ...TOOL_EVENT_FIELDS, 'tool_input', 'effort', ...(EVENT_FIELDS[spec.name] ?? [])]);
+      expect(Object.keys(payload).filter((k) => !known.has(k)), spec.name).toEqual([]);
     }
   });
 

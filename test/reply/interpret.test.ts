@@ -19,7 +19,7 @@ describe('readProcessEnd', () => {
     ['leading whitespace and a BOM before JSON', exited(0, '\uFEFF  \n{"decision":"ask"}'), { decision: 'ask' }],
     ['Claude deprecated approve', exited(0, '{"decision":"approve"}'), { decision: 'allow' }],
     ['continue:false beats a block', exited(0, '{"continue":false,"decision":"block","reason":"r","stopReason":"stop now"}'), { decision: 'halt', reason: 'stop now' }],
-    ['unknown fields are ignored', exited(0, '{"decision":"allow","suppressOutput":true,"systemMessage":"x"}'), { decision: 'allow' }],
+    ['unknown fields are ignored, systemMessage is kept', exited(0, '{"decision":"allow","suppressOutput":true,"systemMessage":"x","terminalSequence":"\\u0007"}'), { decision: 'allow', systemMessage: 'x' }],
     ['both context fields are kept', exited(0, '{"additionalContext":"a","hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"b"}}'), { decision: 'continue', additionalContext: 'a\nb' }],
   ])('%s', (_, end, reply) => {
     expect(readProcessEnd(end, pre)).toEqual({ ok: true, reply });

@@ -16,8 +16,9 @@ export const claudeCode = jsonAgent({
     open: 'a missing or failing runner lets the call go on (a notice in the transcript)',
     closed: 'onFailure "block": a missing, crashing or timed-out runner blocks PreToolUse and UserPromptSubmit',
   },
-  // Claude Code's names are the catalog's own: every event agent-hooks knows.
-  events: Object.fromEntries(EVENTS.map((e) => [e.claude, e.name])),
+  // Claude Code's names are the catalog's own. Until install registers the events a config uses, the
+  // contract's first ten (the catalog's later Claude events would spawn the runner for nothing).
+  events: Object.fromEntries(EVENTS.slice(0, 10).map((e) => [e.claude, e.name])),
 
   entries: nestedEntries,
   // onFailure sits on the handler (on the group Claude Code ignores it); 2.1.295+, older releases ignore it.
