@@ -213,28 +213,42 @@ async function runHook(
   const spec = eventSpec(event.name);
   // Loaded on first use, and before the clock starts: a config of builtins only never pays for execa.
   const run = hook.run;
-  const runProcess = run.kind === 'command' ? (await import('./run/process.js')).runProcess : undefined;
+  const runProcess = run.kind === 'command' && run.async !== true ? (await import('./run/process.js')).runProcess : undefined;
   const started = performance.now();
   let reading: Reading;
-  if (run.kind === 'command') {
-    const end = await runProcess!({
+  if (run.kind === 'command' && run.async === true) {
+    // Claude Code's `async`: started and not waited for; it cannot block or rewrite (src/run/background.ts).
+    const { runBackground } = await import('./run/background.js');
+    const started = runBackground({
       command: run.command,
       ...(run.args === undefined ? {} : { args: run.args }),
       cwd: hook.cwd,
-      env: {
-        ...env,
-        CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR ?? config.projectDir,
-        HOOKS_PROJECT_DIR: config.projectDir,
-        HOOKS_EVENT: event.name,
-        HOOKS_TOOL: event.tool?.canonical ?? '',
-        ...hook.env,
-      },
+      env: hookEnv(hook, event, config, env),
+      input: payloadBytes(event.payload),
+      timeoutMs: hook.timeoutMs,
+    });
+    reading = started.started ? { ok: true, reply: { decision: 'continue' } } : { ok: false, failure: { kind: 'not-found', message: started.message } };
+  } else if (run.kind === 'command') {
+    const end = await runProcess!({
+      command: run.command,
+      ...(run.args === undefined ? {} : { args: run.args }),
+      ...(run.shell === undefined ? {} : { shell: run.shell }),
+      cwd: hook.cwd,
+      env: hookEnv(hook, event, config, env),
       // One buffer per distinct payload, shared by every hook that gets it (memory must not grow with hooks).
       input: payloadBytes(event.payload),
       timeoutMs: hook.timeoutMs,
       ...(signal === undefined ? {} : { signal }),
     });
     reading = readProcessEnd(end, spec);
+  } else if (run.kind === 'unsupported') {
+    reading = { ok: false, failure: { kind: 'error', message: run.why } };
+  } else if (run.kind === 'http') {
+    const { runHttp } = await import('./run/http.js');
+    reading = await runHttp(
+      { url: run.url, headers: run.headers, allowedEnvVars: run.allowedEnvVars, body: payloadBytes(event.payload), timeoutMs: hook.timeoutMs, env, ...(signal === undefined ? {} : { signal }) },
+      spec,
+    );
   } else {
     const context = event.tool === undefined ? { event: event.name } : { event: event.name, tool: event.tool.canonical };
     const input = run.kind === 'builtin' ? guardInput(event.payload) : event.payload;
@@ -255,6 +269,18 @@ async function runHook(
     return { ...base, reply: { decision: 'continue' }, wouldHave: reply };
   }
   return { ...base, reply };
+}
+
+/** The environment of a command hook: the runner's, the project folder, the event, then the hook's own. */
+function hookEnv(hook: ResolvedHook, event: HookEvent, config: ResolvedConfig, env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return {
+    ...env,
+    CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR ?? config.projectDir,
+    HOOKS_PROJECT_DIR: config.projectDir,
+    HOOKS_EVENT: event.name,
+    HOOKS_TOOL: event.tool?.canonical ?? '',
+    ...hook.env,
+  };
 }
 
 /**

@@ -25,6 +25,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   test: { summary: 'run test cases (event + expected decision) through the engine', load: async () => (await import('./commands/test.js')).command },
   sample: { summary: 'print a realistic sample event, ready to pipe into hooks run', load: async () => (await import('./commands/sample.js')).command },
   install: { summary: "write an agent's hook settings so every event calls hooks run", load: async () => (await import('./commands/install.js')).command },
+  import: { summary: "copy a Claude Code settings file's hooks into .hooksrc.json", load: async () => (await import('./commands/import.js')).command },
   uninstall: { summary: "remove the entries hooks install wrote from an agent's settings", load: async () => (await import('./commands/uninstall.js')).command },
   trust: { summary: "review a project's config and trust it to run (its exact bytes)", load: async () => (await import('./commands/trust.js')).command },
   untrust: { summary: "forget the trust given to a project's config", load: async () => (await import('./commands/untrust.js')).command },

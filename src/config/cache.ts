@@ -53,7 +53,7 @@ interface Entry {
   config: Omit<ResolvedConfig, 'hooks'> & { hooks: (Omit<ResolvedHook, 'run'> & { run: StoredRun })[] };
 }
 
-type StoredRun = Extract<HookRun, { kind: 'command' }> | { kind: 'builtin'; guard: string; audit: boolean; options: unknown };
+type StoredRun = Extract<HookRun, { kind: 'command' | 'http' | 'unsupported' }> | { kind: 'builtin'; guard: string; audit: boolean; options: unknown };
 
 /** The sha256 of every layer's bytes (or, for inline configs, its JSON), trust state and problem; undefined when it cannot be told. */
 function cacheKey(layers: readonly ConfigLayer[], cwd: string): string | undefined {

@@ -16,5 +16,19 @@ export function configJsonSchema(): Record<string, unknown> {
       }
     },
   }) as Record<string, unknown>;
+  // A list may also hold Claude Code's matcher groups, flattened before the zod check (claude-shape.ts).
+  const defs = schema.$defs as Record<string, Record<string, unknown>> | undefined;
+  if (defs?.hookList !== undefined && defs.hook !== undefined) {
+    defs.claudeMatcherGroup = {
+      type: 'object',
+      description: "Claude Code's matcher group, as in .claude/settings.json: each handler runs as one hook",
+      properties: {
+        matcher: { type: 'string', description: "Claude Code's matcher: exact names split on | or , or else an unanchored regex" },
+        hooks: { type: 'array', items: { $ref: '#/$defs/hook' } },
+      },
+      required: ['hooks'],
+    };
+    defs.hookList = { ...defs.hookList, items: { anyOf: [{ $ref: '#/$defs/hook' }, { $ref: '#/$defs/claudeMatcherGroup' }] } };
+  }
   return { $schema: schema.$schema, title: 'agent-hooks config (.hooksrc.json)', ...schema };
 }

@@ -10,7 +10,11 @@ import type { EventName, Guard, GuardContext, HandlerFn, ObservedRun } from '../
 import type { ConfigLayer, LayerName, SearchReport, TrustState } from './load.js';
 import { unknownIfFields } from '../match/fields.js';
 import type { HandlerSchema } from './schema.js';
+import { expandClaudeShape, UNSUPPORTED_TYPES } from './claude-shape.js';
+import { defaultTimeoutSeconds } from './claude-defaults.js';
+import { claudeMatcherToMatch, MATCHER_FIELDS } from '../match/claude-matcher.js';
 
+/** The timeout of a builtin guard or an in-process handler (command and http hooks: see claude-defaults.ts). */
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 
 /** Where a hook was declared: the layer, the file and the key path inside it. */
@@ -22,7 +26,19 @@ export interface HookSource {
 }
 
 export type HookRun =
-  | { kind: 'command'; command: string; args?: string[] }
+  | {
+      kind: 'command';
+      command: string;
+      args?: string[];
+      /** Claude Code's `shell: "powershell"` (shell form only); absent: the POSIX shell. */
+      shell?: 'powershell';
+      /** Claude Code's `async`: started, not waited for; it cannot block or rewrite. */
+      async?: true;
+      statusMessage?: string;
+    }
+  | { kind: 'http'; url: string; headers: Record<string, string>; allowedEnvVars: string[]; statusMessage?: string }
+  /** Claude Code's `prompt`, `agent` and `mcp_tool`: reported wherever they would run, never run. */
+  | { kind: 'unsupported'; type: string; why: string }
   | {
       kind: 'builtin';
       guard: string;
@@ -46,6 +62,8 @@ export interface ResolvedHook extends Matchable {
   parallel: boolean;
   env: Record<string, string>;
   cwd: string;
+  /** What `hooks list` should say about how this hook runs (Claude Code keys read differently, hooks that are never run). */
+  notes?: string[];
 }
 
 /** One layer as the run sees it: where it is, whether it is trusted, whether its hooks run and why not. */
@@ -238,9 +256,14 @@ async function resolveLayer(
   const prefix = layer.keyPrefix ?? '';
   // Loaded only when there is a layer to check: a run without config (or from the cache) skips zod.
   const { ConfigSchema, CONFIG_KEYS } = await import('./schema.js');
-  const parsed = ConfigSchema.safeParse(layer.config);
+  // Claude Code's matcher groups become one entry per handler; what cannot run is said, not an error.
+  const expanded = expandClaudeShape(layer.config, layer.file, prefix);
+  warnings.push(...expanded.warnings);
+  const keyOf = (eventKey: string, index: number) => `${prefix}${expanded.keys.get(eventKey)?.[index] ?? `hooks.${eventKey}[${index}]`}`;
+  const parsed = ConfigSchema.safeParse(expanded.config);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
+    for (const raw of parsed.error.issues) {
+      const issue = originalPath(raw, expanded.keys);
       if (issue.path.length === 0 && issue.code === 'invalid_type' && prefix === '') {
         issues.push(`${layer.file}: a config file holds one object, e.g. {"hooks": {"preToolUse": [...]}}; this one holds ${Array.isArray(layer.config) ? 'a list' : typeof layer.config}`);
         continue;
@@ -261,9 +284,9 @@ async function resolveLayer(
     if (!found.ok || entries === undefined) continue;
     const spec = found.spec;
     for (const [index, entry] of entries.entries()) {
-      const key = `${prefix}hooks.${eventKey}[${index}]`;
+      const key = keyOf(eventKey, index);
       const at = (msg: string) => `${layer.file}: ${key}${msg.startsWith('.') ? '' : ': '}${msg}`;
-      if (entry.command === undefined && entry.builtin === undefined) {
+      if (entry.command === undefined && entry.builtin === undefined && entry.url === undefined && entry.type === undefined) {
         const targets = earlier.filter((h) => h.id === entry.id && h.event === spec.name);
         const protectedTargets = targets.filter((h) => trustTier(h.source.layer) > trustTier(layer.layer));
         if (protectedTargets.length > 0) {
@@ -288,7 +311,7 @@ async function resolveLayer(
       const resolved = await toRun(entry, spec.name, guardContext, issues, at);
       if (resolved === undefined) continue;
       const { run, defaultMatch } = resolved;
-      const id = entry.id ?? uniqueId(defaultId(entry), usedIds, spec.name);
+      const id = entry.id ?? uniqueId(run.kind === 'http' ? 'http' : run.kind === 'unsupported' ? run.type : defaultId(entry), usedIds, spec.name);
       usedIds.add(`${spec.name}:${id}`);
       const hook: ResolvedHook = {
         id,
@@ -297,9 +320,10 @@ async function resolveLayer(
         run,
         enabled: entry.enabled ?? true,
         priority: entry.priority ?? 0,
-        timeoutMs: (entry.timeout ?? defaults.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
+        timeoutMs: (entry.timeout ?? defaults.timeout ?? (run.kind === 'builtin' ? DEFAULT_TIMEOUT_SECONDS : defaultTimeoutSeconds(spec.claude))) * 1000,
         // A guard that crashes on an intercepting event has not judged it: fail closed unless told otherwise.
-        onFailure: entry.onFailure ?? defaults.onFailure ?? (entry.builtin !== undefined && spec.mode === 'intercept' ? 'block' : 'continue'),
+        // A hook agent-hooks cannot run says so; it never blocks for it.
+        onFailure: run.kind === 'unsupported' ? 'continue' : entry.onFailure ?? defaults.onFailure ?? (entry.builtin !== undefined && spec.mode === 'intercept' ? 'block' : 'continue'),
         parallel: entry.parallel ?? false,
         env: { ...defaults.env, ...entry.env },
         cwd: entry.cwd === undefined ? projectDir : path.resolve(layer.dir, entry.cwd),
@@ -308,6 +332,31 @@ async function resolveLayer(
       // A guard declares the tools it understands; an explicit `match` replaces that.
       if (hook.match === undefined && defaultMatch !== undefined) hook.match = defaultMatch;
       issues.push(...checkMatching(hook, spec.tool).map((m) => at(m)));
+      // Claude Code's matcher, read as Claude Code reads it: its problems are Claude Code's own
+      // (a regex that does not compile matches nothing there too), so they are warnings, never errors.
+      if (entry.matcher !== undefined) {
+        if (spec.tool) {
+          const match = claudeMatcherToMatch(entry.matcher);
+          if (match !== undefined) {
+            const problems = checkMatching({ event: hook.event, match }, true);
+            if (problems.length > 0) warnings.push(at(`.matcher "${entry.matcher}": ${problems.join('; ')}; the hook never runs for it (as in Claude Code)`));
+            hook.match = match;
+            hook.matchMode = 'claude';
+          }
+        } else {
+          const field = MATCHER_FIELDS[spec.claude];
+          if (field !== undefined && entry.matcher !== '' && entry.matcher !== '*') hook.on = { field, matcher: entry.matcher };
+        }
+      }
+      if (typeof entry.if === 'string' && !spec.tool) warnings.push(at(`.if "${entry.if}": a permission rule on an event without a tool; the hook never runs (as in Claude Code)`));
+      const notes: string[] = [];
+      if (run.kind === 'unsupported') notes.push(run.why);
+      // Claude Code reads `once` only in skill frontmatter: from a settings file its hook runs every time, as here.
+      if (entry.once === true) notes.push('once: honoured by Claude Code only in skill frontmatter; from a settings file (and here) the hook runs every time');
+      if (run.kind === 'command' && run.async === true) notes.push('async: started and not waited for; it cannot block or rewrite, and what it writes is dropped');
+      if ((entry.async === true || entry.asyncRewake === true) && run.kind !== 'command') notes.push('async: only command hooks run in the background; this one is waited for');
+      if (entry.statusMessage !== undefined) notes.push(`statusMessage: "${entry.statusMessage}" (Claude Code's spinner text; agent-hooks shows it here only)`);
+      if (notes.length > 0) hook.notes = notes;
       hooks.push(hook);
     }
   }
@@ -339,9 +388,21 @@ async function toRun(
   issues: string[],
   at: (m: string) => string,
 ): Promise<{ run: HookRun; defaultMatch?: string[] } | undefined> {
+  if (entry.type !== undefined && Object.hasOwn(UNSUPPORTED_TYPES, entry.type)) {
+    return { run: { kind: 'unsupported', type: entry.type, why: `type "${entry.type}" ${UNSUPPORTED_TYPES[entry.type]}, which agent-hooks does not have; this hook is skipped (the others run)` } };
+  }
+  if (entry.type === 'http' && entry.url !== undefined) {
+    const run: HookRun = { kind: 'http', url: entry.url, headers: entry.headers ?? {}, allowedEnvVars: entry.allowedEnvVars ?? [] };
+    if (entry.statusMessage !== undefined) run.statusMessage = entry.statusMessage;
+    return { run };
+  }
   if (entry.command !== undefined) {
     const run: HookRun = { kind: 'command', command: entry.command };
     if (entry.args !== undefined) run.args = entry.args;
+    // Claude Code ignores `shell` in exec form.
+    if (entry.shell === 'powershell' && entry.args === undefined) run.shell = 'powershell';
+    if (entry.async === true || entry.asyncRewake === true) run.async = true;
+    if (entry.statusMessage !== undefined) run.statusMessage = entry.statusMessage;
     return { run };
   }
   const id = entry.builtin!;
@@ -374,12 +435,26 @@ async function toRun(
   return guard.match === undefined ? { run } : { run, defaultMatch: [...guard.match] };
 }
 
-function matching(entry: { match?: string | string[]; if?: Record<string, string | string[]> }): Pick<Matchable, 'match' | 'if'> {
+function matching(entry: { match?: string | string[]; if?: Record<string, string | string[]> | string; agent?: string | string[] }): Pick<Matchable, 'match' | 'if' | 'rule' | 'agent'> {
   const list = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
-  const out: Pick<Matchable, 'match' | 'if'> = {};
+  const out: Pick<Matchable, 'match' | 'if' | 'rule' | 'agent'> = {};
   if (entry.match !== undefined) out.match = list(entry.match);
-  if (entry.if !== undefined) out.if = Object.fromEntries(Object.entries(entry.if).map(([k, v]) => [k, list(v)]));
+  if (typeof entry.if === 'string') out.rule = entry.if;
+  else if (entry.if !== undefined) out.if = Object.fromEntries(Object.entries(entry.if).map(([k, v]) => [k, list(v)]));
+  if (entry.agent !== undefined) out.agent = list(entry.agent);
   return out;
+}
+
+/** A zod issue with its path as the file has it (a flattened matcher group's handler keeps its place). */
+function originalPath(issue: z.core.$ZodIssue, keys: Map<string, string[]>): z.core.$ZodIssue {
+  const [top, event, index, ...rest] = issue.path;
+  if (top !== 'hooks' || typeof event !== 'string' || typeof index !== 'number') return issue;
+  const original = keys.get(event)?.[index];
+  if (original === undefined) return issue;
+  // `hooks.PreToolUse[0].hooks[1]` → ['hooks', 'PreToolUse', 0, 'hooks', 1]
+  const parts: PropertyKey[] = [];
+  for (const m of original.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) parts.push(m[2] !== undefined ? Number(m[2]) : m[1]!);
+  return { ...issue, path: [...parts, ...rest] } as z.core.$ZodIssue;
 }
 
 function checkMatching(hook: Pick<ResolvedHook, 'event' | 'match' | 'if'>, eventHasTool: boolean): string[] {

@@ -12,8 +12,22 @@ export const HandlerSchema = z
     args: z.array(z.string()).optional().describe('Arguments: runs command without a shell (exec form)'),
     builtin: z.string().min(1).optional().describe('A first-party guard run in-process: command-safety, sensitive-paths, redact-secrets, audit-log'),
     options: z.record(z.string(), z.unknown()).optional().describe('Options of the builtin guard; audit: true reports without blocking'),
-    match: globs.optional().describe('Tool globs: canonical (exec, read, write, edit, ...), agent names (Bash), group:fs, mcp__server__*'),
-    if: z.record(z.string(), globs).optional().describe('Globs on tool-input (or event) fields, e.g. {"command": "git push*"}'),
+    type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']).optional().describe('Claude Code\'s handler type: command (default) or http (POST the event to "url"); prompt, agent and mcp_tool are reported and skipped'),
+    match: globs.optional().describe('Tool globs: canonical (exec, read, write, edit, ...), agent names (Bash), group:fs, mcp__server__*, or a regex written /.../'),
+    matcher: z.string().optional().describe('Claude Code\'s matcher, read as Claude Code reads it: exact names split on | or , or else an unanchored regex'),
+    if: z
+      .union([z.record(z.string(), globs), z.string().min(1)])
+      .optional()
+      .describe('Globs on tool-input (or event) fields, e.g. {"command": "git push*"}; or Claude Code\'s permission rule, e.g. "Bash(git push*)"'),
+    agent: globs.optional().describe('Globs on the acting agent (agent_type or agent_id of a subagent); "main" is the main agent'),
+    url: z.url({ protocol: /^https?$/ }).optional().describe('type http: where the event JSON is POSTed'),
+    headers: z.record(z.string(), z.string()).optional().describe('type http: request headers; $VAR / ${VAR} only for names in allowedEnvVars'),
+    allowedEnvVars: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).optional().describe('type http: environment variables headers may use'),
+    async: z.boolean().optional().describe('Claude Code\'s async: start the hook and do not wait; it cannot block or rewrite'),
+    asyncRewake: z.boolean().optional().describe('Claude Code\'s asyncRewake: run like async (agent-hooks cannot wake the agent later)'),
+    once: z.boolean().optional().describe('Claude Code honours once only in skill frontmatter; in a config the hook runs every time, as in Claude Code settings'),
+    shell: z.enum(['bash', 'powershell']).optional().describe('Shell form: bash means the POSIX shell (/bin/sh, as Claude Code on Linux and macOS); powershell runs pwsh'),
+    statusMessage: z.string().optional().describe('Claude Code\'s spinner text; shown in agent-hooks traces'),
     priority: z.number().int().optional().describe('Higher runs first; default 0'),
     timeout: seconds.optional().describe('Seconds; default 30'),
     onFailure: z.enum(['block', 'continue']).optional().describe('What a failure (crash, timeout, bad output) means; default continue, or block for a builtin guard on an intercepting event'),
@@ -23,8 +37,21 @@ export const HandlerSchema = z
     enabled: z.boolean().optional().describe('false keeps the entry but never runs it'),
   })
   .superRefine((h, ctx) => {
+    const unsupported = h.type === 'prompt' || h.type === 'agent' || h.type === 'mcp_tool';
+    if (unsupported && (h.command !== undefined || h.builtin !== undefined || h.url !== undefined)) {
+      ctx.addIssue({ code: 'custom', message: `type "${h.type}" runs no command, builtin or url`, path: ['type'] });
+    }
     if (h.command !== undefined && h.builtin !== undefined) {
       ctx.addIssue({ code: 'custom', message: 'use either "command" or "builtin", not both', path: ['builtin'] });
+    }
+    if (h.type === 'http' && (h.url === undefined || h.command !== undefined || h.builtin !== undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'type "http" needs "url" (and no "command" or "builtin")', path: ['url'] });
+    }
+    if (h.url !== undefined && h.type !== 'http') {
+      ctx.addIssue({ code: 'custom', message: '"url" needs type "http"', path: ['type'] });
+    }
+    if (h.match !== undefined && h.matcher !== undefined) {
+      ctx.addIssue({ code: 'custom', message: 'use either "match" or Claude Code\'s "matcher", not both', path: ['matcher'] });
     }
     if (h.args !== undefined && h.command === undefined) {
       ctx.addIssue({ code: 'custom', message: '"args" needs "command"', path: ['args'] });

@@ -8,17 +8,18 @@ import { getAgent } from './agents/index.js';
 import { readBackup, recordChange } from './backup.js';
 import { unifiedDiff } from './diff.js';
 import { chooseLauncher, type Launcher, type LauncherChoice } from './launcher.js';
-import type { AgentTarget, Scope, Where } from './target.js';
+import type { AgentTarget, InstallOptions, Scope, Where } from './target.js';
 
 export { AGENT_NAMES } from './agents/index.js';
 export type { Scope, Where } from './target.js';
 export type { Launcher } from './launcher.js';
 
 /**
- * Seconds each agent entry waits for `hooks run`. The runner enforces every hook's own timeout (30 s by
- * default) and then still has to kill the hook's process tree and answer; an agent that gives up first
- * kills the runner instead, fails open, and loses the runner's report and any `onFailure: "block"`.
- * Twice the per-hook default leaves that margin.
+ * Seconds each agent entry waits for `hooks run` at least. The runner enforces every hook's own timeout
+ * and then still has to kill the hook's process tree and answer; an agent that gives up first kills the
+ * runner instead, fails open, and loses the runner's report and any `onFailure: "block"`. Twice a builtin
+ * guard's 30 s leaves that margin; claude-code --project entries wait for their chain's worst case
+ * (src/install/plan.ts).
  */
 export const DEFAULT_ENTRY_TIMEOUT = 2 * DEFAULT_TIMEOUT_SECONDS;
 
@@ -53,6 +54,8 @@ export interface InstallRequest extends Request {
   failClosed?: boolean;
   /** What the entries run; chosen from the scope and the project when not given (see launcher.ts). */
   launcher?: Launcher;
+  /** The events to register, with matchers and timeouts (see plan.ts); absent: every event. */
+  plan?: InstallOptions['plan'];
 }
 
 export function install(request: InstallRequest): Outcome {
@@ -65,7 +68,12 @@ export function install(request: InstallRequest): Outcome {
   const { text, entries } = agent.install(
     before,
     file,
-    { launcher: choice.launcher, timeoutSeconds: request.timeoutSeconds ?? DEFAULT_ENTRY_TIMEOUT, failClosed: request.failClosed === true },
+    {
+      launcher: choice.launcher,
+      timeoutSeconds: request.timeoutSeconds ?? DEFAULT_ENTRY_TIMEOUT,
+      failClosed: request.failClosed === true,
+      ...(request.plan === undefined ? {} : { plan: request.plan }),
+    },
     request.scope,
   );
   const notes = choice.note === undefined ? [] : [choice.note];

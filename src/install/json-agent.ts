@@ -18,7 +18,9 @@ export interface JsonAgentSpec {
   events: Readonly<Record<string, EventName>>;
   entries: EntryFormat;
   /** One list entry running `command`; `failClosed`: the agent should block when it fails (if it can say so). */
-  entry(command: string, timeoutSeconds: number, event: EventName, failClosed: boolean): JsonObject;
+  entry(command: string, timeoutSeconds: number, event: EventName, failClosed: boolean, matcher?: string): JsonObject;
+  /** Registers only the events of `InstallOptions.plan`, with its matchers and timeouts. */
+  usesPlan?: boolean;
   /** Top-level keys a new file starts with (e.g. `version: 1`). */
   skeleton?: JsonObject;
   /** The file is ours alone (named after us): uninstall deletes it when nothing of the user's is left. */
@@ -33,13 +35,16 @@ export function jsonAgent(spec: JsonAgentSpec): AgentTarget {
     projectDir: spec.projectDir,
     failure: spec.failure,
     ...(spec.note === undefined ? {} : { note: spec.note }),
-    install(before, file, { launcher, timeoutSeconds, failClosed }) {
+    install(before, file, { launcher, timeoutSeconds, failClosed, plan }) {
       const doc = parseSettings(before, file);
       const word = launcherWord(launcher, spec.projectDir.shell);
+      const usePlan = spec.usesPlan === true && plan !== undefined;
       const desired = new Map(
-        Object.entries(spec.events).map(([agentEvent, event]) => {
+        Object.entries(spec.events).flatMap(([agentEvent, event]) => {
+          const planned = usePlan ? plan.get(event) : undefined;
+          if (usePlan && planned === undefined) return [];
           const closed = failClosed && FAIL_CLOSED_EVENTS.has(event);
-          return [agentEvent, spec.entry(hookCommand(word, eventSpec(event).cli, spec.dialect, closed), timeoutSeconds, event, closed)];
+          return [[agentEvent, spec.entry(hookCommand(word, eventSpec(event).cli, spec.dialect, closed), planned?.timeoutSeconds ?? timeoutSeconds, event, closed, planned?.matcher)] as const];
         }),
       );
       const table = installTable(hooksTable(doc, file) ?? {}, file, spec.entries, desired);

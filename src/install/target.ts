@@ -18,6 +18,11 @@ export interface InstallOptions {
   timeoutSeconds: number;
   /** A runner error or a missing runner blocks the gated events (see FAIL_CLOSED_EVENTS). */
   failClosed: boolean;
+  /**
+   * The events the config uses, each with its matcher and timeout (see plan.ts). Absent: every event
+   * the agent has, every tool, `timeoutSeconds`. Only agents that can say a matcher exactly use it.
+   */
+  plan?: ReadonlyMap<EventName, { matcher?: string; timeoutSeconds: number }>;
 }
 
 /**

@@ -4,6 +4,9 @@ import picomatch from 'picomatch';
 import { CANONICAL_TOOLS, KNOWN_TOOL_NAMES, TOOL_GROUPS, isMcpTool, toolSpellings } from '../events/tools.js';
 import { isInside } from '../paths.js';
 import type { HookEvent } from '../types.js';
+import { claudeCandidates, claudePatternMatches, fieldMatcherPasses, type FieldMatcher } from './claude-matcher.js';
+import { parseClaudeRule, rulePasses } from './claude-rule.js';
+import { compileRegexPattern, isRegexPattern, regexLooking, regexOf } from './tool-pattern.js';
 
 /** The parts of a resolved hook that matching looks at. */
 export interface Matchable {
@@ -13,6 +16,14 @@ export interface Matchable {
   match?: readonly string[];
   /** Field → globs (any of them); every field must match. */
   if?: Readonly<Record<string, readonly string[]>>;
+  /** `claude`: `match` came from a Claude Code matcher and is read as Claude Code reads it (case-sensitive, its own tool names). */
+  matchMode?: 'claude';
+  /** Claude Code's `if`: one permission rule such as `Bash(git push*)` (see claude-rule.ts). */
+  rule?: string;
+  /** A Claude matcher on a non-tool event: the payload field it tests and the matcher as written. */
+  on?: FieldMatcher;
+  /** Globs on the agent identity (`agent_type`, `agent_id`); `main` names the main agent (no identity). */
+  agent?: readonly string[];
   /** The local-layer entry that changed this hook, so traces can say where `enabled: false` came from. */
   overriddenBy?: { layer: string; file: string; key: string; fields: readonly string[] };
 }
@@ -38,6 +49,12 @@ export function checkToolPattern(pattern: string): string | undefined {
   if (pattern.startsWith('group:')) {
     return Object.hasOwn(TOOL_GROUPS, pattern) ? undefined : `unknown tool group "${pattern}"; known groups: ${Object.keys(TOOL_GROUPS).join(', ')}`;
   }
+  if (isRegexPattern(pattern)) {
+    const compiled = compileRegexPattern(pattern);
+    return compiled.ok ? undefined : compiled.message;
+  }
+  const looksLikeRegex = regexLooking(pattern);
+  if (looksLikeRegex !== undefined) return looksLikeRegex;
   if (isMcpTool(pattern)) return undefined;
   const matcher = compile(pattern, TOOL_OPTIONS);
   if (KNOWN_TOOL_NAMES.some((name) => matcher(name))) return undefined;
@@ -73,9 +90,24 @@ function rejection(hook: Matchable, event: HookEvent, skip: ReadonlySet<string>)
   if (skip.has(hook.id)) return 'skipped by HOOKS_SKIP';
   if (hook.match !== undefined) {
     if (event.tool === undefined) return 'has a tool matcher, and this event has no tool';
-    if (!hook.match.some((p) => toolMatches(p, event.tool!))) {
+    const matches = hook.matchMode === 'claude' ? claudeToolMatches : toolMatches;
+    if (!hook.match.some((p) => matches(p, event.tool!))) {
       return `match: tool ${describeTool(event.tool)} is not ${hook.match.join(' | ')}`;
     }
+  }
+  if (hook.rule !== undefined) {
+    if (event.tool === undefined) return `if: "${hook.rule}" is a rule on a tool, and this event has no tool (Claude Code never runs such a hook either)`;
+    const rule = parseClaudeRule(hook.rule);
+    const cwd = typeof event.payload.cwd === 'string' ? event.payload.cwd : undefined;
+    if (rule === undefined || !rulePasses(rule, event.tool, event.payload.tool_input, cwd, process.env.HOME)) return `if: the call does not match the rule "${hook.rule}"`;
+  }
+  if (hook.on !== undefined && !fieldMatcherPasses(hook.on, event.payload)) {
+    return `matcher: ${hook.on.field} ${JSON.stringify(event.payload[hook.on.field])} is not "${hook.on.matcher}"`;
+  }
+  if (hook.agent !== undefined) {
+    const ids = agentIdentity(event.payload);
+    const names = ids.length === 0 ? ['main'] : ids;
+    if (!hook.agent.some((p) => names.some((n) => compile(p, TOOL_OPTIONS)(n)))) return `agent: ${names.join(' / ')} is not ${hook.agent.join(' | ')}`;
   }
   for (const [field, patterns] of Object.entries(hook.if ?? {})) {
     const value = fieldValue(event, field);
@@ -94,12 +126,29 @@ function rejection(hook: Matchable, event: HookEvent, skip: ReadonlySet<string>)
 function toolMatches(pattern: string, tool: { name: string; canonical: string }): boolean {
   const group = Object.hasOwn(TOOL_GROUPS, pattern) ? TOOL_GROUPS[pattern] : undefined;
   if (group !== undefined) return group.includes(tool.canonical);
+  if (isRegexPattern(pattern)) {
+    const regex = regexOf(pattern);
+    return regex !== null && (regex.test(tool.name) || toolSpellings(tool.canonical).some((name) => regex.test(name)));
+  }
   const matcher = compile(pattern, TOOL_OPTIONS);
   return matcher(tool.name) || toolSpellings(tool.canonical).some((name) => matcher(name));
 }
 
+function claudeToolMatches(pattern: string, tool: { name: string; canonical: string }): boolean {
+  const candidates = claudeCandidates(tool, toolSpellings(tool.canonical));
+  return claudePatternMatches(pattern, candidates, isRegexPattern(pattern) ? regexOf(pattern) : undefined);
+}
+
 function describeTool(tool: { name: string; canonical: string }): string {
   return tool.name === tool.canonical ? tool.canonical : `${tool.canonical} (${tool.name})`;
+}
+
+/** Who is acting: a subagent's `agent_type` and `agent_id` (Claude Code), or a dialect's equivalent. */
+function agentIdentity(payload: HookEvent['payload']): string[] {
+  return ['agent_type', 'agent_id', 'agent_name', 'agentName'].flatMap((k) => {
+    const v = payload[k];
+    return typeof v === 'string' && v !== '' ? [v] : [];
+  });
 }
 
 /** A tool-input field first, else a top-level payload field (`prompt`, `source`, `trigger`, ...). */

@@ -10,6 +10,8 @@ export interface ProcessSpec {
   /** Shell form when `args` is absent (`sh -c command`), exec form (no shell) otherwise. */
   command: string;
   args?: string[];
+  /** Claude Code's `shell: "powershell"`: the shell form runs under pwsh instead of the POSIX shell. */
+  shell?: 'powershell';
   cwd: string;
   /** The whole environment of the hook. */
   env: Record<string, string | undefined>;
@@ -69,7 +71,9 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = spec.signal === undefined ? timeout : AbortSignal.any([spec.signal, timeout]);
   const sub = execa(spec.command, spec.args ?? [], {
-    shell: spec.args === undefined,
+    // The POSIX shell (/bin/sh), as Claude Code runs shell-form hooks on Linux and macOS (2.1.328 spawns
+    // with `shell: true` there, whatever `shell: "bash"` says; checked with the real CLI).
+    shell: spec.args === undefined ? (spec.shell === 'powershell' ? 'pwsh' : true) : false,
     cwd: spec.cwd,
     env: spec.env,
     extendEnv: false,

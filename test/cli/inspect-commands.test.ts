@@ -30,6 +30,8 @@ describe('hooks doctor', () => {
       'guards/not-exec.sh': '#!/bin/sh\nexit 0\n',
       'guards/ok.sh': '#!/bin/sh\nexit 0\n',
       '.hooksrc.json': JSON.stringify({
+        // Command hooks wait 600 s by default (as in Claude Code): four in a row would be a long chain too.
+        defaults: { timeout: 10 },
         hooks: {
           preToolUse: [
             { id: 'typo', command: './guards/no-such.sh' },

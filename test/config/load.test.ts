@@ -115,7 +115,8 @@ describe('config layers', () => {
     const config = await loadConfig({ cwd: home, env: isolatedEnv(home) });
     expect(config.hooks.map((h) => [h.id, h.enabled, h.timeoutMs])).toEqual([
       ['slow-lint', false, 5000],
-      ['keep', true, 30000],
+      // A command hook without a timeout waits as long as Claude Code would (600 s on preToolUse).
+      ['keep', true, 600000],
     ]);
   });
 });

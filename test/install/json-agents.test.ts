@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIALECT_NAMES } from '../../src/dialects/index.js';
+import { EVENTS } from '../../src/events/catalog.js';
 import { isolatedEnv, ROOT, tmpProject, trustProject } from '../helpers.js';
 import { backupLabel, backupOf, BIN, dependentProject, hooks, MARK, testEnv } from './kit.js';
 
@@ -22,6 +23,10 @@ interface AgentCase {
   /** The command and timeout (in the agent's unit) of our entry in an event list. */
   ours(entry: Json): { command: string; timeout: number };
   timeout: number;
+  /** The events --user registers, when not the same as --project's. */
+  userEvents?: Record<string, string>;
+  /** The timeout of the entry on this agent event, when it differs per event. */
+  timeoutOf?: (agentEvent: string) => number;
   /** An entry the user wrote, on the first event. */
   userEntry: Json;
   /** Top-level keys a new file has besides `hooks`. */
@@ -47,13 +52,18 @@ const CASES: AgentCase[] = [
     project: '.claude/settings.json',
     user: '.claude/settings.json',
     userEnv: { name: 'CLAUDE_CONFIG_DIR', file: (dir) => path.join(dir, 'settings.json') },
-    events: {
-      PreToolUse: 'pre-tool-use', PostToolUse: 'post-tool-use',
-      UserPromptSubmit: 'user-prompt-submit', Stop: 'stop', SubagentStop: 'subagent-stop', PreCompact: 'pre-compact',
-      SessionStart: 'session-start', SessionEnd: 'session-end', Notification: 'notification', PostToolUseFailure: 'post-tool-use-failure',
+    // --project registers the events the config uses: here (no config) the default guards' events.
+    events: { PreToolUse: 'pre-tool-use', PostToolUse: 'post-tool-use', UserPromptSubmit: 'user-prompt-submit' },
+    ours: (entry) => {
+      expect(Object.keys(entry).filter((k) => k !== 'matcher')).toEqual(['hooks']);
+      expect(entry.hooks).toHaveLength(1);
+      return { command: entry.hooks[0].command as string, timeout: entry.hooks[0].timeout as number };
     },
-    ours: nested,
     timeout: 60,
+    // --user serves every project: every event.
+    userEvents: Object.fromEntries(EVENTS.map((e) => [e.claude, e.cli])),
+    // Two builtin guards in a row (30 s each) plus the 10 s margin.
+    timeoutOf: (event) => (event === 'PreToolUse' ? 70 : 60),
     userEntry: { matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', timeout: 5 }] },
     skeleton: {},
     projectDir: '"$CLAUDE_PROJECT_DIR"',
@@ -168,7 +178,7 @@ describe.each(CASES)('$agent', (c) => {
     expect(Object.keys(doc.hooks)).toEqual(Object.keys(c.events));
     for (const [agentEvent, cliEvent] of Object.entries(c.events)) {
       expect(doc.hooks[agentEvent]).toHaveLength(1);
-      expect(c.ours(doc.hooks[agentEvent][0])).toEqual({ command: expectedCommand(cliEvent), timeout: c.timeout });
+      expect(c.ours(doc.hooks[agentEvent][0])).toEqual({ command: expectedCommand(cliEvent), timeout: c.timeoutOf?.(agentEvent) ?? c.timeout });
     }
     expect(existsSync(path.join(dir, `${c.project}.agent-hooks.bak`))).toBe(false);
     expect(backupOf(path.join(dir, c.project), home).before).toBeNull();
@@ -302,9 +312,10 @@ describe.each(CASES)('$agent', (c) => {
   it('--user writes under the injected home, running the global copy by its absolute path', async () => {
     const { dir, home } = setup();
     const r = await hooks(['install', c.agent, '--user'], dir, home);
-    expect(r.stdout).toBe(`created ~/${c.user}: ${Object.keys(c.events).length} agent-hooks entries installed\n`);
+    const userEvents = c.userEvents ?? c.events;
+    expect(r.stdout).toBe(`created ~/${c.user}: ${Object.keys(userEvents).length} agent-hooks entries installed\n`);
     const doc = readJson(path.join(home, c.user));
-    expect(Object.keys(doc.hooks)).toEqual(Object.keys(c.events));
+    expect(Object.keys(doc.hooks)).toEqual(Object.keys(userEvents));
     expect(c.ours(doc.hooks[firstEvent][0]).command).toBe(userCommand(c.events[firstEvent]!));
     expect(existsSync(path.join(dir, c.project))).toBe(false);
     expect((await hooks(['uninstall', c.agent, '--user'], dir, home)).code).toBe(0);
@@ -349,7 +360,7 @@ describe.each(CASES)('$agent', (c) => {
     const r = await hooks(['install', c.agent], dir, home);
     expect(r.stdout).toMatch(/^updated /);
     const after = readJson(path.join(dir, c.project));
-    expect(c.ours(after.hooks[firstEvent][0])).toEqual({ command: expectedCommand(c.events[firstEvent]!), timeout: c.timeout });
+    expect(c.ours(after.hooks[firstEvent][0])).toEqual({ command: expectedCommand(c.events[firstEvent]!), timeout: c.timeoutOf?.(firstEvent) ?? c.timeout });
     expect(after.hooks[firstEvent][1]).toEqual(c.userEntry);
     expect(after.hooks).not.toHaveProperty('RetiredEvent');
   });

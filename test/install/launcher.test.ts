@@ -114,6 +114,6 @@ describe('the notes install prints', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('agent-hooks: note: agent-hooks is not a dependency of this project, so the entries run the "agent-hooks" on PATH: every teammate needs it installed globally (npm i -g agent-hooks), or add it to the project (npm i -D agent-hooks) and install again\n');
     const { readFileSync } = await import('node:fs');
-    expect(JSON.parse(readFileSync(path.join(dir, '.claude/settings.json'), 'utf8')).hooks.Stop[0].hooks[0].command).toBe('agent-hooks run stop --dialect claude-code # agent-hooks');
+    expect(JSON.parse(readFileSync(path.join(dir, '.claude/settings.json'), 'utf8')).hooks.PostToolUse[0].hooks[0].command).toBe('agent-hooks run post-tool-use --dialect claude-code # agent-hooks');
   });
 });

@@ -29,9 +29,10 @@ describe('the bin', () => {
     const dir = dependentProject();
     const home = tmpProject();
     const r = runCli(['install', 'claude-code'], { cwd: dir, env: testEnv(home) });
-    expect(r).toMatchObject({ code: 0, stdout: 'created .claude/settings.json: 10 agent-hooks entries installed\n', stderr: '' });
+    expect(r).toMatchObject({ code: 0, stdout: 'created .claude/settings.json: 3 agent-hooks entries installed\n', stderr: '' });
     const text = readFileSync(path.join(dir, '.claude/settings.json'), 'utf8');
-    expect(JSON.parse(text).hooks.Stop[0].hooks[0].command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-hooks run stop --dialect claude-code # agent-hooks');
+    // --project: the events the config uses (here the default guards'); --user: every event.
+    expect(JSON.parse(text).hooks.PostToolUse[0].hooks[0].command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-hooks run post-tool-use --dialect claude-code # agent-hooks');
     expect(text).not.toContain(dir);
     expect(text).not.toContain(ROOT);
     const user = runCli(['install', 'claude-code', '--user'], { cwd: dir, env: testEnv(home) });

@@ -10,7 +10,10 @@ export const command: Command = {
   help: `Usage: hooks install <agent> [options]
 
 Writes the agent's own hook settings so that every event the agent has runs
-"agent-hooks run <event> --dialect <agent>". Entries the user wrote stay as they are, where they
+"agent-hooks run <event> --dialect <agent>". For claude-code --project, only the events the config
+uses are registered (the default guards' events when there is no config), each with Claude Code's
+"matcher" when the config's match names exact tools, so tools no hook guards start nothing; run it
+again after adding an event to the config. Entries the user wrote stay as they are, where they
 are; ours end in the shell comment "# agent-hooks", which is how uninstall finds them. Running it
 again changes nothing.
 
@@ -43,8 +46,10 @@ Options:
                        (Claude Code: onFailure "block"; Cursor: failClosed; all: --on-error block)
   --dry-run            print a unified diff of the change and write nothing
   --allow-outside      write the settings file even where it resolves outside the project
-  --timeout <seconds>  how long the agent waits for one run (default ${DEFAULT_ENTRY_TIMEOUT}: twice the runner's
-                       ${DEFAULT_TIMEOUT_SECONDS} s per-hook default, so the runner's own timeout fires first and is reported)
+  --timeout <seconds>  how long the agent waits for one run. Default for claude-code --project: per
+                       event, the chain's worst case (the sum of its hooks' timeouts, the longest of
+                       parallel ones) plus 10 s, at least ${DEFAULT_ENTRY_TIMEOUT}; elsewhere ${DEFAULT_ENTRY_TIMEOUT} (twice the ${DEFAULT_TIMEOUT_SECONDS} s of a
+                       builtin guard), so the runner's own timeout fires first and is reported
 
 Examples:
   npx agent-hooks install claude-code
@@ -58,9 +63,13 @@ Examples:
   async run(args, ctx) {
     const where = whereOf(ctx);
     const dryRun = args.flags['dry-run'] === true;
+    const scope = scopeOf(args.flags);
+    const explicitTimeout = typeof args.flags.timeout === 'string';
+    const plan = args.positional.agent === 'claude-code' && scope === 'project' ? await planOf(ctx, explicitTimeout ? timeoutOf(args.flags.timeout) : undefined) : undefined;
     const outcome = install({
+      ...(plan === undefined ? {} : { plan }),
       agent: args.positional.agent,
-      scope: scopeOf(args.flags),
+      scope,
       where,
       dryRun,
       timeoutSeconds: timeoutOf(args.flags.timeout),
@@ -73,6 +82,21 @@ Examples:
     return 0;
   },
 };
+
+/**
+ * The events this project's config uses (the defaults' when it has none), each with Claude Code's
+ * matcher and a timeout that fits its chain; an explicit --timeout replaces every timeout.
+ */
+async function planOf(ctx: { cwd: string; env: NodeJS.ProcessEnv }, timeout: number | undefined) {
+  const { loadConfigLayers } = await import('../../config/load.js');
+  const { resolveConfig } = await import('../../config/resolve.js');
+  const { planEvents } = await import('../../install/plan.js');
+  const loaded = await loadConfigLayers({ cwd: ctx.cwd, env: ctx.env });
+  const config = await resolveConfig(loaded.layers, { cwd: ctx.cwd, env: ctx.env });
+  const plan = planEvents(config, loaded.layers, DEFAULT_ENTRY_TIMEOUT);
+  if (timeout !== undefined) for (const [event, p] of plan) plan.set(event, { ...p, timeoutSeconds: timeout });
+  return plan;
+}
 
 function timeoutOf(flag: string | boolean | undefined): number {
   if (typeof flag !== 'string') return DEFAULT_ENTRY_TIMEOUT;

@@ -49,6 +49,7 @@ Options:
         ].filter(Boolean);
         lines.push(`  ${i + 1}. ${s.bold(hook.id)}  ${String(d.runs)}`);
         lines.push(`     ${s.dim(`${settings.join(' · ')} · ${hook.source.layer} ${path.relative(ctx.cwd, hook.source.file ?? '') || hook.source.file || ''} ${hook.source.key}`)}`);
+        for (const note of hook.notes ?? []) lines.push(`     ${(hook.run.kind === 'unsupported' ? s.yellow : s.dim)(`! ${note}`)}`);
       });
     }
     ctx.stdout(`${lines.join('\n')}\n`);
@@ -66,11 +67,15 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
         : [run.command, ...run.args].map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')
       : run.kind === 'builtin'
         ? `builtin ${run.guard}${run.audit ? ' (audit mode)' : ''}`
-        : 'in-process handler';
+        : run.kind === 'http'
+          ? `POST ${run.url}`
+          : run.kind === 'unsupported'
+            ? `type ${run.type}: not supported by agent-hooks (skipped)`
+            : 'in-process handler';
   return {
     id: hook.id,
     event: hook.event,
-    runs,
+    runs: run.kind === 'command' && run.async === true ? `${runs} (async: not waited for)` : runs,
     ...(hook.match === undefined ? {} : { match: hook.match }),
     ...(hook.if === undefined ? {} : { if: hook.if }),
     priority: hook.priority,
@@ -81,5 +86,6 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
     cwd: hook.cwd,
     source: hook.source,
     ...(hook.overriddenBy === undefined ? {} : { overriddenBy: hook.overriddenBy }),
+    ...(hook.notes === undefined ? {} : { notes: hook.notes }),
   };
 }

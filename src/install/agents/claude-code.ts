@@ -1,5 +1,5 @@
-// Claude Code: `.claude/settings.json` (or `~/.claude/settings.json`, `$CLAUDE_CONFIG_DIR`), one
-// matcher-less group per event (no matcher: every tool, every source), timeout in seconds.
+// Claude Code: `.claude/settings.json` (or `~/.claude/settings.json`, `$CLAUDE_CONFIG_DIR`), one group
+// per event the config uses (--project; --user: every event), timeout in seconds.
 import path from 'node:path';
 import { EVENTS } from '../../events/catalog.js';
 import { nestedEntries } from '../event-table.js';
@@ -22,5 +22,11 @@ export const claudeCode = jsonAgent({
 
   entries: nestedEntries,
   // onFailure sits on the handler (on the group Claude Code ignores it); 2.1.295+, older releases ignore it.
-  entry: (command, timeout, _event, failClosed) => ({ hooks: [{ type: 'command', command, timeout, ...(failClosed ? { onFailure: 'block' } : {}) }] }),
+  // The matcher (when the config's match names exact tools) keeps Claude Code from spawning the runner
+  // for tools no hook guards; see src/install/plan.ts.
+  entry: (command, timeout, _event, failClosed, matcher) => ({
+    ...(matcher === undefined ? {} : { matcher }),
+    hooks: [{ type: 'command', command, timeout, ...(failClosed ? { onFailure: 'block' } : {}) }],
+  }),
+  usesPlan: true,
 });

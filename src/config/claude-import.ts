@@ -1,0 +1,110 @@
+// `hooks import claude-code`: Claude Code's `hooks` object (a settings.json) turned into agent-hooks
+// config entries, one per handler, that run as they ran in Claude Code. Matchers are kept as Claude's
+// `matcher` (read exactly as Claude Code reads it, see src/match/claude-matcher.ts); `if` stays a
+// permission rule; the entries `hooks install` wrote (which call agent-hooks itself) are left out.
+import { findEvent } from '../events/catalog.js';
+import { isOurCommand } from '../install/shell.js';
+import { isRecord } from '../json.js';
+import { isGroup, UNSUPPORTED_TYPES } from './claude-shape.js';
+
+/** Claude handler keys an imported entry keeps (the rest mean nothing to agent-hooks). */
+const KEPT = ['type', 'command', 'args', 'url', 'headers', 'allowedEnvVars', 'if', 'timeout', 'onFailure', 'async', 'asyncRewake', 'once', 'shell', 'statusMessage'] as const;
+
+export interface Imported {
+  /** Config event key → entries, in the order of the settings file. */
+  hooks: Record<string, Record<string, unknown>[]>;
+  /** One line per handler not imported, naming its key path and why. */
+  skipped: string[];
+  /** One line per key dropped from an imported handler. */
+  dropped: string[];
+  /** How many of agent-hooks' own entries (from `hooks install`) were left out. */
+  ours: number;
+}
+
+/** Converts a settings document (the whole settings.json, or just its `hooks` object). */
+export function importClaudeHooks(settings: unknown): Imported {
+  const out: Imported = { hooks: {}, skipped: [], dropped: [], ours: 0 };
+  const table = isRecord(settings) && isRecord(settings.hooks) ? settings.hooks : settings;
+  if (!isRecord(table)) return out;
+  for (const [claudeEvent, list] of Object.entries(table)) {
+    if (!Array.isArray(list)) {
+      out.skipped.push(`hooks.${claudeEvent}: not a list of matcher groups`);
+      continue;
+    }
+    // The catalog's name when it knows the event; otherwise Claude's name, which runs as an observe event.
+    const key = findEvent(claudeEvent)?.name ?? claudeEvent;
+    list.forEach((group, i) => {
+      const groups = isGroup(group) ? [{ matcher: group.matcher, hooks: group.hooks, at: `hooks.${claudeEvent}[${i}]` }] : [];
+      if (groups.length === 0) {
+        out.skipped.push(`hooks.${claudeEvent}[${i}]: not a matcher group ({"matcher": ..., "hooks": [...]})`);
+        return;
+      }
+      for (const g of groups) {
+        g.hooks.forEach((handler, j) => {
+          const at = `${g.at}.hooks[${j}]`;
+          const entry = convertHandler(handler, g.matcher, at, out);
+          if (entry === undefined) return;
+          (out.hooks[key] ??= []).push(entry);
+        });
+      }
+    });
+  }
+  return out;
+}
+
+function convertHandler(handler: unknown, matcher: unknown, at: string, out: Imported): Record<string, unknown> | undefined {
+  if (!isRecord(handler)) {
+    out.skipped.push(`${at}: not a handler object`);
+    return undefined;
+  }
+  if (isOurCommand(handler.command)) {
+    out.ours++;
+    return undefined;
+  }
+  const type = handler.type ?? 'command';
+  if (typeof type === 'string' && Object.hasOwn(UNSUPPORTED_TYPES, type)) {
+    out.skipped.push(`${at}: type "${type}" ${UNSUPPORTED_TYPES[type]}, which agent-hooks does not have; not imported (keep it in Claude Code's settings)`);
+    return undefined;
+  }
+  if (type !== 'command' && type !== 'http') {
+    out.skipped.push(`${at}: type ${JSON.stringify(type)} is not a handler type agent-hooks knows; not imported`);
+    return undefined;
+  }
+  if (type === 'command' ? typeof handler.command !== 'string' || handler.command === '' : typeof handler.url !== 'string') {
+    out.skipped.push(`${at}: no ${type === 'command' ? 'command' : 'url'}; not imported`);
+    return undefined;
+  }
+  const entry: Record<string, unknown> = {};
+  if (typeof matcher === 'string' && matcher !== '' && matcher !== '*') entry.matcher = matcher;
+  for (const k of KEPT) {
+    if (handler[k] === undefined) continue;
+    // `type: "command"` is the default: left out, so the entry reads like any other.
+    if (k === 'type' && handler[k] === 'command') continue;
+    entry[k] = handler[k];
+  }
+  for (const k of Object.keys(handler)) {
+    if (!(KEPT as readonly string[]).includes(k) && k !== 'matcher') out.dropped.push(`${at}.${k}: not used by agent-hooks; left out`);
+  }
+  return entry;
+}
+
+/**
+ * The config with the imported entries appended to each event's list; an entry already there (same
+ * JSON) is not added twice, so importing again changes nothing.
+ */
+export function mergeImported(config: Record<string, unknown>, imported: Imported): { config: Record<string, unknown>; added: number } {
+  const hooks: Record<string, unknown> = isRecord(config.hooks) ? { ...config.hooks } : {};
+  let added = 0;
+  for (const [event, entries] of Object.entries(imported.hooks)) {
+    const existing = Array.isArray(hooks[event]) ? [...(hooks[event] as unknown[])] : [];
+    const seen = new Set(existing.map((e) => JSON.stringify(e)));
+    for (const entry of entries) {
+      if (seen.has(JSON.stringify(entry))) continue;
+      existing.push(entry);
+      seen.add(JSON.stringify(entry));
+      added++;
+    }
+    hooks[event] = existing;
+  }
+  return { config: { ...config, hooks }, added };
+}

@@ -1,0 +1,105 @@
+// `hooks import claude-code`: a Claude Code settings file becomes .hooksrc.json entries that resolve to the
+// same hooks as the settings file used as a config layer as it is (the round trip), and importing twice
+// changes nothing.
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { importClaudeHooks, mergeImported } from '../../src/config/claude-import.js';
+import type { ConfigLayer } from '../../src/config/load.js';
+import { resolveConfig, type ResolvedHook } from '../../src/config/resolve.js';
+import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
+
+const SETTINGS = readFileSync(path.join(ROOT, 'test', 'fixtures', 'claude-settings', 'settings.json'), 'utf8');
+const DIR = '/home/dev/project';
+const layer = (config: unknown): ConfigLayer => ({ layer: 'project', file: `${DIR}/.hooksrc.json`, dir: DIR, config, trust: 'trusted' });
+const resolve = (config: unknown) => resolveConfig([layer(config)], { cwd: DIR });
+/** What decides whether and how a hook runs (not where it was written). */
+const behaviour = (h: ResolvedHook) => ({ event: h.event, run: h.run, match: h.match, matchMode: h.matchMode, rule: h.rule, on: h.on, timeoutMs: h.timeoutMs, onFailure: h.onFailure });
+
+describe('importClaudeHooks', () => {
+  it('the imported config resolves to the hooks the settings file gives as a config layer, minus what cannot run', async () => {
+    const settings = JSON.parse(SETTINGS) as { hooks: unknown };
+    const imported = importClaudeHooks(settings);
+    const asLayer = await resolve({ hooks: settings.hooks });
+    const fromImport = await resolve({ hooks: imported.hooks });
+    expect(fromImport.layers[0]!.active).toBe(true);
+    // The layer keeps prompt/agent/mcp_tool as hooks that report themselves; the import leaves them out.
+    const runnable = asLayer.hooks.filter((h) => h.run.kind !== 'unsupported' && !(h.run.kind === 'command' && h.run.command.endsWith('# agent-hooks')));
+    expect(fromImport.hooks.map(behaviour)).toEqual(runnable.map(behaviour));
+    expect(imported.ours).toBe(1);
+    expect(imported.skipped).toEqual([
+      'hooks.PreToolUse[1].hooks[1]: type "prompt" needs a model to ask, which agent-hooks does not have; not imported (keep it in Claude Code\'s settings)',
+      'hooks.Stop[0].hooks[1]: type "agent" needs a model to run a subagent, which agent-hooks does not have; not imported (keep it in Claude Code\'s settings)',
+      'hooks.UserPromptSubmit[0].hooks[0]: type "mcp_tool" needs a connection to the agent\'s MCP server, which agent-hooks does not have; not imported (keep it in Claude Code\'s settings)',
+    ]);
+    expect(imported.dropped).toEqual(['hooks.SessionStart[0].hooks[0].commandWindows: not used by agent-hooks; left out']);
+    expect(imported.hooks.preToolUse![0]).toEqual({ matcher: 'Edit|MultiEdit|Write', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/protect-files.sh', timeout: 10, statusMessage: 'Checking protected files' });
+  });
+
+  it('property: any settings document imports without throwing, and importing it twice adds nothing', () => {
+    const handler = fc.record(
+      { type: fc.constantFrom('command', 'http', 'prompt', 'x'), command: fc.string(), url: fc.string(), timeout: fc.anything(), matcher: fc.string(), extra: fc.anything() },
+      { requiredKeys: [] },
+    );
+    const group = fc.oneof(fc.record({ matcher: fc.anything(), hooks: fc.array(fc.oneof(handler, fc.anything()), { maxLength: 3 }) }, { requiredKeys: ['hooks'] }), fc.anything());
+    fc.assert(
+      fc.property(fc.oneof(fc.record({ hooks: fc.dictionary(fc.constantFrom('PreToolUse', 'Stop', 'Weird'), fc.oneof(fc.array(group, { maxLength: 3 }), fc.anything())) }), fc.anything()), (settings) => {
+        const imported = importClaudeHooks(settings);
+        const once = mergeImported({}, imported);
+        const twice = mergeImported(once.config, imported);
+        expect(twice.added).toBe(0);
+        expect(twice.config).toEqual(once.config);
+      }),
+      { seed: 21, numRuns: 300, interruptAfterTimeLimit: 4000 },
+    );
+  });
+});
+
+describe('hooks import claude-code', () => {
+  it('writes .hooksrc.json, shows what it wrote, and a second run changes nothing', async () => {
+    const dir = tmpProject({ '.claude/settings.json': SETTINGS });
+    const env = isolatedEnv(dir);
+    const first = await cliInProcess(['import', 'claude-code'], { cwd: dir, env });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/wrote \.hooksrc\.json: 7 entries added/);
+    expect(first.stdout).toContain('+++ b/.hooksrc.json');
+    expect(first.stdout).toMatch(/not imported: hooks\.Stop\[0\]\.hooks\[1\]: type "agent"/);
+    const written = readFileSync(path.join(dir, '.hooksrc.json'), 'utf8');
+    expect(Object.keys((JSON.parse(written) as { hooks: object }).hooks)).toEqual(['preToolUse', 'postToolUse', 'sessionStart', 'stop']);
+    const second = await cliInProcess(['import', 'claude-code'], { cwd: dir, env });
+    expect(second.stdout).toMatch(/unchanged/);
+    expect(readFileSync(path.join(dir, '.hooksrc.json'), 'utf8')).toBe(written);
+  });
+
+  it('adds to an existing config, keeping its entries', async () => {
+    const dir = tmpProject({ '.claude/settings.json': SETTINGS, '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ builtin: 'command-safety' }] } }) });
+    await cliInProcess(['import', 'claude-code', '--from', '.claude/settings.json'], { cwd: dir, env: isolatedEnv(dir) });
+    const config = JSON.parse(readFileSync(path.join(dir, '.hooksrc.json'), 'utf8')) as { hooks: { preToolUse: unknown[] } };
+    expect(config.hooks.preToolUse[0]).toEqual({ builtin: 'command-safety' });
+    expect(config.hooks.preToolUse).toHaveLength(4);
+  });
+
+  it('--dry-run writes nothing; a symlinked .hooksrc.json pointing out of the project is refused', async () => {
+    const dir = tmpProject({ '.claude/settings.json': SETTINGS });
+    const dry = await cliInProcess(['import', 'claude-code', '--dry-run'], { cwd: dir, env: isolatedEnv(dir) });
+    expect(dry.stdout).toMatch(/would write/);
+    expect(existsSync(path.join(dir, '.hooksrc.json'))).toBe(false);
+    const outside = tmpProject();
+    writeFileSync(path.join(outside, 'victim.json'), '{}');
+    symlinkSync(path.join(outside, 'victim.json'), path.join(dir, '.hooksrc.json'));
+    const refused = await cliInProcess(['import', 'claude-code'], { cwd: dir, env: isolatedEnv(dir) });
+    expect(refused.code).not.toBe(0);
+    expect(readFileSync(path.join(outside, 'victim.json'), 'utf8')).toBe('{}');
+  });
+
+  it('a missing settings file or another agent is a one-line usage error', async () => {
+    const dir = tmpProject();
+    mkdirSync(path.join(dir, '.claude'));
+    const missing = await cliInProcess(['import', 'claude-code'], { cwd: dir, env: isolatedEnv(dir) });
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/settings\.json: not found/);
+    const other = await cliInProcess(['import', 'cursor'], { cwd: dir, env: isolatedEnv(dir) });
+    expect(other.stderr).toMatch(/only claude-code can be imported/);
+  });
+});
