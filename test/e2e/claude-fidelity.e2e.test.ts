@@ -184,3 +184,49 @@ describe('Claude Code fidelity (real CLI): native settings vs agent-hooks', () =
     expect(outcome(runner), show(runner)).toEqual(want);
   });
 });
+
+// The oracle checked against the real CLI: PreToolUse cases whose hook ignores the command, run with a command
+// that leaves a marker. Whether the tool ran must be what the oracle predicts from the same hook natively
+// (blocked or deferred: no marker), natively and through the runner, but for the deliberate differences.
+describe('the oracle against the real Claude Code: did the tool run?', () => {
+  const picks: { id: string; mode: string; runs: boolean; runnerRuns?: boolean }[] = [
+    { id: 'exit 2 + JSON allow', mode: 'exit2-allow', runs: false },
+    { id: 'exit 1 + JSON deny', mode: 'exit1-json-deny', runs: false },
+    { id: 'legacy top-level block', mode: 'top-block', runs: false },
+    { id: 'flat permissionDecision (ignored)', mode: 'flat-deny', runs: true },
+    { id: 'hookEventName naming another event (a hook error)', mode: 'mismatch-deny', runs: true },
+    { id: 'top-level "deny" (schema error natively; agent-hooks reads it as a block, deliberately)', mode: 'top-deny', runs: true, runnerRuns: false },
+    { id: 'continue:false alone (the tool runs natively; agent-hooks also denies it, deliberately)', mode: 'halt', runs: true, runnerRuns: false },
+    { id: 'defer (-p with one tool call: the run stops before the tool)', mode: 'defer', runs: false },
+  ];
+  for (const p of picks) {
+    it(p.id, async () => {
+      const hooks: ClaudeHooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: cmd('probe.py', p.mode) }] }] };
+      const script: Step[] = [{ tool: { name: 'Bash', input: { command: 'touch tool-ran', description: 'mark' } } }, { text: 'done' }];
+      const native = await runClaude('native', `oracle-${p.mode}`, { hooks, script, allowedTools: 'Bash Read' });
+      expect(native.ws.exists('tool-ran'), `native\n${show(native)}`).toBe(p.runs);
+      const runner = await runClaude('runner', `oracle-${p.mode}`, { hooks, script, allowedTools: 'Bash Read' });
+      expect(runner.ws.exists('tool-ran'), `runner\n${show(runner)}`).toBe(p.runnerRuns ?? p.runs);
+    });
+  }
+});
+
+// The oracle checked against the real CLI on context: what reaches the model's first request.
+describe('the oracle against the real Claude Code: does the context reach the model?', () => {
+  const picks: { id: string; event: string; mode: string; text: string; reaches: boolean }[] = [
+    { id: 'SessionStart text that starts with { (plain text, so context)', event: 'SessionStart', mode: 'brace-text', text: '{project} uses tabs', reaches: true },
+    { id: 'UserPromptSubmit additionalContext', event: 'UserPromptSubmit', mode: 'ups-context', text: 'The user is on the release branch.', reaches: true },
+    { id: 'UserPromptSubmit context under another event name (a hook error: dropped)', event: 'UserPromptSubmit', mode: 'mismatch-context', text: "context under another event's name", reaches: false },
+  ];
+  for (const p of picks) {
+    it(p.id, async () => {
+      const hooks: ClaudeHooks = { [p.event]: [{ hooks: [{ type: 'command', command: cmd('probe.py', p.mode) }] }] };
+      const script: Step[] = [{ text: 'done' }];
+      const sees = (r: ClaudeRun) => r.model.turns().some((t) => JSON.stringify(t.body.messages ?? '').includes(JSON.stringify(p.text).slice(1, -1)));
+      const native = await runClaude('native', `ctx-${p.mode}`, { hooks, script, allowedTools: 'Read' });
+      expect(sees(native), `native\n${show(native)}`).toBe(p.reaches);
+      const runner = await runClaude('runner', `ctx-${p.mode}`, { hooks, script, allowedTools: 'Read' });
+      expect(sees(runner), `runner\n${show(runner)}`).toBe(p.reaches);
+    });
+  }
+});
