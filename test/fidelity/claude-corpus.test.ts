@@ -62,6 +62,7 @@ export const DELIBERATE: Record<string, { fields: (keyof Effect)[]; why: string 
  */
 export const KNOWN_GAPS: Record<string, string> = {
   'pr-perm-exit2': 'claude-events: exit 2 on PermissionRequest becomes a deny (Claude Code ignores it)',
+  'pr-perm-allow-exit2': 'claude-events: exit 2 on PermissionRequest becomes a deny (Claude Code ignores it)',
   'pr-halt-deny-pre': 'claude-events: a halt + deny on PreToolUse gives the stopReason as the deny reason, not permissionDecisionReason',
 };
 
