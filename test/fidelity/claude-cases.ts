@@ -333,6 +333,15 @@ function k(id: string, scripts: string[], event: string, hooks: ClaudeHooks, pay
   k('pr-http-500', P, 'PreToolUse', on('PreToolUse', 'Bash', { type: 'http', url: '$HTTP/fail' }), bash('rm -rf build'), { blocked: false, errors: 1 }, 'an http handler answering 500 (with a deny body): a non-blocking error, never a block');
   k('pr-http-context', P, 'UserPromptSubmit', on('UserPromptSubmit', undefined, { type: 'http', url: '$HTTP/context' }), { prompt: 'hi' }, { context: ['from the http hook'] }, 'an http handler adding context');
   k('pr-prompt-type', P, 'PreToolUse', on('PreToolUse', 'Bash', { type: 'prompt', prompt: 'Is this command safe? $ARGUMENTS' }, probe('ask')), bash('ls'), { permission: 'ask' }, 'a prompt handler beside a command handler: the command handler still runs');
+  const ifPush = on('PreToolUse', 'Bash', { type: 'command', if: 'Bash(git push*)', command: cmd('protect_main_branch.js') });
+  k('if-push', ['protect_main_branch'], 'PreToolUse', ifPush, bash('git push origin main'), { blocked: true, reasons: ['push-main'] }, 'if "Bash(git push*)": the rule matches, the hook runs');
+  k('if-ls', ['protect_main_branch'], 'PreToolUse', ifPush, bash('ls'), NOTHING, 'if "Bash(git push*)": no match, the hook is not spawned');
+  k('if-compound', ['protect_main_branch'], 'PreToolUse', ifPush, bash('cd repo && FORCE=1 git push origin main'), { blocked: true }, 'if: every piece of the command is tested, after VAR=value');
+  const ifTs = on('PreToolUse', 'Edit|Write', { type: 'command', if: 'Edit(*.ts)', command: probe('ask') });
+  k('if-edit-ts', P, 'PreToolUse', ifTs, tool('Edit', { file_path: '$PROJECT/src/a.ts', old_string: 'a', new_string: 'b' }), { permission: 'ask' }, 'if "Edit(*.ts)" on a .ts file');
+  k('if-edit-md', P, 'PreToolUse', ifTs, tool('Edit', { file_path: '$PROJECT/README.md', old_string: 'a', new_string: 'b' }), { permission: undefined }, 'if "Edit(*.ts)" on a .md file: not spawned');
+  k('if-write', P, 'PreToolUse', ifTs, tool('Write', { file_path: '$PROJECT/src/a.ts', content: 'x' }), { permission: undefined }, 'if "Edit(*.ts)" on a Write: another tool, not spawned');
+  k('if-on-stop', P, 'Stop', on('Stop', undefined, { type: 'command', if: 'Bash(*)', command: probe('stop-block-a') }), stop(), { blocked: false }, 'if on an event without a tool: never runs');
   k('pr-sysmsgs-all', P, 'PreToolUse', { PreToolUse: [{ matcher: '', hooks: [handler(cmd('permission_auto_approve.py'))] }, { matcher: 'Bash', hooks: [handler(probe('sysmsg'))] }] }, bash('rm -rf / x'), { blocked: true, systemMessages: ['Blocked by auto-approve', 'heads up'] }, 'systemMessages of several hooks are all shown');
 }
 

@@ -74,9 +74,11 @@ const EXACT: (keyof Effect)[] = ['blocked', 'permission', 'updatedInput', 'permi
  * out, answers JSON it cannot read, cannot be found) or when it sets part of a hook's reply aside the way Claude
  * Code does silently (a permissionDecision on PostToolUse, continue:false on PreCompact, `{`-looking text taken as
  * text). The effect is compared all the same; only the notice is extra. A guard that fails open, or a reply that
- * is dropped, without a word is worse than no guard.
+ * is dropped, without a word is worse than no guard. The same for a config warning about an entry that does
+ * nothing (an `if` rule on an event without a tool). A config error that switches a layer off is not a notice: it
+ * is a difference.
  */
-const FAILURE_NOTICE = /^agent-hooks: hook "[^"]+" /;
+const FAILURE_NOTICE = /^agent-hooks: (?!.*switched off)/s;
 
 /** Runner-only failure notices (deliberate), given the two effects. */
 export function failureNotices(native: Effect, runner: Effect): string[] {

@@ -21,6 +21,8 @@ export interface ClaudeHandler {
   /** http handlers: the URL the event is POSTed to (`$HTTP` is the test's server on 127.0.0.1). */
   url?: string;
   prompt?: string;
+  /** Claude Code's permission-rule filter, e.g. `Bash(git push*)`, `Edit(*.ts)` (reference 1.3). */
+  if?: string;
   timeout?: number;
   async?: boolean;
   shell?: string;
@@ -168,6 +170,31 @@ export async function postHook(url: string, input: string, timeoutMs: number): P
   }
 }
 
+const TOOL_EVENTS = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest', 'PermissionDenied']);
+const globRe = (glob: string) => new RegExp(`^${glob.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
+
+/**
+ * Claude Code's `if` (reference 1.3): one permission rule; the handler is not spawned unless the call matches.
+ * Bash rules test every piece of the command (split at ; && || | &, leading VAR=value dropped); `x:*` is the
+ * prefix form; file rules without a slash match the file name in any folder. On an event without a tool, never.
+ */
+export function ifMatches(rule: string, event: string, payload: Record<string, unknown>): boolean {
+  if (!TOOL_EVENTS.has(event)) return false;
+  const m = /^([^()]+?)(?:\((.*)\))?$/s.exec(rule.trim());
+  if (m === null) return true;
+  const [, tool, pattern] = m;
+  if (payload.tool_name !== tool) return false;
+  if (pattern === undefined || pattern === '*' || pattern === '') return true;
+  const input = (payload.tool_input ?? {}) as Record<string, unknown>;
+  if (tool === 'Bash') {
+    const pieces = String(input.command ?? '').split(/;|&&|\|\||\||&/).map((p) => p.trim().replace(/^(?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)+/, ''));
+    const prefix = pattern.endsWith(':*') ? pattern.slice(0, -2) : undefined;
+    return pieces.some((p) => (prefix !== undefined ? p.startsWith(prefix) : globRe(pattern).test(p)));
+  }
+  const file = String(input.file_path ?? input.notebook_path ?? '');
+  return pattern.includes('/') ? globRe(pattern).test(file) : globRe(pattern).test(path.basename(file));
+}
+
 /** The handlers Claude Code would run for this event and payload, deduplicated as Claude Code does. */
 export function selectHandlers(hooks: ClaudeHooks, event: string, payload: Record<string, unknown>): ClaudeHandler[] {
   const seen = new Set<string>();
@@ -180,6 +207,7 @@ export function selectHandlers(hooks: ClaudeHooks, event: string, payload: Recor
       const key = h.type === 'command' ? h.command : h.type === 'http' ? h.url : undefined;
       if (key === undefined) continue;
       if (seen.has(key)) continue;
+      if (h.if !== undefined && !ifMatches(h.if, event, payload)) continue;
       seen.add(key);
       out.push(h);
     }
@@ -241,6 +269,7 @@ export function translateByHand(hooks: ClaudeHooks): object {
         if (h.type !== 'command' || h.command === undefined) continue;
         const entry: Record<string, unknown> = { command: h.command };
         if (h.async === true) entry.async = true;
+        if (h.if !== undefined) entry.if = h.if;
         if (h.timeout !== undefined) entry.timeout = h.timeout;
         const m = g.matcher;
         if (toolEvents.has(event) && m !== undefined && m !== '' && m !== '*') {
