@@ -1,7 +1,7 @@
 // Event names in an agent's own spelling: which canonical event each is, and which have none.
 import { HooksError } from '../errors.js';
-import { EVENTS, eventSpellings, findEvent, type EventSpec } from '../events/catalog.js';
-import { didYouMean } from '../suggest.js';
+import { editDistance, EVENTS, eventFor, eventSpellings, findEvent, type EventSpec } from '../events/catalog.js';
+import { closest, didYouMean } from '../suggest.js';
 import type { EventName } from '../types.js';
 
 /** Agent event name → canonical event, or `null` for an agent event with no canonical equivalent. */
@@ -74,8 +74,22 @@ function lookup(agent: string, table: EventTable, spelling: string, where: strin
   }
   const spec = findEvent(spelling);
   if (spec === undefined) {
+    // An event newer than this table and the catalog runs its hooks as an observe event, unless it is
+    // a likely typo of a name the agent or the catalog knows.
+    // (The Docker MCP gateway's events are a closed set: the two sides of a tools/call.)
+    const found = eventFor(spelling);
+    if (found.ok && agent !== 'docker-mcp' && closeTo(spelling, Object.keys(table)) === undefined) return { spec: found.spec, agentEvent: spelling };
     const candidates = [...supported(table), ...eventSpellings()];
     throw new HooksError('EVENT_UNKNOWN', `${where}: unknown event "${spelling}"${didYouMean(spelling, candidates)}; ${agent} events: ${supported(table).join(', ')}`);
   }
   return { spec };
+}
+
+/** The agent's event name `spelling` is most likely a typo of: the same letters in another case, or an edit or two away. */
+function closeTo(spelling: string, names: readonly string[]): string | undefined {
+  const lower = spelling.toLowerCase();
+  const same = names.find((n) => n.toLowerCase() === lower);
+  if (same !== undefined) return same;
+  const hit = closest(spelling, names);
+  return hit !== undefined && editDistance(lower, hit.toLowerCase()) <= (spelling.length >= 8 ? 2 : 1) ? hit : undefined;
 }

@@ -57,6 +57,8 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
   }
   for (const hook of config.hooks) {
     if (hook.run.kind === 'command') findings.push(...checkCommand(hook, env));
+    // Claude Code's prompt / agent / mcp_tool handlers: kept in the config, never run (docs/claude-settings.md).
+    if (hook.run.kind === 'unsupported') findings.push({ level: 'warning', where: where(hook), message: hook.run.why, fix: "keep it in Claude Code's own settings, or replace it with a command hook" });
     if (!isDirectory(hook.cwd)) {
       findings.push({ level: 'error', where: where(hook), message: `its cwd ${hook.cwd} does not exist, so the hook cannot start`, fix: 'correct "cwd" (relative to the config file) or create the folder' });
     }

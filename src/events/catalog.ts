@@ -201,7 +201,8 @@ function inStyleOf(spelling: string, e: EventSpec): string {
   return spelling.includes('-') ? e.cli : /^[a-z]/.test(spelling) ? e.name : e.claude;
 }
 
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance, for telling a typo of an event name from a new event. */
+export function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

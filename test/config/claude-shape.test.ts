@@ -132,3 +132,37 @@ describe('matcher groups in a config list', () => {
     );
   });
 });
+
+describe('handlers agent-hooks cannot run are loud', () => {
+  it('in hooks list, hooks doctor and the run that would have used them', async () => {
+    const { cliInProcess, isolatedEnv, tmpProject } = await import('../helpers.js');
+    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?' }, { type: 'command', command: 'true' }] }] } }) });
+    const env = isolatedEnv(dir, {}, { trust: true });
+    const list = await cliInProcess(['list'], { cwd: dir, env });
+    expect(list.stdout).toMatch(/type prompt: not supported by agent-hooks \(skipped\)/);
+    const doctor = await cliInProcess(['doctor'], { cwd: dir, env });
+    expect(doctor.stdout).toMatch(/warning .*hooks\.Stop\[0\]\.hooks\[0\].*type "prompt" needs a model to ask/);
+    const run = await cliInProcess(['run', 'stop', '--dialect', 'claude-code'], { cwd: dir, env, input: JSON.stringify({ hook_event_name: 'Stop', session_id: 's', cwd: dir, stop_hook_active: false }) });
+    expect(run.code).toBe(0);
+    expect(run.stdout + run.stderr).toMatch(/hook "prompt" failed \(error: type "prompt" needs a model/);
+  });
+});
+
+describe('hooks trust shows Claude-shaped entries as they will run', () => {
+  it('each handler of a group, http hooks with their url and variables, async and unsupported types', async () => {
+    const { cliInProcess, isolatedEnv, tmpProject } = await import('../helpers.js');
+    const dir = tmpProject();
+    const env = isolatedEnv(tmpProject());
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      path.join(dir, '.hooksrc.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ command: './g.sh', async: true, if: 'Bash(rm *)' }, { type: 'http', url: 'http://127.0.0.1:8/h', headers: { A: '$TOK' }, allowedEnvVars: ['TOK'] }, { type: 'agent', prompt: 'x' }] }] } }),
+    );
+    const r = await cliInProcess(['trust', '--yes'], { cwd: dir, env });
+    expect(r.stdout).toContain('runs sh -c "./g.sh"  (matcher "Bash", in the background (async), if "Bash(rm *)")');
+    expect(r.stdout).toContain('POSTs each event to "http://127.0.0.1:8/h" with headers {"A":"$TOK"}, filled from the environment variables ["TOK"]');
+    expect(r.stdout).toContain('type agent: not run by agent-hooks');
+    const list = await cliInProcess(['list'], { cwd: dir, env });
+    expect(list.stdout).toMatch(/match Bash · if Bash\(rm \*\)/);
+  });
+});

@@ -298,4 +298,14 @@ describe('an event the runner does not know', () => {
     expect(json?.hookSpecificOutput).toBeUndefined();
     expect(json?.systemMessage).toMatch(/^saw DirectoryRemoved\n/);
   });
+
+  it('its hooks are found under any spelling of its name; a typo of a known event is a config error', async () => {
+    for (const key of ['DirectoryRemoved', 'directoryRemoved', 'directory-removed']) {
+      const runner = await runnerWith({ hooks: { [key]: [{ id: 'h', command: 'exit 0' }] } });
+      const decision = await runner.run(event('DirectoryRemoved', {}));
+      expect(decision.results.map((r) => r.id), key).toEqual(['h']);
+    }
+    await expect(runnerWith({ hooks: { PostToolUs: [{ command: 'exit 0' }] } })).rejects.toThrow(/hooks\.PostToolUs: unknown event \(did you mean "PostToolUse"\?\)/);
+    await expect(runnerWith({ hooks: { 'not an event': [{ command: 'exit 0' }] } })).rejects.toThrow(/is not an event name/);
+  });
 });

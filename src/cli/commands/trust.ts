@@ -6,6 +6,7 @@ import { HooksError } from '../../errors.js';
 import { findEvent } from '../../events/catalog.js';
 import { digest, readTrustStore, updateTrustStore } from '../../trust/store.js';
 import type { Command } from '../command.js';
+import { expandClaudeShape } from '../../config/claude-shape.js';
 import { wantsColour, type CliContext } from '../context.js';
 import { createStyle } from '../style.js';
 
@@ -83,7 +84,9 @@ function describeFile(r: { file: string; bytes: Buffer; config?: unknown; proble
   }
   if (r.problem !== undefined) return [s.yellow(`cannot be read (${r.problem.split('\n')[0]}); trusting it runs nothing until it is fixed`)];
   const config = r.config as { hooks?: Record<string, unknown>; defaults?: unknown } | undefined;
-  const hooks = typeof config?.hooks === 'object' && config.hooks !== null ? config.hooks : {};
+  // Claude Code's matcher groups are shown handler by handler, as they will run.
+  const expanded = expandClaudeShape(config, r.file).config as typeof config;
+  const hooks = typeof expanded?.hooks === 'object' && expanded.hooks !== null ? expanded.hooks : {};
   const out: string[] = [];
   for (const [event, entries] of Object.entries(hooks)) {
     out.push(s.bold(findEvent(event)?.name ?? event));
@@ -102,16 +105,22 @@ function describeEntry(entry: unknown): string {
   if (typeof entry !== 'object' || entry === null) return `(not a hook: ${JSON.stringify(entry)})`;
   const e = entry as Record<string, unknown>;
   const runs =
-    typeof e.command === 'string'
+    e.type === 'http'
+      ? `POSTs each event to ${JSON.stringify(e.url)}${e.headers === undefined ? '' : ` with headers ${JSON.stringify(e.headers)}`}${e.allowedEnvVars === undefined ? '' : `, filled from the environment variables ${JSON.stringify(e.allowedEnvVars)}`}`
+      : typeof e.type === 'string' && e.type !== 'command' && typeof e.command !== 'string'
+        ? `type ${e.type}: not run by agent-hooks`
+        : typeof e.command === 'string'
       ? Array.isArray(e.args)
         ? `runs ${[e.command, ...e.args.map(String)].map((a) => JSON.stringify(a)).join(' ')}`
-        : `runs sh -c ${JSON.stringify(e.command)}`
+        : `runs ${e.shell === 'powershell' ? 'pwsh' : 'sh'} -c ${JSON.stringify(e.command)}`
       : typeof e.builtin === 'string'
         ? `builtin ${e.builtin}${e.options === undefined ? '' : ` ${JSON.stringify(e.options)}`}`
         : `changes hook "${String(e.id)}": ${JSON.stringify(Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'id')))}`;
   const when = [
     e.id === undefined || typeof e.command !== 'string' && typeof e.builtin !== 'string' ? undefined : `id ${String(e.id)}`,
     e.match === undefined ? undefined : `match ${JSON.stringify(e.match)}`,
+    e.matcher === undefined ? undefined : `matcher ${JSON.stringify(e.matcher)}`,
+    e.async === true || e.asyncRewake === true ? 'in the background (async)' : undefined,
     e.if === undefined ? undefined : `if ${JSON.stringify(e.if)}`,
     e.env === undefined ? undefined : `env ${JSON.stringify(e.env)}`,
     e.cwd === undefined ? undefined : `cwd ${JSON.stringify(e.cwd)}`,
