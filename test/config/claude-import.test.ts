@@ -93,6 +93,14 @@ describe('hooks import claude-code', () => {
     expect(readFileSync(path.join(outside, 'victim.json'), 'utf8')).toBe('{}');
   });
 
+  it('a project whose config is another file is told so, and nothing is written', async () => {
+    const dir = tmpProject({ '.claude/settings.json': SETTINGS, '.hooksrc.yaml': 'hooks: {}\n' });
+    const r = await cliInProcess(['import', 'claude-code'], { cwd: dir, env: isolatedEnv(dir) });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/this project's config is \.hooksrc\.yaml/);
+    expect(existsSync(path.join(dir, '.hooksrc.json'))).toBe(false);
+  });
+
   it('a missing settings file or another agent is a one-line usage error', async () => {
     const dir = tmpProject();
     mkdirSync(path.join(dir, '.claude'));

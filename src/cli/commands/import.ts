@@ -1,5 +1,5 @@
 // `hooks import claude-code`: a Claude Code settings file's hooks, written into .hooksrc.json.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HooksError } from '../../errors.js';
 import type { Command } from '../command.js';
@@ -36,6 +36,12 @@ Options:
     } catch (error) {
       const e = error as NodeJS.ErrnoException;
       throw new HooksError('USAGE', `${from}: ${e.code === 'ENOENT' ? 'not found (pass --from <settings.json>)' : `cannot be read as JSON (${e.message})`}`);
+    }
+    if (typeof args.flags.to !== 'string') {
+      // Another config file here would shadow .hooksrc.json (or be shadowed by it): the import would not run.
+      const { SEARCH_PLACES } = await import('../../config/load.js');
+      const other = SEARCH_PLACES.find((name) => name !== '.hooksrc.json' && name !== 'package.json' && existsSync(path.join(ctx.cwd, name)));
+      if (other !== undefined) throw new HooksError('USAGE', `this project's config is ${other}, which .hooksrc.json would not join; add the hooks there by hand, or pass --to ${other} if it is JSON`);
     }
     const { importClaudeHooks, mergeImported } = await import('../../config/claude-import.js');
     const { readSafely, writeSafely } = await import('../../fs/write-safely.js');
