@@ -11,7 +11,7 @@ describe('guard coverage', () => {
     expect(r.stdout).toContain('guards: no config runs, so the built-in defaults do');
     expect(r.stdout).toContain('guards on preToolUse: command-safety, sensitive-paths\n');
     expect(r.stdout).toContain('guards on postToolUse: redact-secrets\n');
-    expect(r.stdout).toMatch(/no guard acts on: stop, subagentStop, preCompact, sessionStart, sessionEnd, notification, postToolUseFailure\n/);
+    expect(r.stdout).toMatch(/no guard acts on: stop, subagentStop, preCompact, sessionStart, sessionEnd, notification, postToolUseFailure, permissionRequest, /);
     const json = JSON.parse(runCli(['doctor', '--json'], { cwd: dir, env: isolatedEnv(dir) }).stdout);
     expect(json.coverage.find((c: { event: string }) => c.event === 'preToolUse').guards).toEqual([
       { id: 'command-safety', guard: 'command-safety', layer: 'defaults' },

@@ -156,7 +156,7 @@ describe('schema-pin in the library (beforeToolSelection with model_request.tool
     const runner = await createRunner({ cwd: dir, env: isolatedEnv(dir), config: { hooks: { beforeToolSelection: [{ builtin: 'schema-pin' }] } } });
     const d = await runner.run(eventFromClaudePayload({ hook_event_name: 'BeforeToolSelection', model_request: { messages: [], parameters: {} } }, 'beforeToolSelection'));
     expect(d.decision).toBe('continue');
-    expect(d.warnings.join('\n')).toContain('shows no tool definitions');
+    expect((d.systemMessages ?? []).join('\n')).toContain('shows no tool definitions');
     expect(existsSync(pinFile(dir, isolatedEnv(dir)))).toBe(false);
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIALECT_NAMES } from '../../src/dialects/index.js';
 import { EVENTS } from '../../src/events/catalog.js';
+import { MODEL_EVENTS } from '../../src/events/model-request.js';
 import { isolatedEnv, ROOT, tmpProject, trustProject } from '../helpers.js';
 import { backupLabel, backupOf, BIN, dependentProject, hooks, MARK, testEnv } from './kit.js';
 
@@ -60,8 +61,8 @@ const CASES: AgentCase[] = [
       return { command: entry.hooks[0].command as string, timeout: entry.hooks[0].timeout as number };
     },
     timeout: 60,
-    // --user serves every project: every event.
-    userEvents: Object.fromEntries(EVENTS.map((e) => [e.claude, e.cli])),
+    // --user serves every project: every Claude Code event (the model events are Gemini CLI's).
+    userEvents: Object.fromEntries(EVENTS.filter((e) => !MODEL_EVENTS.includes(e.name)).map((e) => [e.claude, e.cli])),
     // Two builtin guards in a row (30 s each) plus the 10 s margin.
     timeoutOf: (event) => (event === 'PreToolUse' ? 70 : 60),
     userEntry: { matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', timeout: 5 }] },
