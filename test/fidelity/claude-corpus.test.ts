@@ -50,6 +50,18 @@ export const DELIBERATE: Record<string, { fields: (keyof Effect)[]; why: string 
     fields: ['permission'],
     why: "Top-level decision \"ask\" is agent-hooks' own protocol: an ask here, where Claude Code rejects the reply.",
   },
+  'pr-perm-exit2': {
+    fields: ['permissionRequest', 'blocked', 'reasons'],
+    why: "Exit 2 on PermissionRequest denies: exit 2 is agent-hooks' block on every event of every agent, and a hook that said block must not see the call allowed by another hook's answer, where Claude Code ignores exit 2 there.",
+  },
+  'pr-perm-allow-exit2': {
+    fields: ['permissionRequest', 'blocked', 'reasons'],
+    why: 'The same: exit 2 on PermissionRequest is a deny, which beats another hook\'s allow.',
+  },
+  'awf-npm': {
+    fields: ['systemMessages'],
+    why: 'A hookSpecificOutput without hookEventName is read (other agents send it so); Claude Code rejects the whole reply, so its systemMessage is not shown there.',
+  },
   'pr-sysmsgs-all': {
     fields: ['systemMessages'],
     why: 'PreToolUse is a chain: a block stops later hooks (deterministic, a guard judges what will run), so the second hook never runs and its systemMessage never comes; Claude Code runs both in parallel.',
@@ -61,9 +73,6 @@ export const DELIBERATE: Record<string, { fields: (keyof Effect)[]; why: string 
  * `it.fails`; when the comparison agrees, the test fails and the entry must go.
  */
 export const KNOWN_GAPS: Record<string, string> = {
-  'pr-perm-exit2': 'claude-events: exit 2 on PermissionRequest becomes a deny (Claude Code ignores it)',
-  'pr-perm-allow-exit2': 'claude-events: exit 2 on PermissionRequest becomes a deny (Claude Code ignores it)',
-  'awf-npm': 'claude-events: a reply Claude Code rejects whole (hookSpecificOutput without hookEventName) still has its systemMessage shown',
   'pr-halt-deny-pre': 'claude-events: a halt + deny on PreToolUse gives the stopReason as the deny reason, not permissionDecisionReason',
 };
 
