@@ -31,6 +31,8 @@ export interface Installed {
   failClosed: boolean;
   /** Launchers written as one machine's absolute path. */
   machinePaths: string[];
+  /** Entries of ours that call `hooks serve` over HTTP (install --serve). */
+  http?: boolean;
 }
 
 /** Every finding about the agents' installed entries, for the project in `cwd` and the user. */
@@ -61,7 +63,7 @@ export function findInstalled(where: Where, unreadable: Finding[] = []): Install
       }
       if (text === undefined) continue;
       const installed = agent.name === 'opencode' ? readPlugin(text, file) : readJsonEntries(text, agent.name);
-      if (installed !== undefined && installed.launchers.length > 0) found.push({ agent: agent.name, scope, file, ...installed });
+      if (installed !== undefined && (installed.launchers.length > 0 || installed.http === true)) found.push({ agent: agent.name, scope, file, ...installed });
     }
   }
   return found;
@@ -184,12 +186,17 @@ function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' |
   }
   const launchers = new Set<string>();
   let gate: boolean | undefined;
+  // An install --serve of only http handlers (Claude Code's, for a config without SessionStart) runs no launcher.
+  let http = false;
   const visit = (value: unknown, depth: number): void => {
     if (depth > 64) return;
     if (Array.isArray(value)) for (const v of value) visit(v, depth + 1);
     else if (isRecord(value)) {
       // install --serve: an http handler of ours gates PreToolUse by the agent's onFailure alone (a runner error is a 500).
-      if (isOurHttpHandler(value) && /[?&]event=pre-tool-use&/.test(String(value.url))) gate = (gate ?? true) && value.onFailure === 'block';
+      if (isOurHttpHandler(value)) {
+        http = true;
+        if (/[?&]event=pre-tool-use&/.test(String(value.url))) gate = (gate ?? true) && value.onFailure === 'block';
+      }
       for (const raw of Object.values(value)) {
         // install --serve wraps our command in agent-hooks-client: the launcher is the wrapped command's.
         const v = typeof raw === 'string' ? withoutClient(raw) : raw;
@@ -207,7 +214,7 @@ function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' |
   };
   visit(doc, 0);
   const all = [...launchers];
-  return { launchers: all, failClosed: gate === true, machinePaths: all.filter((l) => path.isAbsolute(unquote(l))) };
+  return { launchers: all, failClosed: gate === true, machinePaths: all.filter((l) => path.isAbsolute(unquote(l))), http };
 }
 
 /** The opencode plugin's runner (as a shell word) and its FAIL_CLOSED switch. */

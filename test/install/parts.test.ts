@@ -109,7 +109,8 @@ describe('writing settings', () => {
     install({ agent: 'claude-code', scope: 'user', where: { cwd: tmpProject(), home, env: { HOME: home } }, dryRun: false });
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(JSON.parse(readFileSync(dotfile, 'utf8')).model).toBe('opus');
-    expect(Object.keys(JSON.parse(readFileSync(link, 'utf8')).hooks)).toHaveLength(10);
+    // --user: every Claude Code event.
+    expect(Object.keys(JSON.parse(readFileSync(link, 'utf8')).hooks)).toHaveLength(33);
     expect(statSync(dotfile).mode & 0o777).toBe(0o600);
     expect(backupOf(link, home).before).toBe('{"model": "opus"}\n');
     expect(existsSync(`${link}.agent-hooks.bak`)).toBe(false);

@@ -34,7 +34,8 @@ describe('install claude-code --serve', () => {
       url: 'http://127.0.0.1:47999/v1/run?event=pre-tool-use&dialect=claude-code',
       headers: { Authorization: 'Bearer $AGENT_HOOKS_TOKEN' },
       allowedEnvVars: ['AGENT_HOOKS_TOKEN'],
-      timeout: 60,
+      // The chain's worst case: the two default guards (30 s each) plus 10 s.
+      timeout: 70,
       onFailure: 'block',
     });
     expect(handler('UserPromptSubmit').onFailure).toBe('block');

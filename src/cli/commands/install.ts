@@ -74,6 +74,10 @@ Examples:
     const scope = scopeOf(args.flags);
     const explicitTimeout = typeof args.flags.timeout === 'string';
     const plan = args.positional.agent === 'claude-code' && scope === 'project' ? await planOf(ctx, explicitTimeout ? timeoutOf(args.flags.timeout) : undefined) : undefined;
+    const serve = await serveOf(args.flags, args.positional.agent, ctx.env);
+    // With --serve, SessionStart runs the client even when no hook uses it: that is how a session
+    // starts the server when it is down.
+    if (plan !== undefined && serve.serve !== undefined && !plan.has('sessionStart')) plan.set('sessionStart', { timeoutSeconds: timeoutOf(args.flags.timeout) });
     const outcome = install({
       ...(plan === undefined ? {} : { plan }),
       agent: args.positional.agent,
@@ -83,7 +87,7 @@ Examples:
       timeoutSeconds: timeoutOf(args.flags.timeout),
       failClosed: args.flags['fail-closed'] === true,
       allowOutside: args.flags['allow-outside'] === true,
-      ...(await serveOf(args.flags, args.positional.agent, ctx.env)),
+      ...serve,
     });
     ctx.stdout(describe(outcome, where, dryRun));
     // What the entries run, when teammates need to know (every time); an agent's own step (after a change).
