@@ -3,6 +3,8 @@ import { DEFAULT_TIMEOUT_SECONDS } from '../../config/resolve.js';
 import { HooksError } from '../../errors.js';
 import { AGENT_NAMES, DEFAULT_ENTRY_TIMEOUT, install } from '../../install/index.js';
 import { describe } from '../../install/report.js';
+import { FAIL_CLOSED_EVENTS } from '../../install/target.js';
+import type { EventName } from '../../types.js';
 import type { Command } from '../command.js';
 import { scopeOf, whereOf } from '../../install/options.js';
 
@@ -75,9 +77,16 @@ Examples:
     const explicitTimeout = typeof args.flags.timeout === 'string';
     const plan = args.positional.agent === 'claude-code' && scope === 'project' ? await planOf(ctx, explicitTimeout ? timeoutOf(args.flags.timeout) : undefined) : undefined;
     const serve = await serveOf(args.flags, args.positional.agent, ctx.env);
-    // With --serve, SessionStart runs the client even when no hook uses it: that is how a session
-    // starts the server when it is down.
-    if (plan !== undefined && serve.serve !== undefined && !plan.has('sessionStart')) plan.set('sessionStart', { timeoutSeconds: timeoutOf(args.flags.timeout) });
+    if (plan !== undefined) {
+      const always = (event: EventName) => {
+        if (!plan.has(event)) plan.set(event, { timeoutSeconds: timeoutOf(args.flags.timeout) });
+      };
+      // A fail-closed install promises that a missing or broken runner (or a server that is down)
+      // blocks the gated events: they are registered even when no hook of the config acts on them.
+      if (args.flags['fail-closed'] === true || serve.serve?.whenDown === 'block') for (const event of FAIL_CLOSED_EVENTS) always(event);
+      // With --serve, SessionStart runs the client: that is how a session starts a server that is down.
+      if (serve.serve !== undefined) always('sessionStart');
+    }
     const outcome = install({
       ...(plan === undefined ? {} : { plan }),
       agent: args.positional.agent,
@@ -116,13 +125,21 @@ async function serveOf(flags: Record<string, string | boolean | undefined>, agen
  * The events this project's config uses (the defaults' when it has none), each with Claude Code's
  * matcher and a timeout that fits its chain; an explicit --timeout replaces every timeout.
  */
-async function planOf(ctx: { cwd: string; env: NodeJS.ProcessEnv }, timeout: number | undefined) {
+async function planOf(ctx: { cwd: string; env: NodeJS.ProcessEnv; stderr: (text: string) => void }, timeout: number | undefined) {
   const { loadConfigLayers } = await import('../../config/load.js');
   const { resolveConfig } = await import('../../config/resolve.js');
   const { planEvents } = await import('../../install/plan.js');
-  const loaded = await loadConfigLayers({ cwd: ctx.cwd, env: ctx.env });
-  const config = await resolveConfig(loaded.layers, { cwd: ctx.cwd, env: ctx.env });
-  const plan = planEvents(config, loaded.layers, DEFAULT_ENTRY_TIMEOUT);
+  let plan: Map<EventName, { matcher?: string; timeoutSeconds: number }>;
+  try {
+    const loaded = await loadConfigLayers({ cwd: ctx.cwd, env: ctx.env });
+    const config = await resolveConfig(loaded.layers, { cwd: ctx.cwd, env: ctx.env });
+    plan = planEvents(config, loaded.layers, DEFAULT_ENTRY_TIMEOUT);
+  } catch (error) {
+    // A config that cannot be read must not stop the install: every event is registered, so the
+    // runner reports the config's error on each of them (and blocks, with --fail-closed).
+    ctx.stderr(`agent-hooks: note: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}; registering every event\n`);
+    return undefined;
+  }
   if (timeout !== undefined) for (const [event, p] of plan) plan.set(event, { ...p, timeoutSeconds: timeout });
   return plan;
 }
