@@ -42,6 +42,8 @@ export interface Decision {
   systemMessages?: string[];
   /** The event's pass-through fields (see `EventSpec.passthrough`), merged in order: later hooks win, lists are joined. */
   passthrough?: Record<string, unknown>;
+  /** On a halt that also denied the call: the deny's own reason, for the model (`reason` is the stopReason). */
+  denyReason?: string;
   /** An `ask` that came from `permissionDecision: "defer"` (PreToolUse): agents that can defer do. */
   deferred?: boolean;
   /** Every hook that ran, in run order. */
@@ -175,7 +177,10 @@ export function finishChain(state: ChainState, original: HookEvent): Decision {
     decidedBy: by.id,
     reason: by.reply.reason ?? fallback,
   });
-  if (state.halted !== undefined) return decided('halt', state.halted, `halted by hook "${state.halted.id}"`);
+  if (state.halted !== undefined) {
+    const halted = decided('halt', state.halted, `halted by hook "${state.halted.id}"`);
+    return state.halted.reply.denyReason === undefined ? halted : { ...halted, denyReason: state.halted.reply.denyReason };
+  }
   if (state.blocked !== undefined) {
     const blocked = decided('block', state.blocked, `blocked by hook "${state.blocked.id}"`);
     const reasons = state.blocks.map((r) => r.reply.reason ?? `blocked by hook "${r.id}"`);

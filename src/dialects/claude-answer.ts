@@ -52,7 +52,7 @@ export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): A
     case 'halt':
       if (spec.blockAs === 'permissionDecision' && spec.tool) {
         // Claude Code runs the tool when it gets `continue: false` alone: deny it too.
-        Object.assign(specific, deny(reason));
+        Object.assign(specific, deny(decision.denyReason ?? reason));
         if (profile.canHaltPreToolUse) Object.assign(out, { continue: false, stopReason: reason });
         else warnings.push(`a hook halted the run, which ${profile.agent} cannot do from PreToolUse; the tool was denied instead`);
       } else if (spec.blockAs === 'permissionRequest') {

@@ -22,6 +22,8 @@ export interface Reply {
   /** The model-response fields a hook changed (afterModel). */
   updatedResponse?: Record<string, unknown>;
   additionalContext?: string;
+  /** On a halt that also denied the call: the deny's own reason (the halt's `reason` is its stopReason). */
+  denyReason?: string;
   /** `permissionDecision: "defer"` (PreToolUse): with decision `ask`, so an agent that cannot defer asks. */
   defer?: true;
   /** Shown to the user (Claude Code's `systemMessage`); every hook's is kept, in order. */
@@ -289,7 +291,11 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   if (halt) {
     const why = text(o.stopReason, 'stopReason') ?? reason;
     if (problems.length > 0) return failed('invalid-json', problems.join('; '));
-    return { ok: true, reply: finish({ decision: 'halt' }, why, context, systemMessage, passthrough, ignored) };
+    const reply: Reply = { decision: 'halt' };
+    // A halt that also denies the call (PreToolUse): Claude Code gives the model the deny's own reason.
+    const denied = specific.permissionDecision === 'deny' && typeof specific.permissionDecisionReason === 'string' ? specific.permissionDecisionReason.trim() : '';
+    if (event.permissionDecision && denied !== '') reply.denyReason = denied;
+    return { ok: true, reply: finish(reply, why, context, systemMessage, passthrough, ignored) };
   }
 
   const top = text(o.decision, 'decision') ?? text(o.permission, 'permission');

@@ -73,7 +73,6 @@ export const DELIBERATE: Record<string, { fields: (keyof Effect)[]; why: string 
  * `it.fails`; when the comparison agrees, the test fails and the entry must go.
  */
 export const KNOWN_GAPS: Record<string, string> = {
-  'pr-halt-deny-pre': 'claude-events: a halt + deny on PreToolUse gives the stopReason as the deny reason, not permissionDecisionReason',
 };
 
 /** Fields compared exactly; text lists are compared by containment (see agreeOn). */
