@@ -1,7 +1,7 @@
 // The unshare sandbox as an ordinary user (uid 65534), the way it runs on a developer's machine: when
 // the tests run as root, the CLI and the rewritten command are both run as that user with setpriv.
 import { execFile, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,10 +31,14 @@ describe.skipIf(!possible)('unshare sandbox as an ordinary user (real)', () => {
       mkdirSync(dir);
       chownSync(dir, UID, UID);
     }
+    // The CLI as that user can read it: the repository may sit in a folder only root can enter
+    // (CI clones it into a 0700 mktemp folder), so the bin and the bundle are copied beside the project.
+    const cli = path.join(root, 'agent-hooks');
+    for (const part of ['bin', path.join('dist', 'bundle')]) cpSync(path.join(ROOT, part), path.join(cli, part), { recursive: true });
     const command = 'id -u; echo ok > made.txt; touch "$HOME/escape" 2>/dev/null || echo home-ro; mount -o remount,bind,rw / 2>/dev/null || echo no-remount; curl -sS -m 3 http://127.0.0.1:9/ 2>/dev/null || echo no-net';
     const env = ['env', '-i', `HOME=${home}`, `CLAUDE_PROJECT_DIR=${project}`, `PATH=${process.env.PATH ?? '/usr/bin:/bin'}`];
     const event = JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: project });
-    const routed = await asUser([...env, process.execPath, path.join(ROOT, 'bin', 'hooks.js'), 'guard', 'sandbox'], project, event);
+    const routed = await asUser([...env, process.execPath, path.join(cli, 'bin', 'hooks.js'), 'guard', 'sandbox'], project, event);
     expect(routed.code, routed.stderr).toBe(0);
     const wrapped = JSON.parse(routed.stdout).hookSpecificOutput.updatedInput.command as string;
     const ran = await asUser([...env, '/bin/bash', '-c', wrapped], project);
