@@ -81,7 +81,8 @@ describe('doctor checks the installed entries', () => {
     const dir = tmpProject({
       '.claude/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: '/home/someone-else/agent-hooks/bin/hooks.js run pre-tool-use --dialect claude-code # agent-hooks' }] }] } }),
     });
-    const findings = about(await doctor(dir, tmpProject()), '.claude/settings.json');
+    // (The events this hand-written file does not register are test/doctor/registered.test.ts's.)
+    const findings = about(await doctor(dir, tmpProject()), '.claude/settings.json').filter((f) => !f.message.includes('the installed entries'));
     expect(findings.map((f) => f.level)).toEqual(['warning', 'error', 'warning']);
     expect(findings[0]!.message).toBe("the entries run /home/someone-else/agent-hooks/bin/hooks.js, an absolute path of one machine, in a file teams commit: in a teammate's clone it does not exist and every guard is off");
     expect(findings[2]!.message).toMatch(/^guards fail open/);
