@@ -1,5 +1,5 @@
 // What every benchmark script here needs: the repository root, the CLI's bin, command-line flags and
-// quantiles (a median of whole-process times, the same in every script).
+// quantiles (a median of whole-process times, the same in every script), and a seeded random source.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,3 +18,15 @@ export function quantile(samples, p) {
 }
 
 export const median = (samples) => quantile(samples, 0.5);
+
+/** A deterministic pseudo-random source in [0, 1) (mulberry32), so every run measures the same bytes. */
+export function seededRandom(seed) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

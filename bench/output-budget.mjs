@@ -3,18 +3,11 @@
 // String.prototype.replace pass with a plain ANSI regex (the usual strip-ansi approach).
 // Run after `npm run build`:  node bench/output-budget.mjs [rounds]
 import { createBudget } from '../dist/guards/output-budget.js';
-import { median } from './kit.mjs';
+import { median, seededRandom } from './kit.mjs';
 
 const rounds = Number(process.argv[2] ?? 15);
 
-let state = 7;
-const rand = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const rand = seededRandom(7);
 const lines = [
   () => `\u001b[32m✓\u001b[39m test/unit/case-${Math.floor(rand() * 1e6)}.test.ts (12 tests) \u001b[2m${Math.floor(rand() * 999)}ms\u001b[22m`,
   () => `2026-11-22T10:00:00Z INFO [worker-${Math.floor(rand() * 4)}] GET /api/v1/items/${Math.floor(rand() * 1e5)} 200`,

@@ -5,19 +5,12 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createRedactor } from '../dist/guards/redact-secrets.js';
-import { median } from './kit.mjs';
+import { median, seededRandom } from './kit.mjs';
 
 const rounds = Number(process.argv[2] ?? 15);
 
-// Deterministic pseudo-random text (mulberry32), so every run measures the same bytes.
-let state = 42;
-const rand = () => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let t = state;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+// Deterministic pseudo-random text, so every run measures the same bytes.
+const rand = seededRandom(42);
 const pick = (alphabet, n) => Array.from({ length: n }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
 const HEX = '0123456789abcdef';
 const A62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { ensureToken, servePaths } from '../../src/serve/paths.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/serve/server.js';
+import { afterEach } from 'vitest';
 import { isolatedEnv, tmpProject } from '../helpers.js';
 
 export interface Served {
@@ -92,3 +93,19 @@ export const claudeBash = (command: string, cwd: string, extra: Record<string, u
   JSON.stringify({ session_id: 's-1', hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command }, tool_use_id: 'toolu_1', ...extra });
 
 export const userConfig = (env: NodeJS.ProcessEnv) => path.join(env.XDG_CONFIG_HOME!, 'agent-hooks', 'config.json');
+
+/** The path of a PreToolUse run answered in Claude Code's format. */
+export const RUN = '/v1/run?event=pre-tool-use&dialect=claude-code';
+
+/** A `serve` whose servers are closed after each test of the file that calls this. */
+export function serversClosedAfterEach(): (options?: Parameters<typeof serve>[0]) => Promise<Served> {
+  const running: Served[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((s) => s.server.close(1_000)));
+  });
+  return async (options = {}) => {
+    const s = await serve(options);
+    running.push(s);
+    return s;
+  };
+}

@@ -3,26 +3,15 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { servePaths } from '../../src/serve/paths.js';
-import { claudeBash, rawSocket, serve, type Served } from './kit.js';
+import { claudeBash, rawSocket, RUN, serversClosedAfterEach, type Served } from './kit.js';
 import { tmpProject, trustProject } from '../helpers.js';
 
 // Real processes on a loaded machine: generous, so only a real hang fails.
 vi.setConfig({ testTimeout: 60_000 });
 
-const running: Served[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.server.close(1_000)));
-});
-async function started(options: Parameters<typeof serve>[0] = {}): Promise<Served> {
-  const s = await serve(options);
-  running.push(s);
-  return s;
-}
-
-const RUN = '/v1/run?event=pre-tool-use&dialect=claude-code';
-
+const started = serversClosedAfterEach();
 /** A project whose hook leaves a marker: a refused request must never reach it. */
 function markerProject(s: Served): { dir: string; marker: string } {
   const marker = path.join(s.home, 'hook-ran');

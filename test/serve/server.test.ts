@@ -2,9 +2,9 @@
 // reloaded when their files change, sessions that do not wait for each other, and hooks that crash.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cliInProcess, fixture, tmpProject, trustProject } from '../helpers.js';
-import { claudeBash, serve, unframe, userConfig, type Served } from './kit.js';
+import { claudeBash, RUN, serve, serversClosedAfterEach, unframe, userConfig, type Served } from './kit.js';
 import { servePaths } from '../../src/serve/paths.js';
 
 // Real processes on a loaded machine: generous, so only a real hang fails.
@@ -12,18 +12,7 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const servePathsOf = (s: Served) => servePaths(s.env).socket;
 
-const running: Served[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((s) => s.server.close(1_000)));
-});
-
-async function started(options: Parameters<typeof serve>[0] = {}): Promise<Served> {
-  const s = await serve(options);
-  running.push(s);
-  return s;
-}
-
-const RUN = '/v1/run?event=pre-tool-use&dialect=claude-code';
+const started = serversClosedAfterEach();
 
 function writeUserConfig(env: NodeJS.ProcessEnv, config: object): void {
   mkdirSync(path.dirname(userConfig(env)), { recursive: true });
