@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { HooksError } from '../errors.js';
 import { EVENTS, eventFor, eventSpec, findEvent } from '../events/catalog.js';
 import { EVENT_GROUPS, eventsOfKey, keySpecificity } from '../events/groups.js';
-import { noEventMessage, wildcardApplies } from './wildcard.js';
+import { isOverride, noEventMessage, wildcardApplies } from './wildcard.js';
 import { GUARD_IDS, loadGuard } from '../guards/index.js';
 import { checkToolPattern, type Matchable } from '../match/select.js';
 import { didYouMean } from '../suggest.js';
@@ -304,7 +304,7 @@ async function resolveLayer(
         if (!(await wildcardApplies(entry, spec, overridable))) continue;
         use.applied = true;
       }
-      if (entry.command === undefined && entry.builtin === undefined && entry.url === undefined && entry.type === undefined) {
+      if (isOverride(entry)) {
         const targets = earlier.filter((h) => h.id === entry.id && h.event === spec.name);
         const protectedTargets = targets.filter((h) => trustTier(h.source.layer) > trustTier(layer.layer));
         if (protectedTargets.length > 0) {

@@ -20,7 +20,7 @@ interface WildcardEntry {
 }
 
 /** An entry that runs nothing of its own: an override of an earlier hook with its id. */
-const isOverride = (entry: WildcardEntry) => entry.command === undefined && entry.builtin === undefined && entry.url === undefined && entry.type === undefined;
+export const isOverride = (entry: WildcardEntry) => entry.command === undefined && entry.builtin === undefined && entry.url === undefined && entry.type === undefined;
 
 /**
  * True when the entry runs on this event of its wildcard key. An override (no command, no builtin)

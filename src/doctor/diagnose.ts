@@ -11,6 +11,7 @@ import { KILL_GRACE_MS } from '../run/process.js';
 import os from 'node:os';
 import { checkInstalled } from './installed.js';
 import { findOnPath, isExecutable } from './on-path.js';
+import { checkRegistered } from './registered.js';
 
 export interface Finding {
   level: 'error' | 'warning';
@@ -65,7 +66,9 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
   }
   findings.push(...checkDuplicateIds(config));
   findings.push(...checkBudgets(config));
-  findings.push(...checkInstalled({ cwd: config.projectDir, env, home: env.HOME || os.homedir() }));
+  const installedWhere = { cwd: config.projectDir, env, home: env.HOME || os.homedir() };
+  findings.push(...checkInstalled(installedWhere));
+  findings.push(...checkRegistered(config, installedWhere));
   return findings;
 }
 

@@ -6,9 +6,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ResolvedConfig } from '../config/resolve.js';
 import { eventSpec } from '../events/catalog.js';
+import { claudeCode } from '../install/agents/claude-code.js';
+import { nestedEntries } from '../install/event-table.js';
 import { planEvents } from '../install/plan.js';
-import { isOurHttpHandler } from '../install/serve.js';
-import { isOurCommand } from '../install/shell.js';
+import type { Where } from '../install/target.js';
 import { isRecord } from '../json.js';
 import type { Finding } from './diagnose.js';
 
@@ -19,8 +20,7 @@ function installedEntries(doc: unknown): Map<string, Set<string> | undefined> {
   for (const [event, groups] of Object.entries(table)) {
     if (!Array.isArray(groups)) continue;
     for (const group of groups) {
-      if (!isRecord(group) || !Array.isArray(group.hooks)) continue;
-      if (!group.hooks.some((h) => (isRecord(h) && isOurCommand(h.command)) || isOurHttpHandler(h))) continue;
+      if (!isRecord(group) || nestedEntries.ours(group) === 0) continue;
       const matcher = typeof group.matcher === 'string' ? group.matcher : '';
       // An exact list is what install writes; anything else (edited by hand) counts as every tool.
       const tools = /^[A-Za-z0-9_]+(\|[A-Za-z0-9_]+)*$/.test(matcher) ? new Set(matcher.split('|')) : undefined;
@@ -34,8 +34,8 @@ function installedEntries(doc: unknown): Map<string, Set<string> | undefined> {
   return found;
 }
 
-export function checkRegistered(config: ResolvedConfig, cwd: string): Finding[] {
-  const file = path.join(cwd, '.claude', 'settings.json');
+export function checkRegistered(config: ResolvedConfig, where: Where): Finding[] {
+  const file = claudeCode.file('project', where);
   let doc: unknown;
   try {
     doc = JSON.parse(readFileSync(file, 'utf8'));
@@ -44,20 +44,20 @@ export function checkRegistered(config: ResolvedConfig, cwd: string): Finding[] 
   }
   const installed = installedEntries(doc);
   if (installed.size === 0) return [];
-  const where = path.relative(cwd, file);
+  const at = path.relative(where.cwd, file);
   const fix = 'npx agent-hooks install claude-code (it registers the events and tools the config uses now)';
   const findings: Finding[] = [];
   for (const [event, plan] of planEvents(config, [], 0)) {
     const claude = eventSpec(event).claude;
     if (!installed.has(claude)) {
-      findings.push({ level: 'warning', where, message: `the config has hooks on ${claude}, which the installed entries never send to agent-hooks: they never run`, fix });
+      findings.push({ level: 'warning', where: at, message: `the config has hooks on ${claude}, which the installed entries never send to agent-hooks: they never run`, fix });
       continue;
     }
     const sent = installed.get(claude);
     if (sent === undefined) continue;
     const missing = plan.matcher === undefined ? ['every other tool'] : plan.matcher.split('|').filter((t) => !sent.has(t));
     if (missing.length > 0) {
-      findings.push({ level: 'warning', where, message: `on ${claude} the installed entries send only ${[...sent].join('|')} to agent-hooks; the config's hooks also guard ${missing.join(', ')}, which never reach them`, fix });
+      findings.push({ level: 'warning', where: at, message: `on ${claude} the installed entries send only ${[...sent].join('|')} to agent-hooks; the config's hooks also guard ${missing.join(', ')}, which never reach them`, fix });
     }
   }
   return findings;

@@ -1,7 +1,6 @@
 // `hooks doctor`: checks the config layers and the hooks for the mistakes that fail silently.
 import { diagnose, type Finding } from '../../doctor/diagnose.js';
 import { coverageLines, guardCoverage, type EventCoverage } from '../../doctor/coverage.js';
-import { checkRegistered } from '../../doctor/registered.js';
 import { layerStatus } from '../../config/resolve.js';
 import { loadConfig } from '../../engine.js';
 import { isHooksError } from '../../errors.js';
@@ -34,7 +33,7 @@ Options:
     try {
       const config = await loadConfig({ cwd: ctx.cwd, env: ctx.env, ...(typeof args.flags.config === 'string' ? { configFile: args.flags.config } : {}) });
       layers = config.layers.map((l) => `${l.layer} ${l.file}: ${layerStatus(l)}`);
-      findings = [...diagnose(config, ctx.env), ...checkRegistered(config, ctx.cwd)];
+      findings = diagnose(config, ctx.env);
       coverage = guardCoverage(config);
       covered = coverageLines(config);
     } catch (error) {
