@@ -6,7 +6,7 @@
 //   3. the command-only client (agent-hooks-client: sh + curl over the Unix socket) + server per
 //      event, against a cold `hooks run` of the same event (interleaved), with the alternatives a
 //      client could be: python3 over the socket, bash /dev/tcp over loopback, node itself;
-//   4. a command hook through the server against running that hook directly.
+//   4. a command hook through the server against running that hook directly, in exec and in shell form.
 // Usage: node bench/serve.mjs [--runs 30] [--latency 2000] [--events 100000]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -48,6 +48,7 @@ const hookScript = path.join(home, 'hook.sh');
 writeFileSync(hookScript, '#!/bin/sh\ncat >/dev/null\nexit 0\n', { mode: 0o755 });
 const builtins = project({ hooks: { preToolUse: [{ builtin: 'command-safety' }, { builtin: 'sensitive-paths' }] } });
 const withCommand = project({ hooks: { preToolUse: [{ id: 'sh-hook', command: hookScript, args: [] }] } });
+const withShellCommand = project({ hooks: { preToolUse: [{ id: 'sh-hook', command: hookScript }] } });
 const payload = (cwd) => JSON.stringify({ session_id: 'bench', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls -la src' }, tool_use_id: 'toolu_bench' });
 
 async function freePort() {
@@ -62,6 +63,9 @@ async function freePort() {
 const port = await freePort();
 env.AGENT_HOOKS_SERVE_PORT = String(port);
 const server = spawn(process.execPath, [hooksBin, 'serve'], { env, stdio: 'ignore', cwd: '/' });
+// A failed run must not leave its servers behind (they would skew every later measurement).
+const children = [server];
+process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
 const token = await (async () => {
   for (let i = 0; i < 200; i++) {
     await new Promise((r) => setTimeout(r, 50));
@@ -87,9 +91,16 @@ function post(p, body, { agent = false, method = 'POST', token: t = token, portT
   });
 }
 
-// A bare Node HTTP server (in its own process) answering 200 with an empty body: the loopback floor.
+// A bare Node HTTP server (in its own process) answering 200 with an empty body: the loopback floor. On
+// /spawn it does the least a server running a command hook can do (part 4's floor): spawns the hook with
+// the body on stdin and answers its stdout.
 const barePort = await freePort();
-const bare = spawn(process.execPath, ['-e', `require('http').createServer((q,s)=>{q.resume();q.on('end',()=>s.end())}).listen(${barePort},'127.0.0.1')`], { stdio: 'ignore' });
+const bareCode = `const cp=require('child_process');require('http').createServer((q,s)=>{const b=[];q.on('data',c=>b.push(c));q.on('end',()=>{
+if(q.url!=='/spawn')return s.end();
+const c=cp.spawn(${JSON.stringify(hookScript)},[],{stdio:'pipe',detached:true});const o=[];c.stdout.on('data',d=>o.push(d));c.stderr.resume();
+c.on('close',()=>s.end(Buffer.concat(o)));c.stdin.on('error',()=>{});c.stdin.end(Buffer.concat(b))})}).listen(${barePort},'127.0.0.1')`;
+const bare = spawn(process.execPath, ['-e', bareCode], { stdio: 'ignore' });
+children.push(bare);
 await new Promise((r) => setTimeout(r, 500));
 
 const URL_RUN = '/v1/run?event=pre-tool-use&dialect=claude-code';
@@ -184,21 +195,32 @@ for (let i = 0; i < runs + 2; i++) {
 
 // 4. A command hook through the server vs the hook run directly (both from this process).
 const commandEvent = payload(withCommand);
-await timed(() => post(URL_RUN, commandEvent, { agent: keep }), 20);
-const hookCases = [
-  ['the hook run directly (spawn, event on stdin)', () => new Promise((resolve) => {
-    const c = spawn(hookScript, [], { stdio: ['pipe', 'ignore', 'ignore'] });
-    c.on('exit', resolve);
-    c.stdin.end(commandEvent);
-  })],
-  ['the hook as an agent runs it (sh -c, stdout/stderr read)', () => new Promise((resolve) => {
-    const c = spawn('/bin/sh', ['-c', hookScript], { stdio: ['pipe', 'pipe', 'pipe'] });
+// A fresh agent: part 3's spawnSync blocked this process for longer than the server's keep-alive,
+// so the old agent's socket may be closed with the close not yet seen (a "socket hang up").
+const hookKeep = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const bareHookKeep = new http.Agent({ keepAlive: true, maxSockets: 1 });
+await timed(() => post(URL_RUN, commandEvent, { agent: hookKeep }), 20);
+await timed(() => post('/spawn', commandEvent, { portTo: barePort, agent: bareHookKeep }), 20);
+// Like for like: the same command in the same form, run by this process as an agent would (stdin
+// written, stdout and stderr read, waited for until closed), and through the server with that command
+// in its config. Exec form is a program with arguments; shell form is `sh -c`, as Claude Code runs its
+// command hooks (and as a config's command without `args` runs).
+const shellEvent = payload(withShellCommand);
+await timed(() => post(URL_RUN, shellEvent, { agent: hookKeep }), 20);
+const direct = (cmd, args) => () =>
+  new Promise((resolve) => {
+    const c = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     c.stdout.resume();
     c.stderr.resume();
     c.on('close', resolve);
     c.stdin.end(commandEvent);
-  })],
-  ['the same hook through the server (keep-alive HTTP)', () => post(URL_RUN, commandEvent, { agent: keep })],
+  });
+const hookCases = [
+  ['exec form, run directly', direct(hookScript, [])],
+  ['exec form, through the server (keep-alive HTTP)', () => post(URL_RUN, commandEvent, { agent: hookKeep })],
+  ['shell form (sh -c), run directly', direct('/bin/sh', ['-c', hookScript])],
+  ['shell form (sh -c), through the server', () => post(URL_RUN, shellEvent, { agent: hookKeep })],
+  ['floor: a bare Node server that only spawns it (exec)', () => post('/spawn', commandEvent, { portTo: barePort, agent: bareHookKeep })],
 ];
 const hookSamples = hookCases.map(() => []);
 for (let i = 0; i < runs * 5; i++) {
@@ -225,5 +247,8 @@ console.log(`${'case'.padEnd(46)} ${'median'.padStart(8)} ${'p90'.padStart(8)} $
 coldCases.forEach((c, k) => console.log(`${c.name.padEnd(46)} ${f(q(cold[k], 0.5))} ${f(q(cold[k], 0.9))} ${(q(cold[k], 0.5) / coldBase).toFixed(2).padStart(10)}`));
 console.log(`\n4. a command hook (sh script reading stdin), ${runs * 5} runs each, interleaved (ms)`);
 hookCases.forEach(([name], k) => console.log(`${name.padEnd(52)} ${f(q(hookSamples[k], 0.5))} ${f(q(hookSamples[k], 0.9))}`));
-console.log(`through the server / spawned bare, median: ${(q(hookSamples[2], 0.5) / q(hookSamples[0], 0.5)).toFixed(2)}×; / as an agent runs it: ${(q(hookSamples[2], 0.5) / q(hookSamples[1], 0.5)).toFixed(2)}×`);
+const hookRatio = (k) => (q(hookSamples[k + 1], 0.5) / q(hookSamples[k], 0.5)).toFixed(2);
+console.log(`through the server / run directly, median: ${hookRatio(0)}× (exec form), ${hookRatio(2)}× (shell form)`);
+const med4 = hookSamples.map((s) => q(s, 0.5));
+console.log(`the floor / run directly: ${(med4[4] / med4[0]).toFixed(2)}× (exec form); the runner's own share per hook: ${(med4[1] - med4[4]).toFixed(2)} ms (exec), the floor's: ${(med4[4] - med4[0]).toFixed(2)} ms`);
 process.exit(0);

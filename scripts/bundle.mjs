@@ -4,7 +4,7 @@
 // import), and dist/bundle/main.js, the small launcher that bin/hooks.js imports. The launcher runs
 // cli.cjs through vm.Script with a V8 code cache (src/cli/launch.ts): ES modules cannot take one on
 // Node 20, and compiling the CLI was most of `hooks run`'s start-up.
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -64,6 +64,7 @@ await build({
   ...common,
   plugins: [vendor],
   entryPoints: ['src/cli/main.ts'],
+  minifyIdentifiers: true,
   outfile: path.join(out, 'cli.cjs'),
   format: 'cjs',
   external: ['typescript'],
@@ -74,6 +75,15 @@ await build({
   define: { 'import.meta.url': '__agentHooksModuleUrl', __AGENT_HOOKS_PATH_TABLE__: JSON.stringify(pathTable) },
   banner: { js: "const __agentHooksModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+// The launcher reads the bundle as latin1, which V8 takes as is (a one-byte string, no UTF-8 decoding):
+// that is the same text only while every byte is ASCII. esbuild escapes strings; a regular expression
+// literal it cannot, so one with a non-ASCII character must spell it \uXXXX.
+const cli = readFileSync(path.join(out, 'cli.cjs'), 'latin1');
+const nonAscii = /[^\x00-\x7f]/.exec(cli);
+if (nonAscii !== null) {
+  const at = cli.slice(Math.max(0, nonAscii.index - 60), nonAscii.index + 20);
+  throw new Error(`dist/bundle/cli.cjs must be ASCII (src/cli/launch.ts reads it as latin1); a non-ASCII byte in: ${at}`);
+}
 
 // The launcher is CommonJS too (dist/bundle/package.json says so), as is bin/hooks.js: a hook run
 // never starts Node's ES module loader.

@@ -18,6 +18,7 @@ import { didYouMean } from './suggest.js';
 import { payloadBytes } from './run/payload-bytes.js';
 import { cannotJudge, unjudgeable } from './run/unjudgeable.js';
 import type { HookEvent, ObservedRun } from './types.js';
+import { now } from './clock.js';
 
 export interface LoadConfigOptions {
   /** Where the project config search starts; default `process.cwd()`. */
@@ -114,7 +115,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
   };
 
   async function runChain(given: HookEvent, options: RunOptions): Promise<Decision> {
-    const started = performance.now();
+    const started = now();
     // The metadata key is the runner's: hooks see under it only what hooks of this session answered.
     const event: HookEvent = { ...given, payload: withoutBag(given.payload) };
     const session = sessionOf(event, options.metadataStore === undefined ? defaultStore() : (options.metadataStore ?? undefined));
@@ -195,7 +196,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
     const decision: Decision = why !== undefined ? cannotJudge(event, why, hooks) : { ...finishChain(state, event), skipped, steps };
     decision.warnings.push(...notes);
     if (Object.keys(bag).length > 0) decision.metadata = bag;
-    if (observers.length > 0) await observe(observers, event, decision, performance.now() - started);
+    if (observers.length > 0) await observe(observers, event, decision, now() - started);
     return decision;
   }
 }
@@ -265,7 +266,7 @@ async function runHook(
   // Loaded on first use, and before the clock starts: a config of builtins only never pays for execa.
   const run = hook.run;
   const runProcess = run.kind === 'command' && run.async !== true ? (await import('./run/process.js')).runProcess : undefined;
-  const started = performance.now();
+  const started = now();
   let reading: Reading;
   if (run.kind === 'command' && run.async === true) {
     // Claude Code's `async`: started and not waited for; it cannot block or rewrite (src/run/background.ts).
@@ -310,7 +311,7 @@ async function runHook(
           ? readProcessEnd({ kind: 'timeout', timeoutMs: hook.timeoutMs }, spec)
           : { ok: false, failure: { kind: 'error', message: end.message } };
   }
-  const ms = Math.round(performance.now() - started);
+  const ms = Math.round(now() - started);
   const base = { id: hook.id, source: hook.source, ms };
   // Shadow (audit) mode: the hook runs, what it would have done is reported, nothing changes.
   const audit = hook.audit ?? (run.kind === 'builtin' && run.audit);

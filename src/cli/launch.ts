@@ -40,7 +40,8 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<neve
   const bundle = fileURLToPath(new URL('./cli.cjs', import.meta.url));
   let source: string;
   try {
-    source = readFileSync(bundle, 'utf8');
+    // ASCII (the build checks it), so latin1 is the same text, without UTF-8 decoding: a one-byte string.
+    source = readFileSync(bundle, 'latin1');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     process.stderr.write('agent-hooks: the CLI is not built (dist/bundle/cli.cjs is missing); in a clone of the repository, run "npm run build"\n');

@@ -12,6 +12,7 @@ import { privateDir, unsafeOwnership, writePrivateFile } from '../fs/private.js'
 import { isRecord } from '../json.js';
 import { stateDir } from '../paths.js';
 import { bagProblem, mergeBag, METADATA_LIMITS, type Bag } from './bag.js';
+import { now } from '../clock.js';
 
 /** What a run loads the bag from and saves its changes to. */
 export interface MetadataStore {
@@ -47,7 +48,12 @@ export function sessionFile(dir: string, sessionId: string): string {
 export function fileStore(env: NodeJS.ProcessEnv): MetadataStore {
   const dir = metadataDir(env);
   return {
-    load: (sessionId) => readSessionFile(sessionFile(dir, sessionId), sessionId),
+    load(sessionId) {
+      const file = sessionFile(dir, sessionId);
+      // Most sessions never keep metadata: no file is the common case, and is answered without an exception.
+      if (lstatSync(file, { throwIfNoEntry: false }) === undefined) return { bag: {} };
+      return readSessionFile(file, sessionId);
+    },
     async save(sessionId, changes) {
       const problem = privateDir(dir);
       if (problem !== undefined) return `metadata not saved: ${problem}`;
@@ -157,7 +163,7 @@ export function readSessionFile(file: string, sessionId: string): { bag: Bag; pr
  */
 async function withLock(file: string, fn: () => string | undefined): Promise<string | undefined> {
   const lock = `${file}.lock`;
-  const deadline = performance.now() + LOCK_WAIT_MS;
+  const deadline = now() + LOCK_WAIT_MS;
   let fd: number | undefined;
   for (;;) {
     try {
@@ -173,7 +179,7 @@ async function withLock(file: string, fn: () => string | undefined): Promise<str
         }
         continue;
       }
-      if (performance.now() > deadline) break;
+      if (now() > deadline) break;
       await sleep(5 + Math.random() * 10);
     }
   }
@@ -207,13 +213,13 @@ function pruneStale(dir: string): void {
   } catch {
     return;
   }
-  const now = Date.now();
+  const today = Date.now();
   for (const name of names.slice(0, 10_000)) {
     if (!FILE_NAME.test(name) && !FILE_NAME.test(name.replace(/\.lock$/, ''))) continue;
     const file = path.join(dir, name);
     try {
       const stats = lstatSync(file);
-      if ((stats.isFile() || stats.isSymbolicLink()) && now - stats.mtimeMs > METADATA_LIMITS.staleMs) unlinkSync(file);
+      if ((stats.isFile() || stats.isSymbolicLink()) && today - stats.mtimeMs > METADATA_LIMITS.staleMs) unlinkSync(file);
     } catch {
       // Gone already, or not ours to remove.
     }

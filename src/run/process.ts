@@ -1,5 +1,11 @@
-// Runs one command hook as a real process. The only module that uses execa.
-import { execa } from 'execa';
+// Runs one command hook as a real process, with node:child_process through cross-spawn (which resolves
+// Windows' .cmd shims and shebangs the way execa did, and on POSIX is a plain spawn). execa was the runner
+// here until server mode: under `hooks serve` its per-hook bookkeeping was most of what a command hook cost
+// beyond the hook itself, and in a cold run its 200 KB were a fifth of the CLI to load. Everything it did
+// for us (the kill, the limits, the drain) was already ours.
+import { spawn } from 'cross-spawn';
+import type { ChildProcess } from 'node:child_process';
+import { statSync } from 'node:fs';
 import type { ProcessEnd } from '../reply/interpret.js';
 import { wholeMs } from './duration.js';
 import { groupExists, killTree } from './kill-tree.js';
@@ -68,28 +74,29 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   // Before the hook's clock starts: starting the watchdog is not the hook's time.
   if (posix) startWatchdog(KILL_GRACE_MS);
   const timeoutMs = wholeMs(spec.timeoutMs);
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = spec.signal === undefined ? timeout : AbortSignal.any([spec.signal, timeout]);
-  const sub = execa(spec.command, spec.args ?? [], {
-    // The POSIX shell (/bin/sh), as Claude Code runs shell-form hooks on Linux and macOS (2.1.328 spawns
-    // with `shell: true` there, whatever `shell: "bash"` says; checked with the real CLI).
-    shell: spec.args === undefined ? (spec.shell === 'powershell' ? 'pwsh' : true) : false,
-    cwd: spec.cwd,
-    env: spec.env,
-    extendEnv: false,
-    // Written below, from the caller's Buffer as is: execa's `input` copies it once per hook.
-    stdin: 'pipe',
-    // Its own process group, so a timeout can kill everything the hook started.
-    detached: posix,
-    cleanup: false,
-    cancelSignal: signal,
-    forceKillAfterDelay: false,
-    // We read the streams ourselves: execa's maxBuffer fails the whole result, which would lose an exit 2.
-    buffer: false,
-    encoding: 'buffer',
-    reject: false,
-    stripFinalNewline: false,
-    windowsHide: true,
+  let sub: ChildProcess;
+  try {
+    sub = spawn(spec.command, spec.args ?? [], {
+      // The POSIX shell (/bin/sh), as Claude Code runs shell-form hooks on Linux and macOS (2.1.328 spawns
+      // with `shell: true` there, whatever `shell: "bash"` says; checked with the real CLI).
+      shell: spec.args === undefined ? (spec.shell === 'powershell' ? 'pwsh' : true) : false,
+      cwd: spec.cwd,
+      env: spec.env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      // Its own process group, so a timeout can kill everything the hook started.
+      detached: posix,
+      windowsHide: true,
+    });
+  } catch (error) {
+    // Node refuses some spawns outright (a NUL byte in an argument or the environment, E2BIG).
+    return { kind: 'not-found', message: `${spec.command}: could not start (${error instanceof Error ? error.message : String(error)})` };
+  }
+  let startError: NodeJS.ErrnoException | undefined;
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    sub.once('error', (error: NodeJS.ErrnoException) => {
+      startError ??= error;
+    });
+    sub.once('close', (code: number | null, signal: NodeJS.Signals | null) => resolve({ code, signal }));
   });
   const pid = sub.pid;
   // If the runner is SIGKILLed while this hook runs, the watchdog kills its group (see watchdog.ts).
@@ -100,7 +107,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   const stdout = new Capped(OUTPUT_LIMITS.stdout);
   const stderr = new Capped(OUTPUT_LIMITS.stderr);
   let stdoutOverflow = false;
-  const timers: NodeJS.Timeout[] = [];
+  let drain: NodeJS.Timeout | undefined;
   const stopPipes = () => {
     sub.stdout?.destroy();
     sub.stderr?.destroy();
@@ -111,10 +118,14 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
     if (!stdout.add(chunk)) stdoutOverflow = true;
   });
   sub.stderr?.on('data', (chunk: Buffer) => void stderr.add(chunk));
-  // Once aborted, SIGKILL reaches the group at TERM + grace even when the leader is already gone: a member
-  // that ignores SIGTERM and has let go of our pipes must not outlive its hook. The run waits for it.
+  // Once stopped (timeout or cancel), SIGKILL reaches the group at TERM + grace even when the leader is already
+  // gone: a member that ignores SIGTERM and has let go of our pipes must not outlive its hook. The run waits for it.
+  let stopped: 'timeout' | 'cancelled' | undefined;
   let killed: Promise<void> | undefined;
-  const onAbort = () => {
+  const stop = (why: 'timeout' | 'cancelled') => {
+    if (stopped !== undefined) return;
+    stopped = why;
+    if (drain !== undefined) clearTimeout(drain);
     if (pid === undefined) return;
     killTree(pid, 'SIGTERM');
     killed = new Promise((resolve) => {
@@ -133,38 +144,35 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
       }, 25);
     });
   };
-  signal.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => stop('timeout'), timeoutMs);
+  const onCancel = () => stop('cancelled');
+  spec.signal?.addEventListener('abort', onCancel, { once: true });
   // A hook that exits but leaves a background child writing to our pipes must not hold the runner.
-  // (After an abort the kill path owns the timing: the group keeps its full grace before SIGKILL.)
+  // (Once stopped, the kill path owns the timing: the group keeps its full grace before SIGKILL.)
   sub.once('exit', () => {
-    if (signal.aborted) return;
-    timers.push(
-      setTimeout(() => {
-        if (pid !== undefined) killTree(pid, 'SIGKILL');
-        stopPipes();
-      }, DRAIN_MS),
-    );
+    if (stopped !== undefined) return;
+    drain = setTimeout(() => {
+      if (pid !== undefined) killTree(pid, 'SIGKILL');
+      stopPipes();
+    }, DRAIN_MS);
   });
 
-  const result = await sub;
-  signal.removeEventListener('abort', onAbort);
-  for (const t of timers) clearTimeout(t);
+  const result = await closed;
+  clearTimeout(timer);
+  if (drain !== undefined) clearTimeout(drain);
+  spec.signal?.removeEventListener('abort', onCancel);
   if (killed !== undefined) await killed;
   release();
 
-  const exitCode = result.exitCode;
+  const exitCode = result.code ?? undefined;
   if (stdoutOverflow && exitCode !== 2) return { kind: 'too-large', stream: 'stdout', limit: OUTPUT_LIMITS.stdout };
-  if (timeout.aborted) return { kind: 'timeout', timeoutMs };
-  if (spec.signal?.aborted) return { kind: 'cancelled' };
-  const code = (result as { code?: string }).code;
-  if (code === 'ENOENT' || code === 'EACCES') {
-    const what = code === 'ENOENT' ? 'not found' : 'not executable';
-    return { kind: 'not-found', message: `${spec.command}: ${what}` };
-  }
+  if (stopped === 'timeout') return { kind: 'timeout', timeoutMs };
+  if (stopped === 'cancelled') return { kind: 'cancelled' };
+  if (startError !== undefined && pid === undefined) return { kind: 'not-found', message: couldNotStart(spec, startError) };
   const errBytes = stderr.bytes();
-  if (exitCode === undefined) {
-    if (result.signal !== undefined) return { kind: 'signal', signal: result.signal, stderr: errBytes.toString('utf8') };
-    return { kind: 'not-found', message: result.shortMessage ?? `${spec.command}: could not start` };
+  if (exitCode === undefined || exitCode < 0) {
+    if (result.signal !== null) return { kind: 'signal', signal: result.signal, stderr: errBytes.toString('utf8') };
+    return { kind: 'not-found', message: startError === undefined ? `${spec.command}: could not start` : couldNotStart(spec, startError) };
   }
   // The interpreter's own "cannot open" answer (python3 exits 2, node 1) is not the hook's decision.
   const notFound = missingScriptAnswer(exitCode, errBytes, spec.cwd);
@@ -177,4 +185,20 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
     ...(stderr.dropped > 0 ? { stderrDropped: stderr.dropped } : {}),
     ...(stdoutOverflow ? { stdoutDropped: stdout.dropped } : {}),
   };
+}
+
+/** Why the spawn itself failed, naming what is missing: the program, or the folder it was to run in. */
+function couldNotStart(spec: ProcessSpec, error: NodeJS.ErrnoException): string {
+  if (error.code === 'ENOENT' && !isDirectory(spec.cwd)) return `${spec.command}: its working folder ${spec.cwd} does not exist`;
+  if (error.code === 'ENOENT') return `${spec.command}: not found`;
+  if (error.code === 'EACCES') return `${spec.command}: not executable`;
+  return `${spec.command}: could not start (${error.code ?? error.message})`;
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
 }

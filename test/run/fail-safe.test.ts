@@ -117,6 +117,37 @@ describe('a missing script is not-found', () => {
   });
 });
 
+describe('a hook that cannot start says why, as a not-found', () => {
+  it('a program that is not there, in exec form', async () => {
+    const end = await runProcess({ ...base(tmpProject()), command: 'agent-hooks-no-such-program', args: [], timeoutMs: 5000 });
+    expect(end).toEqual({ kind: 'not-found', message: 'agent-hooks-no-such-program: not found' });
+  });
+
+  it('a file that is not executable', async () => {
+    const dir = tmpProject({ 'guard.sh': '#!/bin/sh\nexit 2\n' });
+    const end = await runProcess({ ...base(dir), command: path.join(dir, 'guard.sh'), args: [], timeoutMs: 5000 });
+    expect(end).toEqual({ kind: 'not-found', message: `${path.join(dir, 'guard.sh')}: not executable` });
+  });
+
+  it('a working folder that is gone names the folder, not the program', async () => {
+    const dir = path.join(tmpProject(), 'removed');
+    for (const args of [[], undefined]) {
+      const end = await runProcess({ ...base(dir), command: 'true', ...(args === undefined ? {} : { args }), timeoutMs: 5000 });
+      expect(end).toEqual({ kind: 'not-found', message: `true: its working folder ${dir} does not exist` });
+    }
+  });
+
+  it('a spawn Node refuses outright (a NUL byte in an argument) is a value, not a throw', async () => {
+    const end = await runProcess({ ...base(tmpProject()), command: 'echo', args: ['a\u0000b'], timeoutMs: 5000 });
+    expect(end).toMatchObject({ kind: 'not-found', message: expect.stringMatching(/^echo: could not start \(.*null bytes/) });
+  });
+
+  it('each of them reads as a failing hook, which never blocks by itself', async () => {
+    const end = await runProcess({ ...base(tmpProject()), command: 'agent-hooks-no-such-program', args: [], timeoutMs: 5000 });
+    expect(readProcessEnd(end, pre)).toMatchObject({ ok: false, failure: { kind: 'not-found' } });
+  });
+});
+
 describe('one stdin buffer per payload', () => {
   it('the same payload object gives the same Buffer; a rewritten payload its own', () => {
     const payload = { hook_event_name: 'PreToolUse', tool_input: { command: 'ls' } };

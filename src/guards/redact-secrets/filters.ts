@@ -5,7 +5,7 @@
 // Words docs and templates put where a key goes. Matched anywhere in the secret, case-insensitive:
 // a random base62 token contains one of them with negligible probability.
 const PLACEHOLDER_WORDS =
-  /example|x{4}|\*{3}|\.\.\.|…|<[^>]*>|\$\{|\{\{|%[sd]|your[_-]?(?:api|secret|token|key|pass)|placeholder|replace[_-]?me|insert[_-]?|changeme|dummy|redacted|not[_-]?a[_-]?real/i;
+  /example|x{4}|\*{3}|\.\.\.|\u2026|<[^>]*>|\$\{|\{\{|%[sd]|your[_-]?(?:api|secret|token|key|pass)|placeholder|replace[_-]?me|insert[_-]?|changeme|dummy|redacted|not[_-]?a[_-]?real/i;
 
 const SEQUENCE = '0123456789abcdefghijklmnopqrstuvwxyz';
 

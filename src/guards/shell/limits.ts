@@ -1,4 +1,5 @@
 // Budgets that keep a hostile command from turning the guard into the slow or crashing part.
+import { now } from '../../clock.js';
 
 export interface ShellLimits {
   /** Longest command accepted, in UTF-16 code units. */
@@ -42,7 +43,7 @@ export class Budget {
   private readonly deadline: number;
 
   constructor(readonly limits: ShellLimits) {
-    this.deadline = performance.now() + limits.maxMillis;
+    this.deadline = now() + limits.maxMillis;
   }
 
   /** Counts one node; checks the clock every 256 nodes, which keeps the check itself cheap. */
@@ -55,7 +56,7 @@ export class Budget {
   }
 
   checkTime(): void {
-    if (performance.now() > this.deadline) {
+    if (now() > this.deadline) {
       throw new ShellAnalysisError(`analysis took longer than ${this.limits.maxMillis} ms`);
     }
   }
