@@ -263,7 +263,7 @@ async function runHook(
   signal: AbortSignal | undefined,
 ): Promise<HookResult> {
   const spec = eventSpec(event.name);
-  // Loaded on first use, and before the clock starts: a config of builtins only never pays for execa.
+  // Loaded on first use, and before the clock starts: a config of builtins only never loads the process runner.
   const run = hook.run;
   const runProcess = run.kind === 'command' && run.async !== true ? (await import('./run/process.js')).runProcess : undefined;
   const started = now();

@@ -1,6 +1,5 @@
 // Kills a hook's whole process tree. Hooks run in their own process group (POSIX), so one signal reaches
-// the shell, the script and every child it left behind. execa 9 kills only the direct child; execa 10's
-// `killDescendants` needs Node 22, so this stays ours until the project moves.
+// the shell, the script and every child it left behind (Node's own kill reaches only the direct child).
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 

@@ -60,7 +60,7 @@ describe('runner signals', () => {
 
   it('SIGKILL to the runner: the watchdog kills the hook group (TERM, then KILL after the grace period)', async () => {
     const { runner, exited, child, leader } = await startRunner('continue');
-    // The hook is registered with the watchdog just after execa hands it back: a SIGKILL within those first
+    // The hook is registered with the watchdog just after the spawn returns: a SIGKILL within those first
     // milliseconds (more on a loaded machine) is the documented gap. A runner killed later is covered.
     await new Promise((r) => setTimeout(r, 500));
     runner.kill('SIGKILL');
