@@ -49,6 +49,12 @@ writeFileSync(hookScript, '#!/bin/sh\ncat >/dev/null\nexit 0\n', { mode: 0o755 }
 const builtins = project({ hooks: { preToolUse: [{ builtin: 'command-safety' }, { builtin: 'sensitive-paths' }] } });
 const withCommand = project({ hooks: { preToolUse: [{ id: 'sh-hook', command: hookScript, args: [] }] } });
 const withShellCommand = project({ hooks: { preToolUse: [{ id: 'sh-hook', command: hookScript }] } });
+// A typical guard: python3 reading the event as JSON. The interpreter itself, not a version manager's shim
+// in front of it (pyenv's is a bash script that costs more than python), so the hook's cost is python's.
+const python = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout?.trim() || undefined;
+const pyHook = path.join(home, 'hook.py');
+writeFileSync(pyHook, 'import json, sys\nevent = json.load(sys.stdin)\nsys.exit(0)\n');
+const withPython = python === undefined ? undefined : project({ hooks: { preToolUse: [{ id: 'py-hook', command: python, args: ['-S', pyHook] }] } });
 const payload = (cwd) => JSON.stringify({ session_id: 'bench', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls -la src' }, tool_use_id: 'toolu_bench' });
 
 async function freePort() {
@@ -179,7 +185,7 @@ const coldCases = [
   { name: 'hooks run (cold), builtins', cmd: process.execPath, args: [hooksBin, 'run', 'pre-tool-use', '--dialect', 'claude-code'], input: builtinEvent, cwd: builtins },
   { name: 'agent-hooks-client (sh + curl, socket) + serve', cmd: client, args: [launcher, 'run', 'pre-tool-use', '--dialect', 'claude-code'], input: builtinEvent },
   { name: 'curl alone (-q --version): its start-up', cmd: 'curl', args: ['-q', '--version'], input: '' },
-  { name: 'alternative: python3 over the socket + serve', cmd: 'python3', args: ['-S', '-c', pyClient], input: builtinEvent },
+  { name: 'alternative: python3 over the socket + serve', cmd: python ?? 'python3', args: ['-S', '-c', pyClient], input: builtinEvent },
   { name: 'alternative: bash /dev/tcp (loopback) + serve', cmd: 'bash', args: ['-c', bashTcp], input: builtinEvent },
 ];
 const cold = coldCases.map(() => []);
@@ -207,6 +213,7 @@ await timed(() => post('/spawn', commandEvent, { portTo: barePort, agent: bareHo
 // command hooks (and as a config's command without `args` runs).
 const shellEvent = payload(withShellCommand);
 await timed(() => post(URL_RUN, shellEvent, { agent: hookKeep }), 20);
+if (withPython !== undefined) await timed(() => post(URL_RUN, payload(withPython), { agent: hookKeep }), 5);
 const direct = (cmd, args) => () =>
   new Promise((resolve) => {
     const c = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
@@ -221,6 +228,12 @@ const hookCases = [
   ['shell form (sh -c), run directly', direct('/bin/sh', ['-c', hookScript])],
   ['shell form (sh -c), through the server', () => post(URL_RUN, shellEvent, { agent: hookKeep })],
   ['floor: a bare Node server that only spawns it (exec)', () => post('/spawn', commandEvent, { portTo: barePort, agent: bareHookKeep })],
+  ...(withPython === undefined
+    ? []
+    : [
+        ['python3 hook (json.load of stdin), run directly', direct(python, ['-S', pyHook])],
+        ['python3 hook, through the server', () => post(URL_RUN, payload(withPython), { agent: hookKeep })],
+      ]),
 ];
 const hookSamples = hookCases.map(() => []);
 for (let i = 0; i < runs * 5; i++) {
@@ -245,10 +258,12 @@ console.log(`\n3. one event per process, ${runs} runs each, interleaved (ms)`);
 const coldBase = q(cold[1], 0.5);
 console.log(`${'case'.padEnd(46)} ${'median'.padStart(8)} ${'p90'.padStart(8)} ${'× cold run'.padStart(10)}`);
 coldCases.forEach((c, k) => console.log(`${c.name.padEnd(46)} ${f(q(cold[k], 0.5))} ${f(q(cold[k], 0.9))} ${(q(cold[k], 0.5) / coldBase).toFixed(2).padStart(10)}`));
-console.log(`\n4. a command hook (sh script reading stdin), ${runs * 5} runs each, interleaved (ms)`);
+console.log(`\n4. command hooks (the cheapest: a sh script that reads stdin; a typical one: python3), ${runs * 5} runs each, interleaved (ms)`);
 hookCases.forEach(([name], k) => console.log(`${name.padEnd(52)} ${f(q(hookSamples[k], 0.5))} ${f(q(hookSamples[k], 0.9))}`));
 const hookRatio = (k) => (q(hookSamples[k + 1], 0.5) / q(hookSamples[k], 0.5)).toFixed(2);
 console.log(`through the server / run directly, median: ${hookRatio(0)}× (exec form), ${hookRatio(2)}× (shell form)`);
 const med4 = hookSamples.map((s) => q(s, 0.5));
 console.log(`the floor / run directly: ${(med4[4] / med4[0]).toFixed(2)}× (exec form); the runner's own share per hook: ${(med4[1] - med4[4]).toFixed(2)} ms (exec), the floor's: ${(med4[4] - med4[0]).toFixed(2)} ms`);
+if (med4.length > 5) console.log(`a python3 hook through the server / run directly: ${(med4[6] / med4[5]).toFixed(2)}×`);
+else console.log('(no python3: the typical-hook case was not measured)');
 process.exit(0);

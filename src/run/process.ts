@@ -93,7 +93,8 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   }
   let startError: NodeJS.ErrnoException | undefined;
   const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    sub.once('error', (error: NodeJS.ErrnoException) => {
+    // `on`, not `once`: an 'error' with no listener would throw in the runner; the first one is the one that counts.
+    sub.on('error', (error: NodeJS.ErrnoException) => {
       startError ??= error;
     });
     sub.once('close', (code: number | null, signal: NodeJS.Signals | null) => resolve({ code, signal }));
