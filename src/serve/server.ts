@@ -1,7 +1,9 @@
 // The server: one HTTP handler behind two listeners, loopback TCP (agents with HTTP hooks) and a Unix
 // socket (the command-only client). Every request is checked before its body is read: the Host must
 // name this server (DNS rebinding), no browser may send it (an Origin or Sec-Fetch header: CSRF), and
-// it must carry the per-user token (another local user). Bodies are capped; slow clients are cut off.
+// it must carry the per-user token (another local user), and over TCP come from a socket of the server's own
+// user where the kernel says so (peer.ts: a token an HTTP hook sent to a squatter is no use to them).
+// Bodies are capped; slow clients are cut off.
 import { timingSafeEqual } from 'node:crypto';
 import { chmodSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
@@ -9,6 +11,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { EVENT_LIMITS } from '../json.js';
 import { VERSION } from '../version.js';
 import { answerEvent } from './answer.js';
+import { peerUid } from './peer.js';
 import { Projects } from './projects.js';
 
 export interface ServerOptions {
@@ -61,6 +64,8 @@ export interface ServerStats {
   startedAt: string;
   served: number;
   refused: number;
+  /** Connections taken over TCP (an HTTP hook that keeps its connection open pays the owner check once). */
+  tcpConnections: number;
   inFlight: number;
   projects: number;
   loads: number;
@@ -73,6 +78,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const inFlight = new Set<AbortController>();
   const startedAt = new Date().toISOString();
   let served = 0;
+  let tcpConnections = 0;
   let refused = 0;
   let closing: Promise<void> | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -91,8 +97,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   };
 
+  /** Each TCP connection's owner, as the kernel says it (see ownerRefusal). */
+  const peers = new WeakMap<Socket, Promise<Refusal | undefined>>();
+
   const handler = (transport: 'tcp' | 'socket') => (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const refusal = checkRequest(req, transport, port, options.tcp?.host, tokenBytes);
+    // Over TCP the owner of the client's socket is asked for as it connects; its answer comes first.
+    if (transport === 'socket') return respond(req, res, transport, undefined);
+    void (peers.get(req.socket) ?? ownerRefusal(req.socket)).then((denied) => respond(req, res, transport, denied));
+  };
+
+  function respond(req: http.IncomingMessage, res: http.ServerResponse, transport: 'tcp' | 'socket', denied: Refusal | undefined): void {
+    const refusal = denied ?? checkRequest(req, transport, port, options.tcp?.host, tokenBytes);
     if (refusal !== undefined) {
       refused++;
       refusals(`refused a ${transport} request: ${refusal.why}`);
@@ -117,7 +132,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       served++;
       armIdle();
     });
-  };
+  }
 
   async function serveEvent(req: http.IncomingMessage, res: http.ServerResponse, url: URL, controller: AbortController): Promise<void> {
     // The agent gave up (its timeout, or it was stopped): the hooks still running are killed.
@@ -160,6 +175,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       startedAt,
       served,
       refused,
+      tcpConnections,
       inFlight: inFlight.size,
       ...projects.stats(),
     };
@@ -169,7 +185,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const serverOptions: http.ServerOptions = {
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: 5_000,
+    // An HTTP hook's connection kept across the pauses of a turn: each new one costs the owner check.
+    keepAliveTimeout: 65_000,
     // Timeouts are checked this often (Node's default, 30 s, would let a slow client sit that long).
     connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
     maxHeaderSize: 16 * 1024,
@@ -199,9 +216,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const sockets = new Set<Socket>();
   for (const server of servers) {
+    const tcp = server.address() !== null && typeof server.address() === 'object';
     server.on('connection', (socket: Socket) => {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
+      // Asked for while the client sends its request (a keep-alive connection is judged once).
+      if (!tcp) return;
+      tcpConnections++;
+      peers.set(socket, ownerRefusal(socket));
     });
     server.on('clientError', (_error, socket: Socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
@@ -252,8 +274,18 @@ export function frame(answer: { stdout: string; stderr: string; exitCode: number
   return `${clean(answer.stdout)}${RECORD_SEPARATOR}${clean(answer.stderr)}${RECORD_SEPARATOR}${answer.exitCode}`;
 }
 
+type Refusal = { status: number; why: string };
+
+/** A refusal when the kernel says another user owns the client's socket (see peer.ts); never rejects. */
+async function ownerRefusal(socket: Socket): Promise<Refusal | undefined> {
+  const me = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  if (me === undefined || socket.remoteAddress === undefined || socket.remotePort === undefined || socket.localAddress === undefined || socket.localPort === undefined) return undefined;
+  const uid = await peerUid({ address: socket.remoteAddress, port: socket.remotePort }, { address: socket.localAddress, port: socket.localPort }).catch(() => undefined);
+  return uid === undefined || uid === me ? undefined : { status: 403, why: `a connection from another user's socket (uid ${uid}): only uid ${me} may drive this server, token or not` };
+}
+
 /** Why a request is refused before anything of it is read, or undefined when it may go on. */
-function checkRequest(req: http.IncomingMessage, transport: 'tcp' | 'socket', port: number | undefined, bound: string | undefined, tokenBytes: Buffer): { status: number; why: string } | undefined {
+function checkRequest(req: http.IncomingMessage, transport: 'tcp' | 'socket', port: number | undefined, bound: string | undefined, tokenBytes: Buffer): Refusal | undefined {
   // A page in a browser always sends Origin on a POST (and Sec-Fetch-* on everything): no agent does.
   if (req.headers.origin !== undefined) return { status: 403, why: `a request with an Origin header (${oneLine(req.headers.origin)}): browsers may not drive the server` };
   if (req.headers['sec-fetch-site'] !== undefined || req.headers['sec-fetch-mode'] !== undefined) return { status: 403, why: 'a request from a browser (Sec-Fetch headers)' };

@@ -42,6 +42,8 @@ interface ServeWorkspace {
   hooks(args: string[]): { code: number | null; stdout: string; stderr: string };
   /** Events the server answered (undefined: not running). */
   served(): number | undefined;
+  /** The TCP connections the server took, once it has answered. */
+  connections(): number | undefined;
   token(): string;
   /** The --when-down the Codex install gets (default: the install's own). */
   whenDown?: string;
@@ -68,6 +70,10 @@ async function serveWorkspace(label: string, options: { hooks?: Record<string, o
     served: () => {
       const r = hooks(['serve', 'status']);
       return r.code === 0 ? Number(/(\d+) answered/.exec(r.stdout)![1]) : undefined;
+    },
+    connections: () => {
+      const r = hooks(['serve', 'status']);
+      return r.code === 0 ? Number(/(\d+) TCP connections/.exec(r.stdout)![1]) : undefined;
     },
     token: () => readFileSync(path.join(ws.home, '.local', 'state', 'agent-hooks', 'serve', 'token'), 'utf8').trim(),
   };
@@ -127,6 +133,9 @@ describe('Claude Code 2.1.328 with type "http" hooks against hooks serve', () =>
       expect(r.results[0]!.text).toContain(DANGER_REASON);
       // SessionStart (client), UserPromptSubmit, PreToolUse, Stop, ...: all through the server.
       expect(s.served()).toBeGreaterThanOrEqual(3);
+      // Over TCP, through the owner check (the kernel's word that the socket is this user's): Claude Code's
+      // own connection passes it. (2.1.328 kept one connection for its two HTTP events here.)
+      expect(s.connections()).toBeGreaterThanOrEqual(1);
     } finally {
       await stop();
     }

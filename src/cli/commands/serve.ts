@@ -92,7 +92,7 @@ Examples:
           `agent-hooks serve: running (pid ${stats.pid}, version ${stats.version}, since ${stats.startedAt})\n` +
             `  http:    ${stats.port === undefined ? 'off' : `http://127.0.0.1:${stats.port}/v1/run`}\n` +
             `  socket:  ${stats.socket ?? 'off'}\n` +
-            `  events:  ${stats.served} answered, ${stats.inFlight} in flight, ${stats.refused} requests refused\n` +
+            `  events:  ${stats.served} answered, ${stats.inFlight} in flight, ${stats.refused} requests refused, ${stats.tcpConnections} TCP connections\n` +
             `  configs: ${stats.projects} projects loaded (${stats.loads} loads)\n` +
             `  log:     ${paths.log}\n`,
         );
