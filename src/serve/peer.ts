@@ -27,7 +27,9 @@ export async function peerUid(client: { address: string; port: number }, server:
   // "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode ..."
   for (const line of table.split('\n')) {
     const fields = line.trim().split(/\s+/);
-    if (fields[1] === local && fields[2] === remote) {
+    // A TIME_WAIT entry (06) is a closed connection's leftover, listed as uid 0: a new connection may
+    // reuse its four-tuple, and only the live one says who is there.
+    if (fields[1] === local && fields[2] === remote && fields[3] !== '06') {
       const uid = Number(fields[7]);
       return Number.isInteger(uid) && uid >= 0 ? uid : undefined;
     }

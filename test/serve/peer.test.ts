@@ -63,6 +63,14 @@ describe('the owner of a socket', () => {
     expect(await peerUid({ address: '127.0.0.1', port: 0xc350 }, { address: '127.0.0.1', port: 47100 }, read)).toBe(65534);
   });
 
+  it('a TIME_WAIT leftover with the same ends (uid 0) is not the live connection', async () => {
+    const read = table([
+      '   0: 0100007F:C350 0100007F:B7FC 06 00000000:00000000 03:00000908 00000000     0        0 0 3 0',
+      '   1: 0100007F:C350 0100007F:B7FC 01 00000000:00000000 00:00000000 00000000 65534        0 12 1 0 20 4 30 10 -1',
+    ]);
+    expect(await peerUid({ address: '127.0.0.1', port: 0xc350 }, { address: '127.0.0.1', port: 47100 }, read)).toBe(65534);
+  });
+
   it('no line, no table, or a line that is not a table row: no answer', async () => {
     expect(await peerUid({ address: '127.0.0.1', port: 1 }, { address: '127.0.0.1', port: 2 }, table([]))).toBeUndefined();
     expect(await peerUid({ address: '127.0.0.1', port: 1 }, { address: '127.0.0.1', port: 2 }, () => Promise.reject(new Error('ENOENT')))).toBeUndefined();
