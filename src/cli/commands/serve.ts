@@ -14,8 +14,8 @@ Runs one long-lived agent-hooks server for your user: every project and every se
 agent, with the same engine and the same answers as "hooks run", without starting Node per event.
 It listens on 127.0.0.1 (for agents with HTTP hooks, e.g. Claude Code's type "http") and on a Unix
 socket (0600, for the command-only client agent-hooks-client). Every request must carry your token
-(a 0600 file in the state folder); a request without it, for another Host, or from a browser
-(Origin / Sec-Fetch headers) is refused.
+(a 0600 file in the state folder); a request without it, for another Host, from a browser
+(Origin / Sec-Fetch headers) or, on Linux, over TCP from another user's socket is refused.
 
   hooks serve          run in the foreground until SIGTERM / Ctrl-C (for systemd or launchd)
   hooks serve start    start it in the background (logs in the state folder), unless one runs
