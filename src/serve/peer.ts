@@ -1,57 +1,112 @@
 // Who is on the other end of a loopback TCP connection. The token keeps other local users out only
 // while it stays secret, and over TCP it cannot always: an HTTP hook sends it to whatever listens on
 // the port, and while the server is down another user may be the one listening. On Linux the kernel
-// says who owns each socket (/proc/net/tcp and tcp6, in the server's own network namespace): a
-// connection from another user's socket is refused whatever it carries. Where that cannot be read
-// (not Linux, /proc not mounted, the socket already gone) the answer is undefined and the token is
-// the only check, as before.
+// says who owns each socket (/proc/net/tcp and tcp6, in the server's own network namespace), so the
+// server can refuse a connection from another user's socket whatever it carries.
+//
+// The kernel walks its whole connection table to print it (milliseconds, more with many sockets), so
+// a read is shared: at most one runs per file, and every connection that asked while it ran shares
+// the next one. Memory and work stay bounded whatever another user does with sockets of their own.
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 
+export interface End {
+  address: string;
+  port: number;
+}
+
 /**
- * The uid owning the client's end of a loopback connection, from the kernel's socket table. Read off
- * the event loop: the kernel walks its whole connection hash table to print it, a few milliseconds on
- * a machine with memory, however few sockets there are.
+ * The owner of the client's socket: its uid; `gone` when the table was read and the socket is not in
+ * it (closed, or only a leftover: a client that is not there to be answered); `unknown` when no table
+ * could be read (not Linux, no /proc).
  */
-export async function peerUid(client: { address: string; port: number }, server: { address: string; port: number }, read: (file: string) => Promise<string> = procNet): Promise<number | undefined> {
-  const ipv6 = net.isIPv6(client.address);
-  const local = entryAddress(client.address, client.port);
-  const remote = entryAddress(server.address, server.port);
-  if (local === undefined || remote === undefined) return undefined;
-  let table: string;
-  try {
-    table = await read(ipv6 ? '/proc/net/tcp6' : '/proc/net/tcp');
-  } catch {
-    return undefined;
+export type Owner = { uid: number } | 'gone' | 'unknown';
+
+/** Live sockets by their two ends (`local remote` as the kernel prints them), to the owning uid. */
+export type Table = ReadonlyMap<string, number>;
+
+export async function socketOwner(client: End, server: End, table: (file: string) => Promise<Table> = sharedTable): Promise<Owner> {
+  let read = false;
+  for (const { file, key } of listings(client, server)) {
+    const rows = await table(file).catch(() => undefined);
+    if (rows === undefined) continue;
+    read = true;
+    const uid = rows.get(key);
+    if (uid !== undefined) return { uid };
   }
-  // "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode ..."
-  for (const line of table.split('\n')) {
+  return read ? 'gone' : 'unknown';
+}
+
+/**
+ * Where the client's socket would be listed. An IPv4 client of a dual-stack listener arrives as
+ * `::ffff:a.b.c.d`, but its own socket is an IPv4 one, listed in tcp with plain addresses; a client
+ * that connected to the mapped address itself is in tcp6.
+ */
+function listings(client: End, server: End): { file: string; key: string }[] {
+  const places: { file: string; key: string }[] = [];
+  const v4 = (address: string) => (net.isIPv4(address) ? address : /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1]);
+  const [client4, server4] = [v4(client.address), v4(server.address)];
+  const key = (a: string, b: string) => {
+    const local = entryAddress(a, client.port);
+    const remote = entryAddress(b, server.port);
+    return local === undefined || remote === undefined ? undefined : `${local} ${remote}`;
+  };
+  if (client4 !== undefined && server4 !== undefined) {
+    const k = key(client4, server4);
+    if (k !== undefined) places.push({ file: '/proc/net/tcp', key: k });
+  }
+  if (net.isIPv6(client.address) && net.isIPv6(server.address)) {
+    const k = key(client.address, server.address);
+    if (k !== undefined) places.push({ file: '/proc/net/tcp6', key: k });
+  }
+  return places;
+}
+
+/**
+ * The live sockets of a table: "sl local_address rem_address st tx_queue:rx_queue tr:tm->when
+ * retrnsmt uid timeout inode ...". TIME_WAIT leftovers (st 06) and sockets no process holds any more
+ * (inode 0, listed as uid 0) say nothing about who is there.
+ */
+export function parseTable(text: string): Table {
+  const rows = new Map<string, number>();
+  for (const line of text.split('\n')) {
     const fields = line.trim().split(/\s+/);
-    // A TIME_WAIT entry (06) is a closed connection's leftover, listed as uid 0: a new connection may
-    // reuse its four-tuple, and only the live one says who is there.
-    if (fields[1] === local && fields[2] === remote && fields[3] !== '06') {
-      const uid = Number(fields[7]);
-      return Number.isInteger(uid) && uid >= 0 ? uid : undefined;
-    }
+    if (fields.length < 10 || fields[3] === '06' || fields[9] === '0') continue;
+    const uid = Number(fields[7]);
+    if (Number.isInteger(uid) && uid >= 0) rows.set(`${fields[1]} ${fields[2]}`, uid);
   }
-  return undefined;
+  return rows;
 }
 
-/** Reads about to start, per file: connections taken in the same turn of the event loop share one. */
-const pending = new Map<string, Promise<string>>();
-
-/** The table as it is after every connection taken so far: a read that starts after the caller asked. */
-function procNet(file: string): Promise<string> {
-  let read = pending.get(file);
-  if (read === undefined) {
-    read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      pending.delete(file);
-      return readFile(file, 'latin1');
-    });
-    pending.set(file, read);
-  }
-  return read;
+/**
+ * Reads of the tables, shared: per file at most one runs, and everyone who asks while it runs shares
+ * the one queued behind it, which starts after they asked (a read already running may predate their
+ * connection). Another user opening sockets by the thousand makes each read slower, never more of them.
+ */
+export function sharedReader(readText: (file: string) => Promise<string> = (file) => readFile(file, 'latin1')): (file: string) => Promise<Table> {
+  const reads = new Map<string, { running?: Promise<Table>; queued?: Promise<Table> }>();
+  return (file) => {
+    let s = reads.get(file);
+    if (s === undefined) reads.set(file, (s = {}));
+    const state = s;
+    if (state.queued !== undefined) return state.queued;
+    const start = (): Promise<Table> => {
+      const running = readText(file).then(parseTable);
+      state.running = running;
+      state.queued = undefined;
+      void running.catch(() => {}).finally(() => {
+        if (state.running === running) state.running = undefined;
+      });
+      return running;
+    };
+    // Connections taken in the same turn of the event loop ask together.
+    const after = (state.running ?? Promise.resolve()).catch(() => {}).then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    state.queued = after.then(start);
+    return state.queued;
+  };
 }
+
+const sharedTable = sharedReader();
 
 /**
  * An address and port as the kernel prints them: each 32-bit word of the address in the machine's

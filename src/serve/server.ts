@@ -11,7 +11,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { EVENT_LIMITS } from '../json.js';
 import { VERSION } from '../version.js';
 import { answerEvent } from './answer.js';
-import { peerUid } from './peer.js';
+import { socketOwner, type End, type Owner } from './peer.js';
 import { Projects } from './projects.js';
 
 export interface ServerOptions {
@@ -97,23 +97,41 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   };
 
-  /** Each TCP connection's owner, as the kernel says it (see ownerRefusal). */
-  const peers = new WeakMap<Socket, Promise<Refusal | undefined>>();
+  /** Each TCP connection's two ends, as it arrived, and its owner, asked for once (see ownerRefusal). */
+  const ends = new WeakMap<Socket, { client: End; server: End }>();
+  const owners = new WeakMap<Socket, Promise<Refusal | undefined>>();
 
-  const handler = (transport: 'tcp' | 'socket') => (req: http.IncomingMessage, res: http.ServerResponse) => {
-    // Over TCP the owner of the client's socket is asked for as it connects; its answer comes first.
-    if (transport === 'socket') return respond(req, res, transport, undefined);
-    void (peers.get(req.socket) ?? ownerRefusal(req.socket)).then((denied) => respond(req, res, transport, denied));
+  const refuse = (res: http.ServerResponse, transport: 'tcp' | 'socket', refusal: Refusal): void => {
+    refused++;
+    refusals(`refused a ${transport} request: ${refusal.why}`);
+    reply(res, refusal.status, refusal.why, true);
   };
 
-  function respond(req: http.IncomingMessage, res: http.ServerResponse, transport: 'tcp' | 'socket', denied: Refusal | undefined): void {
-    const refusal = denied ?? checkRequest(req, transport, port, options.tcp?.host, tokenBytes);
-    if (refusal !== undefined) {
-      refused++;
-      refusals(`refused a ${transport} request: ${refusal.why}`);
-      return reply(res, refusal.status, refusal.why, true);
+  const handler = (transport: 'tcp' | 'socket') => (req: http.IncomingMessage, res: http.ServerResponse) => {
+    // The cheap checks first: a request without the token never costs a look at the socket table.
+    const refusal = checkRequest(req, transport, port, options.tcp?.host, tokenBytes);
+    if (refusal !== undefined) return refuse(res, transport, refusal);
+    if (transport === 'socket') return respond(req, res);
+    let owner = owners.get(req.socket);
+    if (owner === undefined) owners.set(req.socket, (owner = ownerRefusal(req.socket, ends.get(req.socket))));
+    void owner.then((denied) => {
+      // The client left while its owner was asked for: there is nobody to answer, and nothing runs for it.
+      if (req.destroyed || res.destroyed || req.socket.destroyed) {
+        refused++;
+        return;
+      }
+      if (denied !== undefined) return refuse(res, transport, denied);
+      respond(req, res);
+    });
+  };
+
+  function respond(req: http.IncomingMessage, res: http.ServerResponse): void {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return reply(res, 400, 'bad request: the path is not a URL path', true);
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/v1/status' && req.method === 'GET') return reply(res, 200, JSON.stringify(stats()), false, 'application/json');
     if (url.pathname !== '/v1/run') return reply(res, 404, 'not found: POST /v1/run or GET /v1/status', false);
     if (req.method !== 'POST') return reply(res, 405, 'method not allowed: POST an event to /v1/run', false);
@@ -220,10 +238,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     server.on('connection', (socket: Socket) => {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
-      // Asked for while the client sends its request (a keep-alive connection is judged once).
       if (!tcp) return;
       tcpConnections++;
-      peers.set(socket, ownerRefusal(socket));
+      const { remoteAddress, remotePort, localAddress, localPort } = socket;
+      if (remoteAddress !== undefined && remotePort !== undefined && localAddress !== undefined && localPort !== undefined) {
+        ends.set(socket, { client: { address: remoteAddress, port: remotePort }, server: { address: localAddress, port: localPort } });
+      }
     });
     server.on('clientError', (_error, socket: Socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
@@ -276,12 +296,22 @@ export function frame(answer: { stdout: string; stderr: string; exitCode: number
 
 type Refusal = { status: number; why: string };
 
-/** A refusal when the kernel says another user owns the client's socket (see peer.ts); never rejects. */
-async function ownerRefusal(socket: Socket): Promise<Refusal | undefined> {
+/**
+ * A refusal unless the kernel says the client's socket is this server's user's (see peer.ts); never
+ * rejects. A socket the table does not list is asked for once more (a table printed while it changes
+ * can skip a line); still missing, it is refused: the client is not there to be answered anyway.
+ */
+async function ownerRefusal(socket: Socket, ends: { client: End; server: End } | undefined): Promise<Refusal | undefined> {
   const me = typeof process.getuid === 'function' ? process.getuid() : undefined;
-  if (me === undefined || socket.remoteAddress === undefined || socket.remotePort === undefined || socket.localAddress === undefined || socket.localPort === undefined) return undefined;
-  const uid = await peerUid({ address: socket.remoteAddress, port: socket.remotePort }, { address: socket.localAddress, port: socket.localPort }).catch(() => undefined);
-  return uid === undefined || uid === me ? undefined : { status: 403, why: `a connection from another user's socket (uid ${uid}): only uid ${me} may drive this server, token or not` };
+  if (me === undefined) return undefined;
+  // Taken as the connection arrived: a socket reset since has no addresses left to look up.
+  if (ends === undefined) return { status: 403, why: 'a connection whose addresses could not be read: its owner cannot be told' };
+  const { client, server } = ends;
+  let owner = await socketOwner(client, server).catch((): Owner => 'unknown');
+  if (owner === 'gone' && !socket.destroyed) owner = await socketOwner(client, server).catch((): Owner => 'unknown');
+  if (owner === 'unknown') return undefined;
+  if (owner === 'gone') return { status: 403, why: "a connection whose client socket the kernel does not list (closed, or not a live socket): its owner cannot be told" };
+  return owner.uid === me ? undefined : { status: 403, why: `a connection from another user's socket (uid ${owner.uid}): only uid ${me} may drive this server, token or not` };
 }
 
 /** Why a request is refused before anything of it is read, or undefined when it may go on. */
@@ -339,6 +369,8 @@ function reply(res: http.ServerResponse, status: number, body: string, closeConn
 /** The body, or undefined when it is larger than `max` (the connection is then closed). */
 function readBody(req: http.IncomingMessage, max: number): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
+    // Gone before a listener was here: no 'aborted' or 'close' is coming any more, and nothing must wait for one.
+    if (req.destroyed) return reject(new Error('the request was aborted'));
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
@@ -354,6 +386,8 @@ function readBody(req: http.IncomingMessage, max: number): Promise<string | unde
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
     req.on('aborted', () => reject(new Error('the request was aborted')));
+    // 'close' without 'end' first: destroyed (a reset) before its body was read, complete or not.
+    req.on('close', () => reject(new Error('the request was aborted')));
   });
 }
 
