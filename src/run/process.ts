@@ -150,8 +150,11 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   spec.signal?.addEventListener('abort', onCancel, { once: true });
   // A hook that exits but leaves a background child writing to our pipes must not hold the runner.
   // (Once stopped, the kill path owns the timing: the group keeps its full grace before SIGKILL.)
+  let exitedInTime = false;
   sub.once('exit', () => {
     if (stopped !== undefined) return;
+    // Its answer is in: a timeout during the drain below only stops what it left behind.
+    exitedInTime = true;
     drain = setTimeout(() => {
       if (pid !== undefined) killTree(pid, 'SIGKILL');
       stopPipes();
@@ -167,7 +170,7 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
 
   const exitCode = result.code ?? undefined;
   if (stdoutOverflow && exitCode !== 2) return { kind: 'too-large', stream: 'stdout', limit: OUTPUT_LIMITS.stdout };
-  if (stopped === 'timeout') return { kind: 'timeout', timeoutMs };
+  if (stopped === 'timeout' && !exitedInTime) return { kind: 'timeout', timeoutMs };
   if (stopped === 'cancelled') return { kind: 'cancelled' };
   if (startError !== undefined && pid === undefined) return { kind: 'not-found', message: couldNotStart(spec, startError) };
   const errBytes = stderr.bytes();

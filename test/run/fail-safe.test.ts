@@ -117,6 +117,16 @@ describe('a missing script is not-found', () => {
   });
 });
 
+describe('a hook that answered before its timeout keeps its answer', () => {
+  it('exit 2 just before the timeout, with a background child still on the pipes, is a block, not a timeout', async () => {
+    const dir = tmpProject();
+    // It exits at once; its child keeps the pipes, so the run drains for 200 ms, and the 150 ms timeout fires then.
+    const end = await runProcess({ ...base(dir), command: 'sleep 30 & echo "blocked: rm -rf" >&2; exit 2', timeoutMs: 150 });
+    expect(end).toMatchObject({ kind: 'exited', exitCode: 2 });
+    expect(readProcessEnd(end, pre)).toEqual({ ok: true, reply: { decision: 'block', reason: 'blocked: rm -rf' } });
+  });
+});
+
 describe('a hook that cannot start says why, as a not-found', () => {
   it('a program that is not there, in exec form', async () => {
     const end = await runProcess({ ...base(tmpProject()), command: 'agent-hooks-no-such-program', args: [], timeoutMs: 5000 });

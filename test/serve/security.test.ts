@@ -131,6 +131,15 @@ describe('size limits and slow clients', () => {
   }, 60_000);
 });
 
+describe('a path that is not a URL path', () => {
+  it('with the token: a 400, not a request left without an answer', async () => {
+    const s = await started();
+    const r = await rawSocket(s.server.port!, `GET //[ HTTP/1.1\r\nHost: 127.0.0.1:${s.server.port}\r\nAuthorization: Bearer ${s.token}\r\n\r\n`);
+    expect(r.data).toMatch(/^HTTP\/1\.1 400 /);
+    expect((await s.tcp('/v1/status', '', {}, 'GET')).status).toBe(200);
+  });
+});
+
 describe('files', () => {
   it('the socket is 0600 and its folder 0700; the token and the client config are 0600', async () => {
     const s = await started();
