@@ -1,14 +1,14 @@
 // Claude Code for real: the pinned CLI in -p mode against a fake Anthropic Messages server, with
 // `hooks run <event> --dialect claude-code` as the hook command of six events. Each test proves
 // one effect by what happened on disk and what the model was sent next.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeEnv, hooksConfig, REWRITE_HOOK } from './harness/agents.js';
 import { everything, toolResults, userTexts } from './harness/anthropic.js';
 import { installAgent } from './harness/install-agent.js';
 import { startModelServer, type ModelServer, type Step } from './harness/model-server.js';
-import { killTracked, run, waitFor, type RunResult } from './harness/process.js';
+import { run, waitFor, type RunResult } from './harness/process.js';
 import { REDACTED, TOKEN } from './harness/fixtures.js';
-import { hooksRun, makeWorkspace, removeWorkspaces, type Workspace } from './harness/workspace.js';
+import { cleanUpAfterAll, hooksRun, makeWorkspace, type Workspace } from './harness/workspace.js';
 
 const EVENTS = {
   PreToolUse: 'pre-tool-use',
@@ -70,11 +70,7 @@ beforeAll(async () => {
   claude = await installAgent('claude');
 });
 
-afterAll(() => {
-  for (const s of servers) s.stop();
-  killTracked();
-  removeWorkspaces();
-});
+cleanUpAfterAll(servers);
 
 describe('Claude Code (real CLI, --dialect claude-code)', () => {
   it('blocks a dangerous Bash call: the command never runs and the reason reaches the model', async () => {

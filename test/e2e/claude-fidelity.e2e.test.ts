@@ -4,13 +4,13 @@
 // Each test runs both and compares; the native run also proves the effect exists at all.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeEnv } from './harness/agents.js';
 import { toolResults, userTexts } from './harness/anthropic.js';
 import { installAgent } from './harness/install-agent.js';
 import { startModelServer, type ModelServer, type Step } from './harness/model-server.js';
-import { killTracked, run, type RunResult } from './harness/process.js';
-import { HOOKS_BIN, hooksRun, makeWorkspace, removeWorkspaces, type Workspace } from './harness/workspace.js';
+import { run, type RunResult } from './harness/process.js';
+import { cleanUpAfterAll, HOOKS_BIN, hooksRun, makeWorkspace, type Workspace } from './harness/workspace.js';
 import { spawnSync } from 'node:child_process';
 import { SCRIPTS, cliHasImport, translateByHand, type ClaudeHooks } from '../fidelity/claude-run.js';
 import { cmd } from '../fidelity/claude-cases.js';
@@ -110,11 +110,7 @@ beforeAll(async () => {
   claude = await installAgent('claude');
 });
 
-afterAll(() => {
-  for (const s of servers) s.stop();
-  killTracked();
-  removeWorkspaces();
-});
+cleanUpAfterAll(servers);
 
 describe('Claude Code fidelity (real CLI): native settings vs agent-hooks', () => {
   it('a PermissionRequest allow lets a tool that is not allowed run (natively and through the runner)', async () => {

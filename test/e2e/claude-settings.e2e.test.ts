@@ -4,13 +4,13 @@
 // same marks: the same hooks ran, the same call was blocked with the same reason, the same calls ran.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeEnv } from './harness/agents.js';
 import { toolResults } from './harness/anthropic.js';
 import { installAgent } from './harness/install-agent.js';
 import { startModelServer, type ModelServer, type Step } from './harness/model-server.js';
-import { killTracked, run } from './harness/process.js';
-import { HOOKS_BIN, hooksRun, makeWorkspace, removeWorkspaces } from './harness/workspace.js';
+import { run } from './harness/process.js';
+import { cleanUpAfterAll, HOOKS_BIN, hooksRun, makeWorkspace } from './harness/workspace.js';
 
 const mark = (name: string) => `touch "$CLAUDE_PROJECT_DIR/${name}"`;
 
@@ -73,11 +73,7 @@ beforeAll(async () => {
   claude = await installAgent('claude');
 });
 
-afterAll(() => {
-  for (const s of servers) s.stop();
-  killTracked();
-  removeWorkspaces();
-});
+cleanUpAfterAll(servers);
 
 describe('a Claude Code settings file imported into agent-hooks behaves as it did natively (real CLI)', () => {
   it('same hooks run, the same call is blocked with the same reason, the same calls run', async () => {

@@ -7,20 +7,17 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AGENT_SPECS, claudeEnv, hooksConfig } from './harness/agents.js';
 import { toolResults } from './harness/anthropic.js';
 import { DANGER_REASON, DANGEROUS } from './harness/fixtures.js';
 import { installAgent } from './harness/install-agent.js';
 import { startModelServer, type Step } from './harness/model-server.js';
-import { killTracked, run } from './harness/process.js';
+import { run } from './harness/process.js';
 import { toolOutputs } from './harness/requests.js';
-import { HOOKS_BIN, makeWorkspace, removeWorkspaces, type Workspace } from './harness/workspace.js';
+import { cleanUpAfterAll, HOOKS_BIN, makeWorkspace, type Workspace } from './harness/workspace.js';
 
-afterAll(() => {
-  killTracked();
-  removeWorkspaces();
-});
+cleanUpAfterAll();
 
 /**
  * A workspace whose project depends on agent-hooks, as after `npm i -D agent-hooks`: package.json

@@ -3,14 +3,14 @@
 // The model is a Chat Completions provider on the fake server (opencode.json in the workspace).
 import { cpSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
 import { installAgent, installOpencodePluginDeps } from './harness/install-agent.js';
 import { startModelServer, type Step } from './harness/model-server.js';
-import { killTracked, run } from './harness/process.js';
+import { run } from './harness/process.js';
 import { everything, toolOutputs } from './harness/requests.js';
 import { DANGER_REASON, DANGEROUS } from './harness/fixtures.js';
-import { HOOKS_BIN, makeWorkspace, removeWorkspaces } from './harness/workspace.js';
+import { cleanUpAfterAll, HOOKS_BIN, makeWorkspace } from './harness/workspace.js';
 
 let opencode: string;
 let pluginDeps: string;
@@ -18,10 +18,7 @@ let pluginDeps: string;
 beforeAll(async () => {
   [opencode, pluginDeps] = await Promise.all([installAgent('opencode'), installOpencodePluginDeps()]);
 });
-afterAll(() => {
-  killTracked();
-  removeWorkspaces();
-});
+cleanUpAfterAll();
 
 const bash = (command: string): Step => ({ tool: { name: 'bash', input: { command, description: 'run it' } } });
 

@@ -6,15 +6,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_SPECS, claudeEnv, hooksConfig, REWRITE_HOOK } from './harness/agents.js';
 import { everything, toolResults } from './harness/anthropic.js';
 import { DANGER_REASON, DANGEROUS, REDACTED, TOKEN } from './harness/fixtures.js';
 import { installAgent, REPO } from './harness/install-agent.js';
 import { startModelServer, type Step } from './harness/model-server.js';
-import { killTracked, run, track, untrack, waitFor } from './harness/process.js';
+import { run, track, untrack, waitFor } from './harness/process.js';
 import { toolOutputs } from './harness/requests.js';
-import { HOOKS_BIN, makeWorkspace, removeWorkspaces, type Workspace } from './harness/workspace.js';
+import { cleanUpAfterAll, HOOKS_BIN, makeWorkspace, type Workspace } from './harness/workspace.js';
 
 const CLIENT = path.join(REPO, 'bin', 'agent-hooks-client');
 
@@ -22,10 +22,7 @@ beforeAll(async () => {
   await installAgent('claude');
   await installAgent('codex');
 });
-afterAll(() => {
-  killTracked();
-  removeWorkspaces();
-});
+cleanUpAfterAll();
 
 async function freePort(): Promise<number> {
   const server = net.createServer();

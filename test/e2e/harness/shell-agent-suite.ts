@@ -1,15 +1,13 @@
 // The tests every agent with command hooks must pass: a dangerous shell command is blocked (it never
 // runs, and the reason reaches the model), a rewrite changes the command that really runs, and
 // redact-secrets keeps a token in a command's output from reaching the model.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DANGER_REASON, DANGEROUS, REDACTED, TOKEN } from './fixtures.js';
 import { REWRITE_HOOK, runAgent, type AGENT_SPECS, type AgentRun } from './agents.js';
 import { installAgent } from './install-agent.js';
 import type { Step } from './model-server.js';
-import { killTracked } from './process.js';
 import { everything } from './requests.js';
-import { removeWorkspaces } from './workspace.js';
-
+import { cleanUpAfterAll } from './workspace.js';
 
 export interface ShellAgentOptions {
   title: string;
@@ -32,10 +30,7 @@ export function shellAgentSuite(agent: keyof typeof AGENT_SPECS, options: ShellA
     beforeAll(async () => {
       await installAgent(agent);
     });
-    afterAll(() => {
-      killTracked();
-      removeWorkspaces();
-    });
+    cleanUpAfterAll();
 
     it('blocks a dangerous shell command: it never runs, and the reason reaches the model', async () => {
       const r = await runAgent(agent, { label: 'block', dialect: options.dialect, script: [options.shell(DANGEROUS)] });

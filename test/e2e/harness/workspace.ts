@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_CONFIG_NAME, SEARCH_PLACES } from '../../../src/config/load.js';
 import { digest, updateTrustStore } from '../../../src/trust/store.js';
+import { afterAll } from 'vitest';
 import { REPO } from './install-agent.js';
+import { killTracked } from './process.js';
 
 export const HOOKS_BIN = path.join(REPO, 'bin', 'hooks.js');
 
@@ -30,6 +32,18 @@ export interface Workspace {
 }
 
 const made: string[] = [];
+
+/**
+ * After the tests of the file (or describe) that calls it: stops the fake model servers in `servers`
+ * (the ones its tests left running), kills every process it spawned and removes its workspaces.
+ */
+export function cleanUpAfterAll(servers: readonly { stop(): void }[] = []): void {
+  afterAll(() => {
+    for (const s of servers) s.stop();
+    killTracked();
+    removeWorkspaces();
+  });
+}
 
 /** Removes every workspace this test file made (afterAll), unless AGENT_HOOKS_E2E_KEEP=1 keeps them to look at. */
 export function removeWorkspaces(): void {
