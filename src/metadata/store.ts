@@ -5,7 +5,7 @@
 // corrupt, truncated or planted) and nothing here may stop a run: a problem is returned as one line for
 // the run's warnings, the bag starts empty, and the guards run as always.
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, statSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { privateDir, unsafeOwnership, writePrivateFile } from '../fs/private.js';
@@ -58,7 +58,7 @@ export function fileStore(env: NodeJS.ProcessEnv): MetadataStore {
       const problem = privateDir(dir);
       if (problem !== undefined) return `metadata not saved: ${problem}`;
       const file = sessionFile(dir, sessionId);
-      const isNew = !exists(file);
+      const isNew = !existsSync(file);
       const result = await withLock(file, () => {
         // Merged onto the bag as stored now, not as this run loaded it: a concurrent event of the session
         // may have saved keys since.
@@ -81,7 +81,8 @@ export function fileStore(env: NodeJS.ProcessEnv): MetadataStore {
       pruneStale(dir);
       try {
         // Only a regular file: the name is ours, whatever sits there goes, but never through a link's target.
-        if (lstatSync(file).isFile() || lstatSync(file).isSymbolicLink()) unlinkSync(file);
+        const stats = lstatSync(file);
+        if (stats.isFile() || stats.isSymbolicLink()) unlinkSync(file);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code !== 'ENOENT') return `metadata of the session not removed (${file}: ${code ?? (error as Error).message})`;
@@ -223,14 +224,5 @@ function pruneStale(dir: string): void {
     } catch {
       // Gone already, or not ours to remove.
     }
-  }
-}
-
-function exists(file: string): boolean {
-  try {
-    statSync(file);
-    return true;
-  } catch {
-    return false;
   }
 }
