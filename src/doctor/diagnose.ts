@@ -1,5 +1,5 @@
 // `hooks doctor`'s checks: the silent failures of hook setups, found before an agent runs into them.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hooksFor, type ResolvedConfig, type ResolvedHook } from '../config/resolve.js';
 import { readSwitches } from '../config/switches.js';
@@ -12,6 +12,7 @@ import os from 'node:os';
 import { checkInstalled } from './installed.js';
 import { findOnPath, isExecutable } from './on-path.js';
 import { checkRegistered } from './registered.js';
+import { isDirectory } from '../fs/is-directory.js';
 
 export interface Finding {
   level: 'error' | 'warning';
@@ -70,14 +71,6 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
   findings.push(...checkInstalled(installedWhere));
   findings.push(...checkRegistered(config, installedWhere));
   return findings;
-}
-
-function isDirectory(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 // --- internal ---

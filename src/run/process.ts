@@ -5,7 +5,7 @@
 // for us (the kill, the limits, the drain) was already ours.
 import { spawn } from 'cross-spawn';
 import type { ChildProcess } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { isDirectory } from '../fs/is-directory.js';
 import type { ProcessEnd } from '../reply/interpret.js';
 import { wholeMs } from './duration.js';
 import { groupExists, killTree } from './kill-tree.js';
@@ -197,12 +197,4 @@ function couldNotStart(spec: ProcessSpec, error: NodeJS.ErrnoException): string 
   if (error.code === 'ENOENT') return `${spec.command}: not found`;
   if (error.code === 'EACCES') return `${spec.command}: not executable`;
   return `${spec.command}: could not start (${error.code ?? error.message})`;
-}
-
-function isDirectory(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
 }
