@@ -1,15 +1,21 @@
 // What a SIGKILL of the runner leaves behind. Hooks run in process groups of their own (so a timeout can kill
 // a whole tree), which also means nothing kills them when the runner dies without running its own code: Node
 // cannot set PR_SET_PDEATHSIG, and a SIGKILL runs no handler. So the first command hook of a run starts one tiny
-// `sh` watchdog in its own group, holding a pipe from the runner: the runner writes `+<group>` as a hook starts
-// and `-<group>` once it is done with it. When the pipe closes without a goodbye (the runner died), the watchdog
-// sends TERM, then KILL after the grace period, to every group still listed. A runner that ends normally has
-// released every group, so the watchdog just exits. POSIX only; on Windows a killed runner leaves its hooks.
+// `sh` watchdog in its own group, holding two pipes from the runner: on its stdin the runner writes `+<group>`
+// as a hook starts and `-<group>` once it is done with it; the other is never written to, only closed. The
+// watchdog waits for that close (the runner ended, or died) and only then reads its stdin: when groups are still
+// listed (the runner died), it sends them TERM, then KILL after the grace period. A runner that ends normally
+// has released every group, so the watchdog just exits. POSIX only; on Windows a killed runner leaves its hooks.
+//
+// Why it reads nothing until the end: a line read as it comes wakes the watchdog up, twice per hook, and on two
+// cores that was measured to delay the runner's answer by up to a millisecond (the runner and the hook wait
+// for a core while the watchdog takes one).
 import { spawn, type ChildProcess } from 'node:child_process';
 
-// No subprocess per line: plain sh string handling. `exec >/dev/null` keeps a kill error from going anywhere.
+// Plain sh string handling, no subprocess per line; its stdout and stderr go nowhere.
 const SCRIPT = `
 trap '' INT TERM HUP
+read -r ignored <&3
 live=" "; done=" "
 while IFS= read -r line; do
   case $line in
@@ -25,12 +31,21 @@ sleep ${'$'}{GRACE}
 for g in $left; do kill -KILL -"$g" 2>/dev/null; done
 `;
 
-let watchdog: ChildProcess | undefined;
+interface Watchdog {
+  process: ChildProcess;
+  /** Groups listed and not yet released, and how many it has been told about in all. */
+  live: number;
+  listed: number;
+}
+
+/** The watchdog new hooks are listed with. */
+let current: Watchdog | undefined;
 let broken = false;
-/** Groups listed and not yet released, and how many this watchdog has been told about in all. */
-let live = 0;
-let listed = 0;
-/** The watchdog's lists only grow; in a long-lived process (the library API) a fresh one takes over now and then. */
+/**
+ * Its list is only read at the end, so it waits in the pipe: past this many hooks, new ones go to a fresh
+ * watchdog (in a long-lived process: the server's hook host, the library API). The old one ends with the
+ * last of its own hooks.
+ */
 const RETIRE_AFTER = 1000;
 
 /**
@@ -39,23 +54,26 @@ const RETIRE_AFTER = 1000;
  */
 export function startWatchdog(graceMs: number): void {
   if (process.platform === 'win32' || broken) return;
+  if (current !== undefined && current.listed < RETIRE_AFTER) return;
+  // Full: it keeps the hooks it has (and ends with the last of them); new ones go to a fresh one.
+  current = undefined;
   try {
-    if (watchdog === undefined) {
-      watchdog = spawn('/bin/sh', ['-c', SCRIPT], {
-        detached: true,
-        stdio: ['pipe', 'ignore', 'ignore'],
-        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', GRACE: (Math.max(graceMs, 100) / 1000).toFixed(1) },
-      });
-      watchdog.on('error', () => {
-        broken = true;
-      });
-      watchdog.stdin?.on('error', () => {
-        broken = true;
-      });
-      // Neither the process nor its pipe may keep the runner alive.
-      watchdog.unref();
-      (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+    const started = spawn('/bin/sh', ['-c', SCRIPT], {
+      detached: true,
+      stdio: ['pipe', 'ignore', 'ignore', 'pipe'],
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', GRACE: (Math.max(graceMs, 100) / 1000).toFixed(1) },
+    });
+    const fail = () => {
+      broken = true;
+    };
+    started.on('error', fail);
+    // Neither the process nor its pipes may keep the runner alive.
+    started.unref();
+    for (const pipe of [started.stdin, started.stdio[3]]) {
+      pipe?.on('error', fail);
+      (pipe as unknown as { unref?: () => void } | null)?.unref?.();
     }
+    current = { process: started, live: 0, listed: 0 };
   } catch {
     broken = true;
   }
@@ -63,28 +81,27 @@ export function startWatchdog(graceMs: number): void {
 
 /** Lists the process group led by `pid` with the watchdog; returns the call that takes it off again. */
 export function watchGroup(pid: number): () => void {
-  if (watchdog === undefined || broken) return () => {};
-  const mine = watchdog;
+  const mine = current;
+  if (mine === undefined || broken) return () => {};
   try {
-    mine.stdin?.write(`+${pid}\n`);
+    mine.process.stdin?.write(`+${pid}\n`);
   } catch {
     return () => {};
   }
-  live++;
-  listed++;
+  mine.live++;
+  mine.listed++;
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    live--;
+    mine.live--;
     try {
-      if (!broken) mine.stdin?.write(`-${pid}\n`);
-      // Nothing live: closing its pipe ends it quietly (everything it knows of was released).
-      if (mine === watchdog && live === 0 && listed >= RETIRE_AFTER) {
-        mine.stdin?.end();
-        watchdog = undefined;
-        listed = 0;
-      }
+      if (!broken) mine.process.stdin?.write(`-${pid}\n`);
+      if (mine.live > 0 || (mine === current && mine.listed < RETIRE_AFTER)) return;
+      // Nothing of its own live, and full or already replaced: ending its pipes ends it quietly (all was released).
+      if (mine === current) current = undefined;
+      mine.process.stdin?.end();
+      (mine.process.stdio[3] as NodeJS.WritableStream | null)?.end();
     } catch {
       // The watchdog is gone; nothing to release.
     }
@@ -93,5 +110,5 @@ export function watchGroup(pid: number): () => void {
 
 /** The watchdog's pid, if one runs (for tests). */
 export function watchdogPid(): number | undefined {
-  return watchdog?.pid;
+  return current?.process.pid;
 }

@@ -1,5 +1,6 @@
 // The process runner's fail-safe rules on real processes (issue 10): fractional timeouts, groups killed after the
 // grace period even when the leader is gone, missing scripts, one stdin buffer shared by every hook.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readProcessEnd } from '../../src/reply/interpret.js';
@@ -11,7 +12,7 @@ import { payloadBytes } from '../../src/run/payload-bytes.js';
 import { KILL_GRACE_MS, runProcess } from '../../src/run/process.js';
 import { startWatchdog, watchdogPid, watchGroup } from '../../src/run/watchdog.js';
 import { FIXTURES, tmpProject } from '../helpers.js';
-import { base, gone, pidReader } from './kit.js';
+import { alive, base, gone, pidReader } from './kit.js';
 
 const readPid = pidReader();
 
@@ -184,5 +185,33 @@ describe('the watchdog', () => {
     expect(await gone(first!)).toBe(true);
     startWatchdog(500);
     expect(watchdogPid()).not.toBe(first);
+  });
+
+  it('a full watchdog with a hook still live hands new hooks to a fresh one and ends with its last hook', async () => {
+    startWatchdog(500);
+    const full = watchdogPid()!;
+    const stillLive = watchGroup(4_999_999);
+    for (let i = 0; i < 1000; i++) watchGroup(5_000_000 + i)();
+    expect(watchdogPid()).toBe(full);
+    startWatchdog(500);
+    const fresh = watchdogPid()!;
+    expect(fresh).not.toBe(full);
+    // It still answers for the live hook: ending now would leave that group unwatched.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(alive(full)).toBe(true);
+    stillLive();
+    expect(await gone(full)).toBe(true);
+    expect(alive(fresh)).toBe(true);
+  });
+
+  it.runIf(process.platform === 'linux')('is not woken by the hooks it watches (each wake-up took a core from the runner)', async () => {
+    const dir = tmpProject();
+    await runProcess({ ...base(dir), command: 'true', timeoutMs: 5000 });
+    const pid = watchdogPid()!;
+    const wakeups = () => Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    const before = wakeups();
+    for (let i = 0; i < 20; i++) await runProcess({ ...base(dir), command: 'true', timeoutMs: 5000 });
+    expect(watchdogPid()).toBe(pid);
+    expect(wakeups()).toBe(before);
   });
 });
