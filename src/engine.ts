@@ -14,6 +14,7 @@ import { fileStore, type MetadataStore } from './metadata/store.js';
 import { selectHooks, type Selection } from './match/select.js';
 import { failureReply, readProcessEnd, readReturnValue, rewrites, type Reading, type Reply } from './reply/interpret.js';
 import { runFunction } from './run/function.js';
+import type { ProcessRunner } from './run/process.js';
 import { didYouMean } from './suggest.js';
 import { payloadBytes } from './run/payload-bytes.js';
 import { cannotJudge, unjudgeable } from './run/unjudgeable.js';
@@ -43,6 +44,8 @@ export interface RunOptions {
    * user's state dir; `memoryStore()` keeps it in this process; `null` keeps it for this run only.
    */
   metadataStore?: MetadataStore | null;
+  /** Runs the command hooks; default: spawned from this process (src/run/process.ts). `hooks serve` passes its hook host. */
+  runProcess?: ProcessRunner;
 }
 
 export interface Runner {
@@ -172,7 +175,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       const results = await Promise.all(
         selection.map(async (s) => {
           if (!s.selected) return step(s.hook, { status: 'skipped', why: s.why });
-          const result = await runHook(s.hook, current, input, config, env, options.signal);
+          const result = await runHook(s.hook, current, input, config, env, options.signal, options.runProcess);
           options.onResult?.(result);
           return step(s.hook, { status: 'ran', result });
         }),
@@ -261,11 +264,12 @@ async function runHook(
   config: ResolvedConfig,
   env: NodeJS.ProcessEnv,
   signal: AbortSignal | undefined,
+  given: ProcessRunner | undefined,
 ): Promise<HookResult> {
   const spec = eventSpec(event.name);
   // Loaded on first use, and before the clock starts: a config of builtins only never loads the process runner.
   const run = hook.run;
-  const runProcess = run.kind === 'command' && run.async !== true ? (await import('./run/process.js')).runProcess : undefined;
+  const runProcess = run.kind === 'command' && run.async !== true ? (given ?? (await import('./run/process.js')).runProcess) : undefined;
   const started = now();
   let reading: Reading;
   if (run.kind === 'command' && run.async === true) {

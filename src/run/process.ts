@@ -65,6 +65,9 @@ class Capped {
   }
 }
 
+/** What runs a command hook to its end: `runProcess` here, or the server's hook host (src/serve/host.ts). */
+export type ProcessRunner = (spec: ProcessSpec) => Promise<ProcessEnd>;
+
 /** Runs the hook to its end; every way it can end is a value, never an exception. */
 export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   if (spec.signal?.aborted) return { kind: 'cancelled' };

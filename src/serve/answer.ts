@@ -7,6 +7,7 @@ import { parseEvent } from '../cli/read-event.js';
 import { detectDialect, getDialect } from '../dialects/index.js';
 import type { Answer } from '../dialects/dialect.js';
 import { isHooksError } from '../errors.js';
+import type { ProcessRunner } from '../run/process.js';
 import type { Projects } from './projects.js';
 
 export interface EventRequest {
@@ -19,6 +20,8 @@ export interface EventRequest {
   /** Where the project search starts when the payload names no `cwd` (the client's working folder). */
   cwd?: string | undefined;
   signal: AbortSignal;
+  /** Runs the command hooks (the server's hook host). */
+  runProcess?: ProcessRunner;
 }
 
 export async function answerEvent(request: EventRequest, projects: Projects, env: NodeJS.ProcessEnv): Promise<Answer> {
@@ -30,7 +33,7 @@ export async function answerEvent(request: EventRequest, projects: Projects, env
     const dialect = request.dialect === undefined ? detectDialect(raw) : getDialect(request.dialect);
     const event = dialect.toEvent(raw, request.event);
     const runner = await projects.runner(searchStart(event.payload.cwd, env, request.cwd ?? env.HOME ?? os.homedir()));
-    const decision = await runner.run(event, { signal: request.signal });
+    const decision = await runner.run(event, request.runProcess === undefined ? { signal: request.signal } : { signal: request.signal, runProcess: request.runProcess });
     const answer = dialect.answer(decision);
     return switches.problems.length === 0 ? answer : { ...answer, stderr: `${switches.problems.map((p) => `agent-hooks: ${p}\n`).join('')}${answer.stderr}` };
   } catch (error) {

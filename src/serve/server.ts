@@ -11,6 +11,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { EVENT_LIMITS } from '../json.js';
 import { VERSION } from '../version.js';
 import { answerEvent } from './answer.js';
+import { hookHost } from './host.js';
 import { socketOwner, type End, type Owner } from './peer.js';
 import { Projects } from './projects.js';
 
@@ -29,6 +30,8 @@ export interface ServerOptions {
   onIdle?(): void;
   /** Request limits; tests lower them. */
   limits?: Partial<Limits>;
+  /** The hook host's file (host.ts); default, the one built beside the server's code. */
+  hostEntry?: string;
 }
 
 export interface Limits {
@@ -69,11 +72,14 @@ export interface ServerStats {
   inFlight: number;
   projects: number;
   loads: number;
+  /** The pid of the hook host, the process that spawns the command hooks, while one runs. */
+  hookHost?: number;
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const projects = new Projects(options.env);
+  const host = hookHost({ log: options.log, ...(options.hostEntry === undefined ? {} : { entry: options.hostEntry }) });
   const tokenBytes = Buffer.from(options.token, 'utf8');
   const inFlight = new Set<AbortController>();
   const startedAt = new Date().toISOString();
@@ -169,6 +175,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           onError,
           cwd: absoluteHeader(req.headers['x-hooks-cwd']),
           signal: controller.signal,
+          runProcess: host.runProcess,
         },
         projects,
         options.env,
@@ -196,6 +203,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       tcpConnections,
       inFlight: inFlight.size,
       ...projects.stats(),
+      ...(host.pid() === undefined ? {} : { hookHost: host.pid() }),
     };
   }
 
@@ -265,6 +273,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       for (const s of servers) s.closeIdleConnections();
       for (const socket of sockets) socket.destroy();
       await Promise.all(closed);
+      await host.close();
       if (options.socket !== undefined) {
         try {
           unlinkSync(options.socket);

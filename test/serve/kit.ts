@@ -5,7 +5,10 @@ import path from 'node:path';
 import { ensureToken, servePaths } from '../../src/serve/paths.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/serve/server.js';
 import { afterEach } from 'vitest';
-import { isolatedEnv, tmpProject } from '../helpers.js';
+import { ROOT, isolatedEnv, tmpProject } from '../helpers.js';
+
+/** The hook host as built (npm test builds first): from source there is no JavaScript file to fork. */
+export const HOST_ENTRY = path.join(ROOT, 'dist', 'bundle', 'host-main.js');
 
 export interface Served {
   server: RunningServer;
@@ -39,6 +42,7 @@ export async function serve(options: { home?: string; env?: Record<string, strin
     socket: paths.socket,
     idleMs: 0,
     log: (line) => logs.push(line),
+    hostEntry: HOST_ENTRY,
     ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
   const send = (where: { port: number } | { socketPath: string }, host: string) => (p: string, body = '', headers: Record<string, string | undefined> = {}, method = 'POST') =>

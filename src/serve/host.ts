@@ -1,0 +1,134 @@
+// The hook host: a small Node process, the server's child, that spawns the server's command hooks.
+//
+// Why: Node spawns with fork + exec, and fork copies the parent's page tables, so a spawn costs time in
+// proportion to the parent's memory. The server, after a day of events, holds 80 MB or more of heap
+// (new space grown to its limit, config caches, code), and measured there one spawn() call took 2.2 ms;
+// the same hook spawned from a process of Node's start-up size takes under 1 ms. The host stays at that
+// size (it only runs hooks, with a small young generation), so a command hook served costs about what it
+// costs an agent to run it itself, plus one message each way.
+//
+// Every way this can go wrong is still a value: a host that dies with hooks in flight fails those hooks as
+// `error` (whether they ran is not known, so none is run again), and the next hook starts a new host. When
+// there is no host to start (its file is missing, fork throws), hooks are spawned from the server itself,
+// as before: slower, the same answers.
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ProcessEnd } from '../reply/interpret.js';
+import { DRAIN_MS, KILL_GRACE_MS, runProcess, type ProcessRunner, type ProcessSpec } from '../run/process.js';
+import type { HostAnswer, HostRequest } from './host-main.js';
+
+export interface HookHost {
+  runProcess: ProcessRunner;
+  /** Lets the host go: it cancels what still runs (killing those trees) and exits; resolves once it has. */
+  close(): Promise<void>;
+  /** The running host's pid, if one runs (for status and tests). */
+  pid(): number | undefined;
+}
+
+/** Beside the running code: the CLI bundle's dist/bundle/host-main.js (tests from source pass the built one). */
+export const HOST_ENTRY = fileURLToPath(new URL('./host-main.js', import.meta.url));
+
+/** How long past a hook's own timeout (and its kill and drain) the server waits for the host to answer. */
+const BACKSTOP_MS = KILL_GRACE_MS + DRAIN_MS + 10_000;
+
+interface Pending {
+  settle(end: ProcessEnd): void;
+}
+
+export function hookHost(options: { entry?: string; log(line: string): void }): HookHost {
+  const entry = options.entry ?? HOST_ENTRY;
+  let child: ChildProcess | undefined;
+  let unavailable: string | undefined;
+  let nextId = 0;
+  const pending = new Map<number, Pending>();
+
+  const start = (): ChildProcess | undefined => {
+    if (child !== undefined || unavailable !== undefined) return child;
+    if (!existsSync(entry)) return noHost(`${entry} is missing`);
+    let started: ChildProcess;
+    try {
+      started = fork(entry, [], {
+        // A young generation of 1 MB instead of Node's 16: what keeps the host small, which is its point.
+        execArgv: ['--max-semi-space-size=1'],
+        // Buffers (a hook's stdin and output) cross as bytes, not as JSON arrays of numbers.
+        serialization: 'advanced',
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+        cwd: '/',
+      });
+    } catch (error) {
+      return noHost(error instanceof Error ? error.message : String(error));
+    }
+    started.on('message', (answer: HostAnswer) => pending.get(answer.id)?.settle(answer.end));
+    // 'error' (a failed send, a failed spawn) is followed by 'exit' or 'close' where it matters; listened so it never throws.
+    started.on('error', (error) => options.log(`hook host: ${error.message}`));
+    started.once('exit', (code, signal) => {
+      if (child === started) child = undefined;
+      const lost = [...pending.values()];
+      if (lost.length > 0) options.log(`hook host (pid ${started.pid}) exited (${signal ?? `code ${code}`}) with ${lost.length} hook(s) running; they failed`);
+      const message = `the server's hook host exited (${signal ?? `code ${code}`}) while this hook ran; whether it finished is not known`;
+      for (const p of lost) p.settle({ kind: 'error', message });
+    });
+    // Neither the host nor its channel keeps the server alive: the server's listeners do.
+    started.unref();
+    started.channel?.unref();
+    child = started;
+    return child;
+  };
+
+  const noHost = (why: string): undefined => {
+    unavailable = why;
+    options.log(`hook host unavailable (${why}): command hooks are spawned from the server itself`);
+    return undefined;
+  };
+
+  const viaHost: ProcessRunner = (spec) => {
+    if (spec.signal?.aborted) return Promise.resolve({ kind: 'cancelled' });
+    const host = start();
+    if (host === undefined) return runProcess(spec);
+    const id = ++nextId;
+    const { signal, ...rest } = spec;
+    return new Promise<ProcessEnd>((resolve) => {
+      const onAbort = () => send({ type: 'cancel', id });
+      const backstop = setTimeout(
+        () => settle({ kind: 'error', message: `the server's hook host did not answer within ${Math.round((spec.timeoutMs + BACKSTOP_MS) / 1000)} s` }),
+        spec.timeoutMs + BACKSTOP_MS,
+      );
+      function settle(end: ProcessEnd): void {
+        if (!pending.delete(id)) return;
+        clearTimeout(backstop);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(asBuffers(end));
+      }
+      const send = (request: HostRequest) =>
+        host.send(request, (error: Error | null) => {
+          if (error !== null && request.type === 'run') settle({ kind: 'error', message: `the server's hook host could not be reached: ${error.message}` });
+        });
+      pending.set(id, { settle });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      send({ type: 'run', id, spec: rest });
+    });
+  };
+
+  return {
+    runProcess: viaHost,
+    pid: () => child?.pid,
+    async close() {
+      const host = child;
+      if (host === undefined || host.exitCode !== null || host.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => host.once('exit', () => resolve()));
+      host.disconnect();
+      // Whatever it still runs is cancelled on the disconnect and down within the kill grace; past that, it goes.
+      const late = setTimeout(() => host.kill('SIGKILL'), KILL_GRACE_MS + DRAIN_MS + 1_000);
+      await exited;
+      clearTimeout(late);
+    },
+  };
+}
+
+/** The channel delivers a Buffer as a plain Uint8Array; the readers of an end take either, its users expect Buffers. */
+function asBuffers(end: ProcessEnd): ProcessEnd {
+  if (end.kind !== 'exited') return end;
+  const buffer = (b: string | Uint8Array) => (typeof b === 'string' || Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  return { ...end, stdout: buffer(end.stdout), stderr: buffer(end.stderr) };
+}
