@@ -15,7 +15,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ProcessEnd } from '../reply/interpret.js';
-import { DRAIN_MS, KILL_GRACE_MS, runProcess, type ProcessRunner, type ProcessSpec } from '../run/process.js';
+import { wholeMs } from '../run/duration.js';
+import { DRAIN_MS, KILL_GRACE_MS, runProcess, type ProcessRunner } from '../run/process.js';
 import type { HostAnswer, HostRequest } from './host-main.js';
 
 export interface HookHost {
@@ -32,19 +33,20 @@ export const HOST_ENTRY = fileURLToPath(new URL('./host-main.js', import.meta.ur
 /** How long past a hook's own timeout (and its kill and drain) the server waits for the host to answer. */
 const BACKSTOP_MS = KILL_GRACE_MS + DRAIN_MS + 10_000;
 
-interface Pending {
-  settle(end: ProcessEnd): void;
+/** A running host and the hooks it was sent that have not come back. */
+interface Host {
+  process: ChildProcess;
+  pending: Map<number, (end: ProcessEnd) => void>;
 }
 
 export function hookHost(options: { entry?: string; log(line: string): void }): HookHost {
   const entry = options.entry ?? HOST_ENTRY;
-  let child: ChildProcess | undefined;
+  let current: Host | undefined;
   let unavailable: string | undefined;
   let nextId = 0;
-  const pending = new Map<number, Pending>();
 
-  const start = (): ChildProcess | undefined => {
-    if (child !== undefined || unavailable !== undefined) return child;
+  const start = (): Host | undefined => {
+    if (current !== undefined || unavailable !== undefined) return current;
     if (!existsSync(entry)) return noHost(`${entry} is missing`);
     let started: ChildProcess;
     try {
@@ -59,21 +61,22 @@ export function hookHost(options: { entry?: string; log(line: string): void }): 
     } catch (error) {
       return noHost(error instanceof Error ? error.message : String(error));
     }
-    started.on('message', (answer: HostAnswer) => pending.get(answer.id)?.settle(answer.end));
-    // 'error' (a failed send, a failed spawn) is followed by 'exit' or 'close' where it matters; listened so it never throws.
+    const host: Host = { process: started, pending: new Map() };
+    started.on('message', (answer: HostAnswer) => host.pending.get(answer.id)?.(answer.end));
+    // A failed send is answered in its callback, the host's end by 'exit': listened so that it never throws.
     started.on('error', (error) => options.log(`hook host: ${error.message}`));
     started.once('exit', (code, signal) => {
-      if (child === started) child = undefined;
-      const lost = [...pending.values()];
-      if (lost.length > 0) options.log(`hook host (pid ${started.pid}) exited (${signal ?? `code ${code}`}) with ${lost.length} hook(s) running; they failed`);
-      const message = `the server's hook host exited (${signal ?? `code ${code}`}) while this hook ran; whether it finished is not known`;
-      for (const p of lost) p.settle({ kind: 'error', message });
+      if (current === host) current = undefined;
+      const how = signal ?? `code ${code}`;
+      const lost = [...host.pending.values()];
+      if (lost.length > 0) options.log(`hook host (pid ${started.pid}) exited (${how}) with ${lost.length} hook(s) running; they failed`);
+      for (const settle of lost) settle({ kind: 'error', message: `the server's hook host exited (${how}) while this hook ran; whether it finished is not known` });
     });
     // Neither the host nor its channel keeps the server alive: the server's listeners do.
     started.unref();
     started.channel?.unref();
-    child = started;
-    return child;
+    current = host;
+    return host;
   };
 
   const noHost = (why: string): undefined => {
@@ -90,21 +93,30 @@ export function hookHost(options: { entry?: string; log(line: string): void }): 
     const { signal, ...rest } = spec;
     return new Promise<ProcessEnd>((resolve) => {
       const onAbort = () => send({ type: 'cancel', id });
+      // Within what a timer takes: past it, a timer fires at once.
+      const backstopMs = wholeMs(wholeMs(spec.timeoutMs) + BACKSTOP_MS);
       const backstop = setTimeout(
-        () => settle({ kind: 'error', message: `the server's hook host did not answer within ${Math.round((spec.timeoutMs + BACKSTOP_MS) / 1000)} s` }),
-        spec.timeoutMs + BACKSTOP_MS,
+        () => settle({ kind: 'error', message: `the server's hook host did not answer within ${Math.round(backstopMs / 1000)} s` }),
+        backstopMs,
       );
-      function settle(end: ProcessEnd): void {
-        if (!pending.delete(id)) return;
+      /** Takes the hook off the books; false when it already was (one answer per hook). */
+      const done = (): boolean => {
+        if (!host.pending.delete(id)) return false;
         clearTimeout(backstop);
         signal?.removeEventListener('abort', onAbort);
-        resolve(asBuffers(end));
-      }
+        return true;
+      };
+      const settle = (end: ProcessEnd) => {
+        if (done()) resolve(asBuffers(end));
+      };
       const send = (request: HostRequest) =>
-        host.send(request, (error: Error | null) => {
-          if (error !== null && request.type === 'run') settle({ kind: 'error', message: `the server's hook host could not be reached: ${error.message}` });
+        host.process.send(request, (error: Error | null) => {
+          if (error === null || request.type !== 'run' || !done()) return;
+          // Not delivered (the host is gone, its exit not yet seen): the hook never ran, so it runs here.
+          if (current === host) current = undefined;
+          resolve(runProcess(spec));
         });
-      pending.set(id, { settle });
+      host.pending.set(id, settle);
       signal?.addEventListener('abort', onAbort, { once: true });
       send({ type: 'run', id, spec: rest });
     });
@@ -112,9 +124,9 @@ export function hookHost(options: { entry?: string; log(line: string): void }): 
 
   return {
     runProcess: viaHost,
-    pid: () => child?.pid,
+    pid: () => current?.process.pid,
     async close() {
-      const host = child;
+      const host = current?.process;
       if (host === undefined || host.exitCode !== null || host.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => host.once('exit', () => resolve()));
       host.disconnect();

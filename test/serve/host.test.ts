@@ -6,6 +6,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProcessEnd } from '../../src/reply/interpret.js';
+import { MAX_TIMER_MS } from '../../src/run/duration.js';
 import { OUTPUT_LIMITS, runProcess, type ProcessSpec } from '../../src/run/process.js';
 import { hookHost, type HookHost } from '../../src/serve/host.js';
 import { servePaths } from '../../src/serve/paths.js';
@@ -91,6 +92,11 @@ describe('cancelled, killed, missing: values, and nothing left running', () => {
     expect(own.pid()).not.toBe(first);
     await own.close();
     expect(own.pid()).toBeUndefined();
+  });
+
+  it("a hook with the longest timeout a timer takes is not cut short by the server's own wait for the host", async () => {
+    const end = await host.runProcess({ ...base(tmpProject()), command: 'sleep 0.3; echo done', timeoutMs: MAX_TIMER_MS });
+    expect(plain(end)).toMatchObject({ kind: 'exited', exitCode: 0, stdout: Buffer.from('done\n') });
   });
 
   it('with no host to start, hooks are spawned by the server itself, and the log says so', async () => {
