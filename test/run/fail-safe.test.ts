@@ -1,6 +1,7 @@
 // The process runner's fail-safe rules on real processes (issue 10): fractional timeouts, groups killed after the
 // grace period even when the leader is gone, missing scripts, one stdin buffer shared by every hook.
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readProcessEnd } from '../../src/reply/interpret.js';
@@ -11,7 +12,7 @@ import { missingScript, missingScriptAnswer } from '../../src/run/missing-script
 import { payloadBytes } from '../../src/run/payload-bytes.js';
 import { KILL_GRACE_MS, runProcess } from '../../src/run/process.js';
 import { startWatchdog, watchdogPid, watchGroup } from '../../src/run/watchdog.js';
-import { FIXTURES, tmpProject } from '../helpers.js';
+import { FIXTURES, ROOT, tmpProject } from '../helpers.js';
 import { alive, base, gone, pidReader } from './kit.js';
 
 const readPid = pidReader();
@@ -203,6 +204,48 @@ describe('the watchdog', () => {
     expect(await gone(full)).toBe(true);
     expect(alive(fresh)).toBe(true);
   });
+
+  it('a watchdog that died (killed, OOM) is replaced at the next hook, not trusted any more', async () => {
+    const dir = tmpProject();
+    await runProcess({ ...base(dir), command: 'true', timeoutMs: 5000 });
+    const first = watchdogPid()!;
+    process.kill(first, 'SIGKILL');
+    expect(await gone(first)).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    await runProcess({ ...base(dir), command: 'true', timeoutMs: 5000 });
+    expect(watchdogPid()).not.toBe(first);
+    expect(alive(watchdogPid()!)).toBe(true);
+  });
+
+  // A long-lived runner, as a real process: the built process runner (npm test builds first).
+  const longLived = (hooks: number, last: string) => `
+    import { runProcess } from ${JSON.stringify(path.join(ROOT, 'dist', 'run', 'process.js'))};
+    const spec = { cwd: process.cwd(), env: process.env, input: '{}', timeoutMs: 60000 };
+    for (let i = 0; i < ${hooks}; i++) await runProcess({ ...spec, command: 'true' });
+    ${last}`;
+
+  it('after 1,500 hooks, a runner that is done exits (nothing of the list waits in its memory)', () => {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', longLived(1500, "console.log('done')")], { cwd: tmpProject(), encoding: 'utf8', timeout: 60_000 });
+    expect(r.stdout.trim()).toBe('done');
+    expect(r.signal).toBeNull();
+    expect(r.status).toBe(0);
+  }, 90_000);
+
+  it.each([
+    ['its list in a file', {}],
+    ['no temp folder to make one in: its list down the pipe', { TMPDIR: '/nonexistent/agent-hooks-test' }],
+  ])('after 1,500 hooks, a SIGKILL of the runner still kills the hook it was running (%s)', async (_how, env: Record<string, string>) => {
+    const dir = tmpProject();
+    const pidFile = path.join(dir, 'hook.pid');
+    const runner = spawn(process.execPath, ['--input-type=module', '-e', longLived(1500, `await runProcess({ ...spec, command: 'echo $$ > "$PID_FILE"; exec sleep 60', env: { ...process.env, PID_FILE: ${JSON.stringify(pidFile)} } });`)], { cwd: dir, stdio: 'ignore', env: { ...process.env, ...env } });
+    const deadline = Date.now() + 60_000;
+    while (!(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const hook = readPid(pidFile);
+    // Past the moment between the spawn and its listing (the documented gap).
+    await new Promise((r) => setTimeout(r, 300));
+    runner.kill('SIGKILL');
+    expect(await gone(hook)).toBe(true);
+  }, 90_000);
 
   it.runIf(process.platform === 'linux')('is not woken by the hooks it watches (each wake-up took a core from the runner)', async () => {
     const dir = tmpProject();
