@@ -5,7 +5,8 @@ import type { ProcessEnd } from '../reply/interpret.js';
 import { runProcess, type ProcessSpec } from '../run/process.js';
 
 export type HostRequest = { type: 'run'; id: number; spec: Omit<ProcessSpec, 'signal'> } | { type: 'cancel'; id: number };
-export type HostAnswer = { id: number; end: ProcessEnd };
+/** `ready` first (nothing ran in a host that died before it), then one answer per hook. */
+export type HostAnswer = { ready: true } | { id: number; end: ProcessEnd };
 
 const live = new Map<number, AbortController>();
 
@@ -21,6 +22,8 @@ process.on('message', (request: HostRequest) => {
     if (process.connected) process.send?.({ id: request.id, end } satisfies HostAnswer);
   });
 });
+
+process.send?.({ ready: true } satisfies HostAnswer);
 
 // The server is gone (it exited, or was killed): nobody will read an answer, so every hook still running is
 // cancelled, which kills its tree. The host exits once they are down, as nothing else keeps it alive.

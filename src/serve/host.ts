@@ -9,8 +9,10 @@
 //
 // Every way this can go wrong is still a value: a host that dies with hooks in flight fails those hooks as
 // `error` (whether they ran is not known, so none is run again), and the next hook starts a new host. When
-// there is no host to start (its file is missing, fork throws), hooks are spawned from the server itself,
-// as before: slower, the same answers.
+// there is no host to be had (its file is missing, fork throws, it dies before it is ready, or three in a row
+// die without answering), hooks are spawned from the server itself, as before: slower, the same answers. So
+// is a hook whose stdin is large: its bytes would be copied to the host once per hook, on the server's
+// event loop, where spawned here every hook of the event writes the one shared buffer.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -30,13 +32,27 @@ export interface HookHost {
 /** Beside the running code: the CLI bundle's dist/bundle/host-main.js (tests from source pass the built one). */
 export const HOST_ENTRY = fileURLToPath(new URL('./host-main.js', import.meta.url));
 
-/** How long past a hook's own timeout (and its kill and drain) the server waits for the host to answer. */
-const BACKSTOP_MS = KILL_GRACE_MS + DRAIN_MS + 10_000;
+/**
+ * How long past a hook's own timeout (and its kill and drain) the server waits for the host to answer: only a
+ * host whose loop is stuck needs it; many large answers at once take seconds to arrive.
+ */
+const BACKSTOP_MS = KILL_GRACE_MS + DRAIN_MS + 60_000;
+/** A hook's stdin past this is spawned from the server (see above). */
+export const HOST_INPUT_LIMIT = 1024 * 1024;
+/** Hosts that died one after the other, none having answered: there is something wrong with the host itself. */
+const DEATHS_BEFORE_GIVING_UP = 3;
+
+interface Sent {
+  settle(end: ProcessEnd): void;
+  /** Runs the hook in the server instead (for a host that died before it could have run it). */
+  runHere(): void;
+}
 
 /** A running host and the hooks it was sent that have not come back. */
 interface Host {
   process: ChildProcess;
-  pending: Map<number, (end: ProcessEnd) => void>;
+  pending: Map<number, Sent>;
+  ready: boolean;
 }
 
 export function hookHost(options: { entry?: string; log(line: string): void }): HookHost {
@@ -44,6 +60,7 @@ export function hookHost(options: { entry?: string; log(line: string): void }): 
   let current: Host | undefined;
   let unavailable: string | undefined;
   let nextId = 0;
+  let deaths = 0;
 
   const start = (): Host | undefined => {
     if (current !== undefined || unavailable !== undefined) return current;
@@ -61,16 +78,30 @@ export function hookHost(options: { entry?: string; log(line: string): void }): 
     } catch (error) {
       return noHost(error instanceof Error ? error.message : String(error));
     }
-    const host: Host = { process: started, pending: new Map() };
-    started.on('message', (answer: HostAnswer) => host.pending.get(answer.id)?.(answer.end));
+    const host: Host = { process: started, pending: new Map(), ready: false };
+    started.on('message', (answer: HostAnswer) => {
+      if ('ready' in answer) host.ready = true;
+      else {
+        deaths = 0;
+        host.pending.get(answer.id)?.settle(answer.end);
+      }
+    });
     // A failed send is answered in its callback, the host's end by 'exit': listened so that it never throws.
     started.on('error', (error) => options.log(`hook host: ${error.message}`));
     started.once('exit', (code, signal) => {
       if (current === host) current = undefined;
       const how = signal ?? `code ${code}`;
       const lost = [...host.pending.values()];
-      if (lost.length > 0) options.log(`hook host (pid ${started.pid}) exited (${how}) with ${lost.length} hook(s) running; they failed`);
-      for (const settle of lost) settle({ kind: 'error', message: `the server's hook host exited (${how}) while this hook ran; whether it finished is not known` });
+      if (!host.ready) {
+        // It never got to run anything: those hooks run here, and so will the rest.
+        if (unavailable === undefined) noHost(`it exited (${how}) before it was ready`);
+        for (const sent of lost) sent.runHere();
+        return;
+      }
+      if (lost.length === 0) return;
+      options.log(`hook host (pid ${started.pid}) exited (${how}) with ${lost.length} hook(s) running; they failed`);
+      for (const sent of lost) sent.settle({ kind: 'error', message: `the server's hook host exited (${how}) while this hook ran; whether it finished is not known` });
+      if (++deaths >= DEATHS_BEFORE_GIVING_UP && unavailable === undefined) noHost(`${deaths} hosts in a row died without answering`);
     });
     // Neither the host nor its channel keeps the server alive: the server's listeners do.
     started.unref();
@@ -87,6 +118,7 @@ export function hookHost(options: { entry?: string; log(line: string): void }): 
 
   const viaHost: ProcessRunner = (spec) => {
     if (spec.signal?.aborted) return Promise.resolve({ kind: 'cancelled' });
+    if ((typeof spec.input === 'string' ? Buffer.byteLength(spec.input) : spec.input.byteLength) > HOST_INPUT_LIMIT) return runProcess(spec);
     const host = start();
     if (host === undefined) return runProcess(spec);
     const id = ++nextId;
@@ -95,10 +127,11 @@ export function hookHost(options: { entry?: string; log(line: string): void }): 
       const onAbort = () => send({ type: 'cancel', id });
       // Within what a timer takes: past it, a timer fires at once.
       const backstopMs = wholeMs(wholeMs(spec.timeoutMs) + BACKSTOP_MS);
-      const backstop = setTimeout(
-        () => settle({ kind: 'error', message: `the server's hook host did not answer within ${Math.round(backstopMs / 1000)} s` }),
-        backstopMs,
-      );
+      const backstop = setTimeout(() => {
+        // Told to stop too, so that an answer thrown away is not a hook left running.
+        send({ type: 'cancel', id });
+        settle({ kind: 'error', message: `the server's hook host did not answer within ${Math.round(backstopMs / 1000)} s` });
+      }, backstopMs);
       /** Takes the hook off the books; false when it already was (one answer per hook). */
       const done = (): boolean => {
         if (!host.pending.delete(id)) return false;
@@ -109,14 +142,17 @@ export function hookHost(options: { entry?: string; log(line: string): void }): 
       const settle = (end: ProcessEnd) => {
         if (done()) resolve(asBuffers(end));
       };
+      const runHere = () => {
+        if (done()) resolve(runProcess(spec));
+      };
       const send = (request: HostRequest) =>
         host.process.send(request, (error: Error | null) => {
-          if (error === null || request.type !== 'run' || !done()) return;
+          if (error === null || request.type !== 'run') return;
           // Not delivered (the host is gone, its exit not yet seen): the hook never ran, so it runs here.
           if (current === host) current = undefined;
-          resolve(runProcess(spec));
+          runHere();
         });
-      host.pending.set(id, settle);
+      host.pending.set(id, { settle, runHere });
       signal?.addEventListener('abort', onAbort, { once: true });
       send({ type: 'run', id, spec: rest });
     });

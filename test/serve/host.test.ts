@@ -1,14 +1,14 @@
 // The server's hook host on real processes: every way a hook can end comes back exactly as it does when the
 // hook is spawned in this process, and every way the host itself can end is a value, with no hook left behind.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProcessEnd } from '../../src/reply/interpret.js';
 import { MAX_TIMER_MS } from '../../src/run/duration.js';
 import { OUTPUT_LIMITS, runProcess, type ProcessSpec } from '../../src/run/process.js';
-import { hookHost, type HookHost } from '../../src/serve/host.js';
+import { HOST_INPUT_LIMIT, hookHost, type HookHost } from '../../src/serve/host.js';
 import { servePaths } from '../../src/serve/paths.js';
 import { FIXTURES, ROOT, isolatedEnv, runCli, tmpProject, trustProject } from '../helpers.js';
 import { alive, base, gone, pidReader } from '../run/kit.js';
@@ -106,6 +106,42 @@ describe('cancelled, killed, missing: values, and nothing left running', () => {
     expect(end.kind === 'exited' && Number(Buffer.from(end.stdout).toString().trim())).toBe(process.pid);
     expect(lines).toEqual([expect.stringMatching(/^hook host unavailable \(.*no-host\.js is missing\): command hooks are spawned from the server itself$/)]);
     expect(none.pid()).toBeUndefined();
+  });
+});
+
+describe('when the host itself is what fails, hooks are spawned from the server', () => {
+  /** A host file of a test's own making, for a host that fails the way a broken build or a bug would. */
+  const fakeHost = (code: string) => {
+    const file = path.join(tmpProject(), 'host.cjs');
+    writeFileSync(file, code);
+    return file;
+  };
+  /** Who spawned the hook (the hook prints its parent's pid). */
+  const parentOf = async (h: HookHost, input: string | Buffer = '{}') => {
+    const end = await h.runProcess({ ...base(tmpProject()), input, command: 'cat >/dev/null; echo $PPID', timeoutMs: 10_000 });
+    return end.kind === 'exited' ? Number(Buffer.from(end.stdout).toString().trim()) : end;
+  };
+
+  it('a host that dies before it is ready has run nothing: its hooks run in the server, and so do the next', async () => {
+    const lines: string[] = [];
+    const h = hookHost({ entry: fakeHost('process.exit(1); // as a broken build would'), log: (line) => lines.push(line) });
+    expect(await Promise.all([parentOf(h), parentOf(h)])).toEqual([process.pid, process.pid]);
+    expect(await parentOf(h)).toBe(process.pid);
+    expect(lines).toEqual([expect.stringMatching(/^hook host unavailable \(it exited \(code 1\) before it was ready\): command hooks are spawned from the server itself$/)]);
+  });
+
+  it('three hosts in a row that die on their first hook: those hooks fail, and the server stops starting hosts', async () => {
+    const lines: string[] = [];
+    const h = hookHost({ entry: fakeHost("process.send({ ready: true }); process.on('message', () => process.exit(7));"), log: (line) => lines.push(line) });
+    for (let i = 0; i < 3; i++) expect(await parentOf(h)).toMatchObject({ kind: 'error', message: expect.stringContaining('exited (code 7) while this hook ran') });
+    expect(await parentOf(h)).toBe(process.pid);
+    expect(lines.at(-1)).toMatch(/^hook host unavailable \(3 hosts in a row died without answering\)/);
+  });
+
+  it('a hook whose stdin is large is spawned from the server (one shared buffer, not a copy per hook)', async () => {
+    const small = await parentOf(host, Buffer.alloc(HOST_INPUT_LIMIT, 0x20));
+    expect(small).toBe(host.pid());
+    expect(await parentOf(host, Buffer.alloc(HOST_INPUT_LIMIT + 1, 0x20))).toBe(process.pid);
   });
 });
 
