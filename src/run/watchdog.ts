@@ -44,7 +44,7 @@ interface Watchdog {
   /** The list file (append only), or undefined: the lines go down the pipe. */
   list: number | undefined;
   /** Groups listed and not yet released, and how many it has been told about in all. */
-  live: number;
+  groups: Set<number>;
   listed: number;
   /** It died, or its list could not be written: nothing more is sent to it. */
   failed: boolean;
@@ -52,6 +52,8 @@ interface Watchdog {
 
 /** The watchdog new hooks are listed with. */
 let current: Watchdog | undefined;
+/** Which watchdog each live group is listed with (a group moves when its watchdog dies). */
+const owners = new Map<number, Watchdog>();
 /** /bin/sh cannot be started here: hooks run without a watchdog. */
 let unavailable = false;
 /** Past this many hooks, new ones go to a fresh watchdog (long-lived runners: the server's hook host, the library API); the old one ends with the last of its own. */
@@ -67,7 +69,7 @@ export function startWatchdog(graceMs: number): void {
   // Full or failed: it keeps the hooks it has (and ends with the last of them); new ones go to a fresh one.
   const old = current;
   current = undefined;
-  if (old !== undefined && old.live === 0) end(old);
+  if (old !== undefined && old.groups.size === 0) end(old);
   const file = listFile();
   let reader: number | undefined;
   try {
@@ -77,7 +79,7 @@ export function startWatchdog(graceMs: number): void {
       stdio: ['pipe', 'ignore', 'ignore', reader ?? 'ignore'],
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', GRACE: (Math.max(graceMs, 100) / 1000).toFixed(1), ...(reader === undefined ? {} : { LIST_ON_3: '1' }) },
     });
-    const watchdog: Watchdog = { process: started, list: reader === undefined ? undefined : file?.fd, live: 0, listed: 0, failed: false };
+    const watchdog: Watchdog = { process: started, list: reader === undefined ? undefined : file?.fd, groups: new Set(), listed: 0, failed: false };
     const fail = () => {
       watchdog.failed = true;
       if (current === watchdog) current = undefined;
@@ -87,8 +89,11 @@ export function startWatchdog(graceMs: number): void {
       unavailable = true;
       fail();
     });
-    // Gone before its time (killed, OOM): the next hook starts a fresh one.
-    started.on('exit', fail);
+    // Gone before its time (killed, OOM): its live groups are listed with a fresh one at once.
+    started.on('exit', () => {
+      fail();
+      if (watchdog.groups.size > 0) rehome(watchdog, graceMs);
+    });
     started.stdin?.on('error', fail);
     // Neither the process nor its pipe may keep the runner alive.
     started.unref();
@@ -122,20 +127,37 @@ function listFile(): { path: string; fd: number } | undefined {
 export function watchGroup(pid: number): () => void {
   const mine = current;
   if (mine === undefined || !tell(mine, `+${pid}\n`)) return () => {};
-  mine.live++;
+  mine.groups.add(pid);
   mine.listed++;
+  owners.set(pid, mine);
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    mine.live--;
-    tell(mine, `-${pid}\n`);
+    const owner = owners.get(pid) ?? mine;
+    owners.delete(pid);
+    owner.groups.delete(pid);
+    tell(owner, `-${pid}\n`);
     // Nothing of its own live, and full or replaced: ending it now is quiet (all it knows of was released).
-    if (mine.live === 0 && (mine !== current || mine.listed >= RETIRE_AFTER)) {
-      if (mine === current) current = undefined;
-      end(mine);
+    if (owner.groups.size === 0 && (owner !== current || owner.listed >= RETIRE_AFTER)) {
+      if (owner === current) current = undefined;
+      end(owner);
     }
   };
+}
+
+/** Lists the live groups of a watchdog that died with a fresh one, which now answers for them. */
+function rehome(dead: Watchdog, graceMs: number): void {
+  startWatchdog(graceMs);
+  const heir = current;
+  for (const group of dead.groups) {
+    if (heir === undefined || !tell(heir, `+${group}\n`)) break;
+    heir.groups.add(group);
+    heir.listed++;
+    owners.set(group, heir);
+  }
+  dead.groups.clear();
+  end(dead);
 }
 
 /** Writes a line of the list; false (and the watchdog failed) when it cannot. */

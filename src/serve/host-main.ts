@@ -5,8 +5,8 @@ import type { ProcessEnd } from '../reply/interpret.js';
 import { runProcess, type ProcessSpec } from '../run/process.js';
 
 export type HostRequest = { type: 'run'; id: number; spec: Omit<ProcessSpec, 'signal'> } | { type: 'cancel'; id: number };
-/** `ready` first (nothing ran in a host that died before it), then one answer per hook. */
-export type HostAnswer = { ready: true } | { id: number; end: ProcessEnd };
+/** `ready` first (nothing ran in a host that died before it), then one answer per hook, with the host's resident memory. */
+export type HostAnswer = { ready: true } | { id: number; end: ProcessEnd; rss: number };
 
 const live = new Map<number, AbortController>();
 
@@ -19,7 +19,7 @@ process.on('message', (request: HostRequest) => {
   live.set(request.id, controller);
   void runProcess({ ...request.spec, signal: controller.signal }).then((end) => {
     live.delete(request.id);
-    if (process.connected) process.send?.({ id: request.id, end } satisfies HostAnswer);
+    if (process.connected) process.send?.({ id: request.id, end, rss: process.memoryUsage.rss() } satisfies HostAnswer);
   });
 });
 

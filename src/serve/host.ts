@@ -39,6 +39,11 @@ export const HOST_ENTRY = fileURLToPath(new URL('./host-main.js', import.meta.ur
 const BACKSTOP_MS = KILL_GRACE_MS + DRAIN_MS + 60_000;
 /** A hook's stdin past this is spawned from the server (see above). */
 export const HOST_INPUT_LIMIT = 1024 * 1024;
+/**
+ * A host that has grown past this (V8 keeps the heap a burst of large outputs took) is let go once it has
+ * nothing running, and the next hook starts a fresh one: a large host is what it exists to avoid.
+ */
+export const HOST_MEMORY_LIMIT = 128 * 1024 * 1024;
 /** Hosts that died one after the other, none having answered: there is something wrong with the host itself. */
 const DEATHS_BEFORE_GIVING_UP = 3;
 
@@ -55,8 +60,9 @@ interface Host {
   ready: boolean;
 }
 
-export function hookHost(options: { entry?: string; log(line: string): void }): HookHost {
+export function hookHost(options: { entry?: string; log(line: string): void; memoryLimit?: number }): HookHost {
   const entry = options.entry ?? HOST_ENTRY;
+  const memoryLimit = options.memoryLimit ?? HOST_MEMORY_LIMIT;
   let current: Host | undefined;
   let unavailable: string | undefined;
   let nextId = 0;
@@ -84,6 +90,11 @@ export function hookHost(options: { entry?: string; log(line: string): void }): 
       else {
         deaths = 0;
         host.pending.get(answer.id)?.settle(answer.end);
+        // Nothing of its own running, so letting it go loses nothing; new hooks already go to the next one.
+        if (answer.rss > memoryLimit && host.pending.size === 0 && current === host) {
+          current = undefined;
+          started.disconnect();
+        }
       }
     });
     // A failed send is answered in its callback, the host's end by 'exit': listened so that it never throws.

@@ -247,6 +247,29 @@ describe('the watchdog', () => {
     expect(await gone(hook)).toBe(true);
   }, 90_000);
 
+  it.runIf(process.platform === 'linux')('a watchdog killed while a hook runs: the hook is listed with a fresh one, which kills it when the runner is SIGKILLed', async () => {
+    const dir = tmpProject();
+    const pidFile = path.join(dir, 'hook.pid');
+    const runner = spawn(process.execPath, ['--input-type=module', '-e', longLived(1, `await runProcess({ ...spec, command: 'echo $$ > "$PID_FILE"; exec sleep 60', env: { ...process.env, PID_FILE: ${JSON.stringify(pidFile)} } });`)], { cwd: dir, stdio: 'ignore' });
+    const deadline = Date.now() + 30_000;
+    while (!(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const hook = readPid(pidFile);
+    await new Promise((r) => setTimeout(r, 300));
+    // The runner's watchdog: its child running the watchdog script.
+    const watchdogs = () =>
+      spawnSync('pgrep', ['-P', String(runner.pid)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number)
+        .filter((pid) => { try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes("trap '' INT TERM HUP"); } catch { return false; } });
+    const [first] = watchdogs();
+    expect(first).toBeGreaterThan(0);
+    process.kill(first!, 'SIGKILL');
+    expect(await gone(first!)).toBe(true);
+    const until = Date.now() + 5_000;
+    while (watchdogs().filter((pid) => pid !== first).length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    expect(watchdogs().filter((pid) => pid !== first)).toHaveLength(1);
+    runner.kill('SIGKILL');
+    expect(await gone(hook)).toBe(true);
+  }, 60_000);
+
   it.runIf(process.platform === 'linux')('is not woken by the hooks it watches (each wake-up took a core from the runner)', async () => {
     const dir = tmpProject();
     await runProcess({ ...base(dir), command: 'true', timeoutMs: 5000 });

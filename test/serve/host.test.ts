@@ -99,6 +99,23 @@ describe('cancelled, killed, missing: values, and nothing left running', () => {
     expect(plain(end)).toMatchObject({ kind: 'exited', exitCode: 0, stdout: Buffer.from('done\n') });
   });
 
+  it('a host grown past its memory limit is let go once idle, and the next hook gets a fresh one', async () => {
+    const spec = { ...base(tmpProject()), command: 'echo $PPID', timeoutMs: 5_000 };
+    const parent = async (h: HookHost) => {
+      const end = await h.runProcess(spec);
+      return end.kind === 'exited' ? Number(Buffer.from(end.stdout).toString().trim()) : -1;
+    };
+    const small = hookHost({ entry: HOST_ENTRY, log: (line) => logs.push(line), memoryLimit: 1 });
+    const first = await parent(small);
+    const second = await parent(small);
+    expect(first).toBeGreaterThan(0);
+    expect(second).not.toBe(first);
+    expect(await gone(first)).toBe(true);
+    await small.close();
+    // With room to spare, one host serves them all.
+    expect(await parent(host)).toBe(await parent(host));
+  });
+
   it('with no host to start, hooks are spawned by the server itself, and the log says so', async () => {
     const lines: string[] = [];
     const none = hookHost({ entry: path.join(tmpProject(), 'no-host.js'), log: (line) => lines.push(line) });
