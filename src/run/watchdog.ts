@@ -54,6 +54,8 @@ interface Watchdog {
 let current: Watchdog | undefined;
 /** Which watchdog each live group is listed with (a group moves when its watchdog dies). */
 const owners = new Map<number, Watchdog>();
+/** When live groups were last handed from a dead watchdog to a fresh one. */
+let rehomedAt = 0;
 /** /bin/sh cannot be started here: hooks run without a watchdog. */
 let unavailable = false;
 /** Past this many hooks, new ones go to a fresh watchdog (long-lived runners: the server's hook host, the library API); the old one ends with the last of its own. */
@@ -89,10 +91,13 @@ export function startWatchdog(graceMs: number): void {
       unavailable = true;
       fail();
     });
-    // Gone before its time (killed, OOM): its live groups are listed with a fresh one at once.
+    // Gone before its time (killed, OOM): its live groups are listed with a fresh one at once. Once a second
+    // at most: watchdogs that die as they start must not become a loop of spawns.
     started.on('exit', () => {
       fail();
-      if (watchdog.groups.size > 0) rehome(watchdog, graceMs);
+      if (watchdog.groups.size === 0 || Date.now() - rehomedAt < 1_000) return;
+      rehomedAt = Date.now();
+      rehome(watchdog, graceMs);
     });
     started.stdin?.on('error', fail);
     // Neither the process nor its pipe may keep the runner alive.
