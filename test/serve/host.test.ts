@@ -84,7 +84,7 @@ describe('cancelled, killed, missing: values, and nothing left running', () => {
     await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '');
     const first = own.pid()!;
     // Past the moment between the spawn and its listing with the watchdog (the documented gap; longer on a loaded machine).
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 500));
     process.kill(first, 'SIGKILL');
     expect(await ended).toMatchObject({ kind: 'error', message: expect.stringMatching(/hook host exited \(SIGKILL\) while this hook ran/) });
     // The host's watchdog outlives it and kills what it left.
@@ -218,7 +218,7 @@ describe('the host and the real server process', () => {
     const hook = readPid(pidFile);
     const hostPid = Number(/hook host:\s+pid (\d+)/.exec(runCli(['serve', 'status'], { env }).stdout)?.[1]);
     expect(alive(hostPid)).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 500));
     process.kill(server.pid!, 'SIGKILL');
     expect(await gone(hook)).toBe(true);
     expect(await gone(hostPid)).toBe(true);
