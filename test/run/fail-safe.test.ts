@@ -242,7 +242,7 @@ describe('the watchdog', () => {
     while (!(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const hook = readPid(pidFile);
     // Past the moment between the spawn and its listing (the documented gap).
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 500));
     runner.kill('SIGKILL');
     expect(await gone(hook)).toBe(true);
   }, 90_000);
@@ -254,7 +254,7 @@ describe('the watchdog', () => {
     const deadline = Date.now() + 30_000;
     while (!(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const hook = readPid(pidFile);
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 500));
     // The runner's watchdog: its child running the watchdog script.
     const watchdogs = () =>
       spawnSync('pgrep', ['-P', String(runner.pid)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number)
