@@ -6,7 +6,8 @@
 //   3. the command-only client (agent-hooks-client: sh + curl over the Unix socket) + server per
 //      event, against a cold `hooks run` of the same event (interleaved), with the alternatives a
 //      client could be: python3 over the socket, bash /dev/tcp over loopback, node itself;
-//   4. a command hook through the server against running that hook directly, in exec and in shell form.
+//   4. a command hook through the server against running that hook directly, in exec and in shell form,
+//      and against the floor (a bare server that spawns it) and a server spawning it without the hook host.
 // Usage: node bench/serve.mjs [--runs 30] [--latency 2000] [--events 100000]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,11 +37,15 @@ const env = {
 delete env.XDG_RUNTIME_DIR;
 for (const k of ['HOOKS_SKIP', 'HOOKS_DISABLE', 'HOOKS_ON_ERROR', 'HOOKS_NO_CACHE', 'CLAUDE_PROJECT_DIR']) delete env[k];
 
+function trust(dir, e) {
+  const r = spawnSync(process.execPath, [hooksBin, 'trust', '--yes'], { cwd: dir, env: e, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`trust: ${r.stderr}`);
+}
+
 function project(config) {
   const dir = tmp('project');
   writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify(config));
-  const r = spawnSync(process.execPath, [hooksBin, 'trust', '--yes'], { cwd: dir, env, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`trust: ${r.stderr}`);
+  trust(dir, env);
   return dir;
 }
 
@@ -72,17 +77,26 @@ const server = spawn(process.execPath, [hooksBin, 'serve'], { env, stdio: 'ignor
 // A failed run must not leave its servers behind (they would skew every later measurement).
 const children = [server];
 process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
-const token = await (async () => {
+/** The server's token, once the server under `stateHome` answers on `portTo`. */
+async function serverToken(stateHome, portTo) {
   for (let i = 0; i < 200; i++) {
     await new Promise((r) => setTimeout(r, 50));
     try {
-      const t = readFileSync(path.join(env.XDG_STATE_HOME, 'agent-hooks', 'serve', 'token'), 'utf8').trim();
-      const ok = await post(`/v1/status`, '', { method: 'GET', token: t }).then((r) => r.status === 200, () => false);
+      const t = readFileSync(path.join(stateHome, 'agent-hooks', 'serve', 'token'), 'utf8').trim();
+      const ok = await post(`/v1/status`, '', { method: 'GET', token: t, portTo }).then((r) => r.status === 200, () => false);
       if (ok) return t;
     } catch {}
   }
-  throw new Error('hooks serve did not come up');
-})();
+  throw new Error(`hooks serve on port ${portTo} did not come up`);
+}
+const token = await serverToken(env.XDG_STATE_HOME, port);
+// The same server spawning its command hooks itself (AGENT_HOOKS_SERVE_HOST=0), for part 4: what the hook host
+// buys. Its own state folder (one server per user, and its own trust store), the same config.
+const selfPort = await freePort();
+const selfEnv = { ...env, XDG_STATE_HOME: path.join(home, 'state-self'), AGENT_HOOKS_SERVE_PORT: String(selfPort), AGENT_HOOKS_SERVE_HOST: '0' };
+for (const dir of [builtins, withCommand]) trust(dir, selfEnv);
+children.push(spawn(process.execPath, [hooksBin, 'serve'], { env: selfEnv, stdio: 'ignore', cwd: '/' }));
+const selfToken = await serverToken(selfEnv.XDG_STATE_HOME, selfPort);
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 function post(p, body, { agent = false, method = 'POST', token: t = token, portTo = port } = {}) {
@@ -111,8 +125,12 @@ await new Promise((r) => setTimeout(r, 500));
 
 const URL_RUN = '/v1/run?event=pre-tool-use&dialect=claude-code';
 const builtinEvent = payload(builtins);
-const check = await post(URL_RUN, builtinEvent);
-if (check.status !== 200) throw new Error(`serve: ${check.status} ${check.body}`);
+// Both servers run the hooks (a project their trust store does not know would run none, and measure nothing).
+const dangerous = JSON.stringify({ ...JSON.parse(builtinEvent), tool_input: { command: 'rm -rf /' } });
+for (const [name, options] of [['serve', {}], ['serve (AGENT_HOOKS_SERVE_HOST=0)', { token: selfToken, portTo: selfPort }]]) {
+  const check = await post(URL_RUN, dangerous, options);
+  if (check.status !== 200 || !check.body.includes('"deny"')) throw new Error(`${name} did not block rm -rf /: ${check.status} ${check.body}`);
+}
 
 async function timed(fn, n) {
   const samples = [];
@@ -207,6 +225,15 @@ const hookKeep = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const bareHookKeep = new http.Agent({ keepAlive: true, maxSockets: 1 });
 await timed(() => post(URL_RUN, commandEvent, { agent: hookKeep }), 20);
 await timed(() => post('/spawn', commandEvent, { portTo: barePort, agent: bareHookKeep }), 20);
+// The server spawning its hooks itself gets a share of part 2's load first: a spawn's cost grows with the
+// spawning process's heap, which those events grew in the other one.
+const selfKeep = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const selfLoad = Array.from({ length: concurrency }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+let selfSent = 0;
+await Promise.all(selfLoad.map(async (agent) => {
+  while (selfSent++ < Math.max(1000, Math.floor(events / 5))) await post(URL_RUN, builtinEvent, { agent, token: selfToken, portTo: selfPort });
+}));
+await timed(() => post(URL_RUN, commandEvent, { agent: selfKeep, token: selfToken, portTo: selfPort }), 20);
 // Like for like: the same command in the same form, run by this process as an agent would (stdin
 // written, stdout and stderr read, waited for until closed), and through the server with that command
 // in its config. Exec form is a program with arguments; shell form is `sh -c`, as Claude Code runs its
@@ -228,6 +255,7 @@ const hookCases = [
   ['shell form (sh -c), run directly', direct('/bin/sh', ['-c', hookScript])],
   ['shell form (sh -c), through the server', () => post(URL_RUN, shellEvent, { agent: hookKeep })],
   ['floor: a bare Node server that only spawns it (exec)', () => post('/spawn', commandEvent, { portTo: barePort, agent: bareHookKeep })],
+  ['exec form, a server spawning it itself (no hook host)', () => post(URL_RUN, commandEvent, { agent: selfKeep, token: selfToken, portTo: selfPort })],
   ...(withPython === undefined
     ? []
     : [
@@ -264,6 +292,7 @@ const hookRatio = (k) => (q(hookSamples[k + 1], 0.5) / q(hookSamples[k], 0.5)).t
 console.log(`through the server / run directly, median: ${hookRatio(0)}× (exec form), ${hookRatio(2)}× (shell form)`);
 const med4 = hookSamples.map((s) => q(s, 0.5));
 console.log(`the floor / run directly: ${(med4[4] / med4[0]).toFixed(2)}× (exec form); the runner's own share per hook: ${(med4[1] - med4[4]).toFixed(2)} ms (exec), the floor's: ${(med4[4] - med4[0]).toFixed(2)} ms`);
-if (med4.length > 5) console.log(`a python3 hook through the server / run directly: ${(med4[6] / med4[5]).toFixed(2)}×`);
+console.log(`a server spawning it itself (AGENT_HOOKS_SERVE_HOST=0) / run directly: ${(med4[5] / med4[0]).toFixed(2)}× (exec form); the hook host saves ${(med4[5] - med4[1]).toFixed(2)} ms per hook`);
+if (med4.length > 6) console.log(`a python3 hook through the server / run directly: ${(med4[7] / med4[6]).toFixed(2)}×`);
 else console.log('(no python3: the typical-hook case was not measured)');
 process.exit(0);

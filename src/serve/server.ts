@@ -79,7 +79,9 @@ export interface ServerStats {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const projects = new Projects(options.env);
-  const host = hookHost({ log: options.log, ...(options.hostEntry === undefined ? {} : { entry: options.hostEntry }) });
+  // AGENT_HOOKS_SERVE_HOST=0: no host, the server spawns the hooks itself (a way out, and the bench's baseline).
+  const host = options.env.AGENT_HOOKS_SERVE_HOST === '0' ? undefined : hookHost({ log: options.log, ...(options.hostEntry === undefined ? {} : { entry: options.hostEntry }) });
+  if (host === undefined) options.log('hook host off (AGENT_HOOKS_SERVE_HOST=0): command hooks are spawned from the server itself');
   const tokenBytes = Buffer.from(options.token, 'utf8');
   const inFlight = new Set<AbortController>();
   const startedAt = new Date().toISOString();
@@ -175,7 +177,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           onError,
           cwd: absoluteHeader(req.headers['x-hooks-cwd']),
           signal: controller.signal,
-          runProcess: host.runProcess,
+          ...(host === undefined ? {} : { runProcess: host.runProcess }),
         },
         projects,
         options.env,
@@ -203,7 +205,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       tcpConnections,
       inFlight: inFlight.size,
       ...projects.stats(),
-      ...(host.pid() === undefined ? {} : { hookHost: host.pid() }),
+      ...(host?.pid() === undefined ? {} : { hookHost: host.pid() }),
     };
   }
 
@@ -273,7 +275,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       for (const s of servers) s.closeIdleConnections();
       for (const socket of sockets) socket.destroy();
       await Promise.all(closed);
-      await host.close();
+      await host?.close();
       if (options.socket !== undefined) {
         try {
           unlinkSync(options.socket);

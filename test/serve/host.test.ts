@@ -165,6 +165,16 @@ describe('when the host itself is what fails, hooks are spawned from the server'
 });
 
 describe('the server runs its command hooks in the host', () => {
+  it('AGENT_HOOKS_SERVE_HOST=0: the server spawns its hooks itself, and its log says so', async () => {
+    const s = await serve({ env: { AGENT_HOOKS_SERVE_HOST: '0' } });
+    const project = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'parent', command: 'cat >/dev/null; echo "parent $PPID" >&2; exit 2' }] } }) });
+    trustProject(project, s.env);
+    const r = await s.tcp(RUN, claudeBash('ls', project));
+    expect(Number(/parent (\d+)/.exec(r.body)?.[1])).toBe(process.pid);
+    expect(s.server.stats().hookHost).toBeUndefined();
+    expect(s.logs).toContain('hook host off (AGENT_HOOKS_SERVE_HOST=0): command hooks are spawned from the server itself');
+  });
+
   it("a hook's parent is the host the server names in its stats, not the server", async () => {
     const s = await serve();
     const project = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'parent', command: 'cat >/dev/null; echo "parent $PPID" >&2; exit 2' }] } }) });

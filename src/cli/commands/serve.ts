@@ -94,7 +94,7 @@ Examples:
             `  socket:  ${stats.socket ?? 'off'}\n` +
             `  events:  ${stats.served} answered, ${stats.inFlight} in flight, ${stats.refused} requests refused, ${stats.tcpConnections} TCP connections\n` +
             `  configs: ${stats.projects} projects loaded (${stats.loads} loads)\n` +
-            `  hook host: ${stats.hookHost === undefined ? 'not running (started by the first command hook)' : `pid ${stats.hookHost}`}\n` +
+            `  hook host: ${stats.hookHost === undefined ? 'none running (the first command hook starts one, unless AGENT_HOOKS_SERVE_HOST=0)' : `pid ${stats.hookHost}`}\n` +
             `  log:     ${paths.log}\n`,
         );
         return 0;
