@@ -15,6 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, openSync, unlinkSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { now } from '../clock.js';
 
 // Plain sh string handling, no subprocess per line; its stdout and stderr go nowhere. With LIST_ON_3 it sleeps
 // until the pipe closes (nothing is written to it), then reads the list from the file on fd 3.
@@ -44,34 +45,47 @@ interface Watchdog {
   /** The list file (append only), or undefined: the lines go down the pipe. */
   list: number | undefined;
   /** Groups listed and not yet released, and how many it has been told about in all. */
-  groups: Set<number>;
+  groups: Set<Listing>;
   listed: number;
   /** It died, or its list could not be written: nothing more is sent to it. */
   failed: boolean;
 }
 
+/** One hook's group, and the watchdog answering for it now (it moves when that one dies). Per hook, not per pid: a pid is reused. */
+interface Listing {
+  pid: number;
+  owner: Watchdog;
+}
+
 /** The watchdog new hooks are listed with. */
 let current: Watchdog | undefined;
-/** Which watchdog each live group is listed with (a group moves when its watchdog dies). */
-const owners = new Map<number, Watchdog>();
-/** When live groups were last handed from a dead watchdog to a fresh one. */
-let rehomedAt = 0;
-/** /bin/sh cannot be started here: hooks run without a watchdog. */
+/** Watchdogs that died with groups still live, waiting for a fresh one to take those groups. */
+const orphaned: Watchdog[] = [];
+let adoption: NodeJS.Timeout | undefined;
+let adoptedAt = -Infinity;
+/** /bin/sh is not there to start: hooks run without a watchdog. Any other failure is tried again at the next hook. */
 let unavailable = false;
 /** Past this many hooks, new ones go to a fresh watchdog (long-lived runners: the server's hook host, the library API); the old one ends with the last of its own. */
 const RETIRE_AFTER = 1000;
 
 /**
- * Starts the watchdog if none is ready for the next hook. Called before a hook is spawned, so that no moment
- * exists in which a hook runs and the watchdog does not. Never throws: when it cannot start, hooks run as before.
+ * Starts the watchdog if none is ready for the next hook, and hands it the groups of any that died. Called
+ * before a hook is spawned, so that no moment exists in which a hook runs and the watchdog does not. Never
+ * throws: when it cannot start, hooks run as before.
  */
 export function startWatchdog(graceMs: number): void {
   if (process.platform === 'win32' || unavailable) return;
-  if (current !== undefined && !current.failed && current.listed < RETIRE_AFTER) return;
-  // Full or failed: it keeps the hooks it has (and ends with the last of them); new ones go to a fresh one.
-  const old = current;
-  current = undefined;
-  if (old !== undefined && old.groups.size === 0) end(old);
+  if (current === undefined || current.failed || current.listed >= RETIRE_AFTER) {
+    // Full or failed: it keeps the hooks it has (and ends with the last of them); new ones go to a fresh one.
+    const old = current;
+    current = undefined;
+    if (old !== undefined && old.groups.size === 0) end(old);
+    current = spawnWatchdog(graceMs);
+  }
+  if (current !== undefined && orphaned.length > 0) adopt(current);
+}
+
+function spawnWatchdog(graceMs: number): Watchdog | undefined {
   const file = listFile();
   let reader: number | undefined;
   try {
@@ -86,31 +100,61 @@ export function startWatchdog(graceMs: number): void {
       watchdog.failed = true;
       if (current === watchdog) current = undefined;
     };
-    // No /bin/sh: there will never be one in this process.
-    started.on('error', () => {
-      unavailable = true;
+    started.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'EACCES') unavailable = true;
       fail();
     });
-    // Gone before its time (killed, OOM): its live groups are listed with a fresh one at once. Once a second
-    // at most: watchdogs that die as they start must not become a loop of spawns.
+    // Gone before its time (killed, out of memory): its live groups go to a fresh one.
     started.on('exit', () => {
       fail();
-      if (watchdog.groups.size === 0 || Date.now() - rehomedAt < 1_000) return;
-      rehomedAt = Date.now();
-      rehome(watchdog, graceMs);
+      if (watchdog.groups.size === 0) return;
+      orphaned.push(watchdog);
+      scheduleAdoption(graceMs);
     });
     started.stdin?.on('error', fail);
     // Neither the process nor its pipe may keep the runner alive.
     started.unref();
     (started.stdin as unknown as { unref?: () => void } | null)?.unref?.();
-    current = watchdog;
+    return watchdog;
   } catch {
-    unavailable = true;
+    // EMFILE, EAGAIN: tried again at the next hook.
     if (file !== undefined) quietly(() => closeSync(file.fd));
+    return undefined;
   } finally {
     // The watchdog holds its own descriptor now; the name is needed by no one.
     if (reader !== undefined) quietly(() => closeSync(reader!));
     if (file !== undefined) quietly(() => unlinkSync(file.path));
+  }
+}
+
+/**
+ * Orphaned groups are handed on at once, but at most once a second by the timer (watchdogs that die as they
+ * start must not become a loop of spawns); a hook starting meanwhile hands them on too.
+ */
+function scheduleAdoption(graceMs: number): void {
+  if (adoption !== undefined) return;
+  adoption = setTimeout(() => {
+    adoption = undefined;
+    adoptedAt = now();
+    startWatchdog(graceMs);
+    if (orphaned.length > 0 && !unavailable) scheduleAdoption(graceMs);
+  }, Math.max(0, adoptedAt + 1_000 - now()));
+  adoption.unref();
+}
+
+/** Lists the live groups of the watchdogs that died with `heir`, which answers for them from now on. */
+function adopt(heir: Watchdog): void {
+  while (orphaned.length > 0) {
+    const dead = orphaned[0]!;
+    for (const listing of dead.groups) {
+      if (!tell(heir, `+${listing.pid}\n`)) return;
+      dead.groups.delete(listing);
+      listing.owner = heir;
+      heir.groups.add(listing);
+      heir.listed++;
+    }
+    orphaned.shift();
+    end(dead);
   }
 }
 
@@ -132,37 +176,24 @@ function listFile(): { path: string; fd: number } | undefined {
 export function watchGroup(pid: number): () => void {
   const mine = current;
   if (mine === undefined || !tell(mine, `+${pid}\n`)) return () => {};
-  mine.groups.add(pid);
+  const listing: Listing = { pid, owner: mine };
+  mine.groups.add(listing);
   mine.listed++;
-  owners.set(pid, mine);
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    const owner = owners.get(pid) ?? mine;
-    owners.delete(pid);
-    owner.groups.delete(pid);
+    const owner = listing.owner;
+    owner.groups.delete(listing);
     tell(owner, `-${pid}\n`);
-    // Nothing of its own live, and full or replaced: ending it now is quiet (all it knows of was released).
+    // Nothing of its own live, and full, replaced or dead: ending it now is quiet (all it knows of was released).
     if (owner.groups.size === 0 && (owner !== current || owner.listed >= RETIRE_AFTER)) {
       if (owner === current) current = undefined;
+      const waiting = orphaned.indexOf(owner);
+      if (waiting >= 0) orphaned.splice(waiting, 1);
       end(owner);
     }
   };
-}
-
-/** Lists the live groups of a watchdog that died with a fresh one, which now answers for them. */
-function rehome(dead: Watchdog, graceMs: number): void {
-  startWatchdog(graceMs);
-  const heir = current;
-  for (const group of dead.groups) {
-    if (heir === undefined || !tell(heir, `+${group}\n`)) break;
-    heir.groups.add(group);
-    heir.listed++;
-    owners.set(group, heir);
-  }
-  dead.groups.clear();
-  end(dead);
 }
 
 /** Writes a line of the list; false (and the watchdog failed) when it cannot. */

@@ -64,6 +64,8 @@ export function hookHost(options: { entry?: string; log(line: string): void; mem
   const entry = options.entry ?? HOST_ENTRY;
   const memoryLimit = options.memoryLimit ?? HOST_MEMORY_LIMIT;
   let current: Host | undefined;
+  /** Hosts let go for their size, until they have exited (close waits for them too). */
+  const retiring = new Set<ChildProcess>();
   let unavailable: string | undefined;
   let nextId = 0;
   let deaths = 0;
@@ -93,6 +95,8 @@ export function hookHost(options: { entry?: string; log(line: string): void; mem
         // Nothing of its own running, so letting it go loses nothing; new hooks already go to the next one.
         if (answer.rss > memoryLimit && host.pending.size === 0 && current === host) {
           current = undefined;
+          retiring.add(started);
+          started.once('exit', () => retiring.delete(started));
           started.disconnect();
         }
       }
@@ -173,14 +177,17 @@ export function hookHost(options: { entry?: string; log(line: string): void; mem
     runProcess: viaHost,
     pid: () => current?.process.pid,
     async close() {
-      const host = current?.process;
-      if (host === undefined || host.exitCode !== null || host.signalCode !== null) return;
-      const exited = new Promise<void>((resolve) => host.once('exit', () => resolve()));
-      host.disconnect();
-      // Whatever it still runs is cancelled on the disconnect and down within the kill grace; past that, it goes.
-      const late = setTimeout(() => host.kill('SIGKILL'), KILL_GRACE_MS + DRAIN_MS + 1_000);
-      await exited;
-      clearTimeout(late);
+      const hosts = [...retiring, ...(current === undefined ? [] : [current.process])].filter((h) => h.exitCode === null && h.signalCode === null);
+      await Promise.all(
+        hosts.map(async (host) => {
+          const exited = new Promise<void>((resolve) => host.once('exit', () => resolve()));
+          if (host.connected) host.disconnect();
+          // Whatever it still runs is cancelled on the disconnect and down within the kill grace; past that, it goes.
+          const late = setTimeout(() => host.kill('SIGKILL'), KILL_GRACE_MS + DRAIN_MS + 1_000);
+          await exited;
+          clearTimeout(late);
+        }),
+      );
     },
   };
 }

@@ -247,7 +247,7 @@ describe('the watchdog', () => {
     expect(await gone(hook)).toBe(true);
   }, 90_000);
 
-  it.runIf(process.platform === 'linux')('a watchdog killed while a hook runs: the hook is listed with a fresh one, which kills it when the runner is SIGKILLed', async () => {
+  it.runIf(process.platform === 'linux')('watchdogs killed one after the other while a hook runs: each heir takes the hook, and the last kills it when the runner is SIGKILLed', async () => {
     const dir = tmpProject();
     const pidFile = path.join(dir, 'hook.pid');
     const runner = spawn(process.execPath, ['--input-type=module', '-e', longLived(1, `await runProcess({ ...spec, command: 'echo $$ > "$PID_FILE"; exec sleep 60', env: { ...process.env, PID_FILE: ${JSON.stringify(pidFile)} } });`)], { cwd: dir, stdio: 'ignore' });
@@ -255,20 +255,75 @@ describe('the watchdog', () => {
     while (!(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const hook = readPid(pidFile);
     await new Promise((r) => setTimeout(r, 500));
-    // The runner's watchdog: its child running the watchdog script.
+    // The runner's watchdogs: its children running the watchdog script.
     const watchdogs = () =>
       spawnSync('pgrep', ['-P', String(runner.pid)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number)
         .filter((pid) => { try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes("trap '' INT TERM HUP"); } catch { return false; } });
-    const [first] = watchdogs();
-    expect(first).toBeGreaterThan(0);
-    process.kill(first!, 'SIGKILL');
-    expect(await gone(first!)).toBe(true);
-    const until = Date.now() + 5_000;
-    while (watchdogs().filter((pid) => pid !== first).length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
-    expect(watchdogs().filter((pid) => pid !== first)).toHaveLength(1);
+    const killed: number[] = [];
+    // The second death comes within the second after the first hand-over: it must be handed on all the same.
+    for (let round = 0; round < 2; round++) {
+      const [watchdog] = watchdogs().filter((pid) => !killed.includes(pid));
+      expect(watchdog).toBeGreaterThan(0);
+      process.kill(watchdog!, 'SIGKILL');
+      killed.push(watchdog!);
+      expect(await gone(watchdog!)).toBe(true);
+      const until = Date.now() + 5_000;
+      while (watchdogs().filter((pid) => !killed.includes(pid)).length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(watchdogs().filter((pid) => !killed.includes(pid))).toHaveLength(1);
     runner.kill('SIGKILL');
     expect(await gone(hook)).toBe(true);
   }, 60_000);
+
+  it.runIf(process.platform === 'linux')('a watchdog that dies while no descriptor is free: its hook is handed on once there is one, and the watchdog is not off for good', async () => {
+    const dir = tmpProject();
+    const [a, b] = [path.join(dir, 'a.pid'), path.join(dir, 'b.pid')];
+    const script = `
+      import { openSync, closeSync, readFileSync, existsSync } from 'node:fs';
+      import { runProcess } from ${JSON.stringify(path.join(ROOT, 'dist', 'run', 'process.js'))};
+      import { watchdogPid } from ${JSON.stringify(path.join(ROOT, 'dist', 'run', 'watchdog.js'))};
+      const spec = { cwd: process.cwd(), env: process.env, input: '{}', timeoutMs: 60000 };
+      const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+      const written = async (f) => { while (!(existsSync(f) && readFileSync(f, 'utf8').trim() !== '')) await sleep(20); };
+      void runProcess({ ...spec, command: 'echo $$ > ${a}; exec sleep 60' });
+      await written(${JSON.stringify(a)});
+      await sleep(500);
+      const fds = [];
+      try { for (;;) fds.push(openSync('/dev/null', 'r')); } catch {}
+      process.kill(watchdogPid(), 'SIGKILL');
+      await sleep(300);
+      for (const fd of fds) closeSync(fd);
+      void runProcess({ ...spec, command: 'echo $$ > ${b}; exec sleep 60' });
+      await written(${JSON.stringify(b)});
+      await sleep(500);
+      console.log('ready');
+      await sleep(60000);`;
+    const runner = spawn('/bin/sh', ['-c', 'ulimit -n 256 && exec "$0" --input-type=module -e "$1"', process.execPath, script], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      runner.stdout.on('data', (d) => String(d).includes('ready') && resolve());
+      runner.on('exit', (code) => reject(new Error(`the runner exited (${code}) before it was ready`)));
+    });
+    const hooks = [readPid(a), readPid(b)];
+    runner.kill('SIGKILL');
+    for (const hook of hooks) expect(await gone(hook)).toBe(true);
+  }, 60_000);
+
+  it('a pid reused while its first hook is still listed: each release goes to the watchdog that hook was listed with', async () => {
+    startWatchdog(500);
+    const first = watchdogPid()!;
+    const reused = 4_999_990;
+    const releaseFirst = watchGroup(reused);
+    for (let i = 0; i < 1000; i++) watchGroup(5_000_000 + i)();
+    startWatchdog(500);
+    const second = watchdogPid()!;
+    expect(second).not.toBe(first);
+    const releaseSecond = watchGroup(reused);
+    // Released to the full one, which then has nothing live and ends; the fresh one still answers for the second.
+    releaseFirst();
+    expect(await gone(first)).toBe(true);
+    expect(alive(second)).toBe(true);
+    releaseSecond();
+  });
 
   it.runIf(process.platform === 'linux')('is not woken by the hooks it watches (each wake-up took a core from the runner)', async () => {
     const dir = tmpProject();

@@ -113,7 +113,10 @@ describe('cancelled, killed, missing: values, and nothing left running', () => {
     expect(first).toBeGreaterThan(0);
     expect(second).not.toBe(first);
     expect(await gone(first)).toBe(true);
+    // Let go right after its answer: close waits for it all the same.
+    const last = await parent(small);
     await small.close();
+    expect(alive(last)).toBe(false);
     // With room to spare, one host serves them all.
     expect(await parent(host)).toBe(await parent(host));
   });
