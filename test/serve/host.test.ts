@@ -160,6 +160,18 @@ describe('when the host itself is what fails, hooks are spawned from the server'
     expect(lines.at(-1)).toMatch(/^hook host unavailable \(3 hosts in a row died without answering\)/);
   });
 
+  it('a host that let go of its channel but has not exited yet: a hook that cannot be delivered runs in the server', async () => {
+    const h = hookHost({ entry: fakeHost("process.send({ ready: true }); process.disconnect(); setTimeout(() => {}, 3000);"), log: () => {} });
+    // The first hook starts the host (and may reach it before it lets go: it is not what is tested here).
+    void parentOf(h);
+    await until(() => h.pid() !== undefined);
+    await new Promise((r) => setTimeout(r, 500));
+    const hostPid = h.pid();
+    expect(hostPid).toBeGreaterThan(0);
+    expect(await parentOf(h)).toBe(process.pid);
+    if (hostPid !== undefined && alive(hostPid)) process.kill(hostPid, 'SIGKILL');
+  });
+
   it('a hook whose stdin is large is spawned from the server (one shared buffer, not a copy per hook)', async () => {
     const small = await parentOf(host, Buffer.alloc(HOST_INPUT_LIMIT, 0x20));
     expect(small).toBe(host.pid());
