@@ -1,7 +1,7 @@
 // The process runner's fail-safe rules on real processes (issue 10): fractional timeouts, groups killed after the
 // grace period even when the leader is gone, missing scripts, one stdin buffer shared by every hook.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readProcessEnd } from '../../src/reply/interpret.js';
@@ -13,7 +13,7 @@ import { payloadBytes } from '../../src/run/payload-bytes.js';
 import { KILL_GRACE_MS, runProcess } from '../../src/run/process.js';
 import { startWatchdog, watchdogPid, watchGroup } from '../../src/run/watchdog.js';
 import { FIXTURES, ROOT, tmpProject } from '../helpers.js';
-import { alive, base, gone, pidReader } from './kit.js';
+import { alive, base, gone, pidReader, until, written } from './kit.js';
 
 const readPid = pidReader();
 
@@ -238,8 +238,7 @@ describe('the watchdog', () => {
     const dir = tmpProject();
     const pidFile = path.join(dir, 'hook.pid');
     const runner = spawn(process.execPath, ['--input-type=module', '-e', longLived(1500, `await runProcess({ ...spec, command: 'echo $$ > "$PID_FILE"; exec sleep 60', env: { ...process.env, PID_FILE: ${JSON.stringify(pidFile)} } });`)], { cwd: dir, stdio: 'ignore', env: { ...process.env, ...env } });
-    const deadline = Date.now() + 60_000;
-    while (!(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await until(() => written(pidFile), 60_000);
     const hook = readPid(pidFile);
     // Past the moment between the spawn and its listing (the documented gap).
     await new Promise((r) => setTimeout(r, 500));
@@ -251,8 +250,7 @@ describe('the watchdog', () => {
     const dir = tmpProject();
     const pidFile = path.join(dir, 'hook.pid');
     const runner = spawn(process.execPath, ['--input-type=module', '-e', longLived(1, `await runProcess({ ...spec, command: 'echo $$ > "$PID_FILE"; exec sleep 60', env: { ...process.env, PID_FILE: ${JSON.stringify(pidFile)} } });`)], { cwd: dir, stdio: 'ignore' });
-    const deadline = Date.now() + 30_000;
-    while (!(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await until(() => written(pidFile), 30_000);
     const hook = readPid(pidFile);
     await new Promise((r) => setTimeout(r, 500));
     // The runner's watchdogs: its children running the watchdog script.

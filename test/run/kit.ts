@@ -1,5 +1,5 @@
 // Asking after real processes, for the tests that kill them.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterEach } from 'vitest';
 
 /** True while the pid runs. A zombie waiting for a slow init to reap it is dead for our purpose. */
@@ -25,6 +25,18 @@ export async function gone(pid: number, ms = 3000): Promise<boolean> {
   }
   return !alive(pid);
 }
+
+/** Polls until `check` holds, up to `ms`; throws when it never does. */
+export async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** True once a hook has written something to `file` (its pid, say). */
+export const written = (file: string): boolean => existsSync(file) && readFileSync(file, 'utf8').trim() !== '';
 
 /**
  * Reads the pid a hook wrote to `file` and kills that process after the test if it is still alive,

@@ -4,15 +4,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIXTURES, ROOT, isolatedEnv, tmpProject } from '../helpers.js';
-import { alive, gone } from './kit.js';
+import { alive, gone, until, written } from './kit.js';
 
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const leftovers: number[] = [];
 afterEach(() => {
   for (const pid of leftovers.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
@@ -34,7 +27,7 @@ async function startRunner(onFailure: 'block' | 'continue') {
   runner.stdout.on('data', (c) => (stdout += c));
   runner.stdin.end(JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }));
   const exited = new Promise<number | null>((resolve) => runner.on('close', (code, signal) => resolve(code ?? (signal === null ? null : -1))));
-  await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '' && existsSync(leaderFile));
+  await until(() => written(pidFile) && existsSync(leaderFile));
   const child = Number(readFileSync(pidFile, 'utf8'));
   const leader = Number(readFileSync(leaderFile, 'utf8'));
   leftovers.push(child, leader);

@@ -11,7 +11,7 @@ import { OUTPUT_LIMITS, runProcess, type ProcessSpec } from '../../src/run/proce
 import { HOST_INPUT_LIMIT, hookHost, type HookHost } from '../../src/serve/host.js';
 import { servePaths } from '../../src/serve/paths.js';
 import { FIXTURES, ROOT, isolatedEnv, runCli, tmpProject, trustProject } from '../helpers.js';
-import { alive, base, gone, pidReader } from '../run/kit.js';
+import { alive, base, gone, pidReader, until, written } from '../run/kit.js';
 import { HOST_ENTRY, RUN, claudeBash, serversClosedAfterEach } from './kit.js';
 
 // Real processes on a loaded machine: generous, so only a real hang fails.
@@ -31,14 +31,6 @@ afterAll(() => host.close());
 /** Bytes as Buffers, so an end from either side compares by content. */
 function plain(end: ProcessEnd): ProcessEnd {
   return end.kind === 'exited' ? { ...end, stdout: Buffer.from(end.stdout), stderr: Buffer.from(end.stderr) } : end;
-}
-
-async function until(condition: () => boolean, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('a hook run by the host ends as it does when spawned here', () => {
@@ -70,7 +62,7 @@ describe('cancelled, killed, missing: values, and nothing left running', () => {
     const pidFile = path.join(dir, 'child.pid');
     const controller = new AbortController();
     const ended = host.runProcess({ ...base(dir, { PID_FILE: pidFile }), command: path.join(FIXTURES, 'leaves-term-ignoring-child.sh'), args: [], timeoutMs: 30_000, signal: controller.signal });
-    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '');
+    await until(() => written(pidFile));
     controller.abort();
     expect(await ended).toEqual({ kind: 'cancelled' });
     expect(await gone(readPid(pidFile))).toBe(true);
@@ -81,7 +73,7 @@ describe('cancelled, killed, missing: values, and nothing left running', () => {
     const dir = tmpProject();
     const pidFile = path.join(dir, 'child.pid');
     const ended = own.runProcess({ ...base(dir, { PID_FILE: pidFile }), command: 'sleep 30 & echo $! > "$PID_FILE"; wait', timeoutMs: 60_000 });
-    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '');
+    await until(() => written(pidFile));
     const first = own.pid()!;
     // Past the moment between the spawn and its listing with the watchdog (the documented gap; longer on a loaded machine).
     await new Promise((r) => setTimeout(r, 500));
@@ -239,7 +231,7 @@ describe('the host and the real server process', () => {
     const dir = tmpProject();
     const pidFile = path.join(dir, 'hook.pid');
     const { server, env } = await realServer(`echo $$ > ${JSON.stringify(pidFile)}; sleep 30`);
-    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '');
+    await until(() => written(pidFile));
     const hook = readPid(pidFile);
     const hostPid = Number(/hook host:\s+pid (\d+)/.exec(runCli(['serve', 'status'], { env }).stdout)?.[1]);
     expect(alive(hostPid)).toBe(true);
