@@ -77,9 +77,7 @@ export function startWatchdog(graceMs: number): void {
   if (process.platform === 'win32' || unavailable) return;
   if (current === undefined || current.failed || current.listed >= RETIRE_AFTER) {
     // Full or failed: it keeps the hooks it has (and ends with the last of them); new ones go to a fresh one.
-    const old = current;
-    current = undefined;
-    if (old !== undefined && old.groups.size === 0) end(old);
+    if (current !== undefined && current.groups.size === 0) end(current);
     current = spawnWatchdog(graceMs);
   }
   if (current !== undefined && orphaned.length > 0) adopt(current);
@@ -96,10 +94,7 @@ function spawnWatchdog(graceMs: number): Watchdog | undefined {
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', GRACE: (Math.max(graceMs, 100) / 1000).toFixed(1), ...(reader === undefined ? {} : { LIST_ON_3: '1' }) },
     });
     const watchdog: Watchdog = { process: started, list: reader === undefined ? undefined : file?.fd, groups: new Set(), listed: 0, failed: false };
-    const fail = () => {
-      watchdog.failed = true;
-      if (current === watchdog) current = undefined;
-    };
+    const fail = () => failed(watchdog);
     started.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'EACCES') unavailable = true;
       fail();
@@ -204,10 +199,15 @@ function tell(watchdog: Watchdog, line: string): boolean {
     else watchdog.process.stdin?.write(line);
     return true;
   } catch {
-    watchdog.failed = true;
-    if (current === watchdog) current = undefined;
+    failed(watchdog);
     return false;
   }
+}
+
+/** Nothing more is sent to it, and new hooks go to a fresh one. */
+function failed(watchdog: Watchdog): void {
+  watchdog.failed = true;
+  if (current === watchdog) current = undefined;
 }
 
 /** Closes its pipe (it reads the list and exits) and the list. */
