@@ -7,7 +7,8 @@
 //      event, against a cold `hooks run` of the same event (interleaved), with the alternatives a
 //      client could be: python3 over the socket, bash /dev/tcp over loopback, node itself;
 //   4. a command hook through the server against running that hook directly, in exec and in shell form,
-//      and against the floor (a bare server that spawns it) and a server spawning it without the hook host.
+//      and against the floor (a bare server that spawns it) and the same server without spares
+//      (AGENT_HOOKS_SERVE_SPARES=0: each hook spawned as its event comes).
 // Usage: node bench/serve.mjs [--runs 30] [--latency 2000] [--events 100000]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -90,13 +91,13 @@ async function serverToken(stateHome, portTo) {
   throw new Error(`hooks serve on port ${portTo} did not come up`);
 }
 const token = await serverToken(env.XDG_STATE_HOME, port);
-// The same server spawning its command hooks itself (AGENT_HOOKS_SERVE_HOST=0), for part 4: what the hook host
-// buys. Its own state folder (one server per user, and its own trust store), the same config.
-const selfPort = await freePort();
-const selfEnv = { ...env, XDG_STATE_HOME: path.join(home, 'state-self'), AGENT_HOOKS_SERVE_PORT: String(selfPort), AGENT_HOOKS_SERVE_HOST: '0' };
-for (const dir of [builtins, withCommand]) trust(dir, selfEnv);
-children.push(spawn(process.execPath, [hooksBin, 'serve'], { env: selfEnv, stdio: 'ignore', cwd: '/' }));
-const selfToken = await serverToken(selfEnv.XDG_STATE_HOME, selfPort);
+// The same server without spares (AGENT_HOOKS_SERVE_SPARES=0: each command hook spawned as its event comes), for
+// part 4: what spares buy. Its own state folder (one server per user, and its own trust store), the same config.
+const noSparesPort = await freePort();
+const noSparesEnv = { ...env, XDG_STATE_HOME: path.join(home, 'state-no-spares'), AGENT_HOOKS_SERVE_PORT: String(noSparesPort), AGENT_HOOKS_SERVE_SPARES: '0' };
+for (const dir of [builtins, withCommand]) trust(dir, noSparesEnv);
+children.push(spawn(process.execPath, [hooksBin, 'serve'], { env: noSparesEnv, stdio: 'ignore', cwd: '/' }));
+const noSparesToken = await serverToken(noSparesEnv.XDG_STATE_HOME, noSparesPort);
 const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 
 function post(p, body, { agent = false, method = 'POST', token: t = token, portTo = port } = {}) {
@@ -127,7 +128,7 @@ const URL_RUN = '/v1/run?event=pre-tool-use&dialect=claude-code';
 const builtinEvent = payload(builtins);
 // Both servers run the hooks (a project their trust store does not know would run none, and measure nothing).
 const dangerous = JSON.stringify({ ...JSON.parse(builtinEvent), tool_input: { command: 'rm -rf /' } });
-for (const [name, options] of [['serve', {}], ['serve (AGENT_HOOKS_SERVE_HOST=0)', { token: selfToken, portTo: selfPort }]]) {
+for (const [name, options] of [['serve', {}], ['serve (AGENT_HOOKS_SERVE_SPARES=0)', { token: noSparesToken, portTo: noSparesPort }]]) {
   const check = await post(URL_RUN, dangerous, options);
   if (check.status !== 200 || !check.body.includes('"deny"')) throw new Error(`${name} did not block rm -rf /: ${check.status} ${check.body}`);
 }
@@ -225,15 +226,15 @@ const hookKeep = new http.Agent({ keepAlive: true, maxSockets: 1 });
 const bareHookKeep = new http.Agent({ keepAlive: true, maxSockets: 1 });
 await timed(() => post(URL_RUN, commandEvent, { agent: hookKeep }), 20);
 await timed(() => post('/spawn', commandEvent, { portTo: barePort, agent: bareHookKeep }), 20);
-// The server spawning its hooks itself gets a share of part 2's load first: a spawn's cost grows with the
+// The server without spares gets a share of part 2's load first: a spawn's cost grows with the
 // spawning process's heap, which those events grew in the other one.
-const selfKeep = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const selfLoad = Array.from({ length: concurrency }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-let selfSent = 0;
-await Promise.all(selfLoad.map(async (agent) => {
-  while (selfSent++ < Math.max(1000, Math.floor(events / 5))) await post(URL_RUN, builtinEvent, { agent, token: selfToken, portTo: selfPort });
+const noSparesKeep = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const noSparesLoad = Array.from({ length: concurrency }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+let noSparesSent = 0;
+await Promise.all(noSparesLoad.map(async (agent) => {
+  while (noSparesSent++ < Math.max(1000, Math.floor(events / 5))) await post(URL_RUN, builtinEvent, { agent, token: noSparesToken, portTo: noSparesPort });
 }));
-await timed(() => post(URL_RUN, commandEvent, { agent: selfKeep, token: selfToken, portTo: selfPort }), 20);
+await timed(() => post(URL_RUN, commandEvent, { agent: noSparesKeep, token: noSparesToken, portTo: noSparesPort }), 20);
 // Like for like: the same command in the same form, run by this process as an agent would (stdin
 // written, stdout and stderr read, waited for until closed), and through the server with that command
 // in its config. Exec form is a program with arguments; shell form is `sh -c`, as Claude Code runs its
@@ -255,7 +256,7 @@ const hookCases = [
   ['shell form (sh -c), run directly', direct('/bin/sh', ['-c', hookScript])],
   ['shell form (sh -c), through the server', () => post(URL_RUN, shellEvent, { agent: hookKeep })],
   ['floor: a bare Node server that only spawns it (exec)', () => post('/spawn', commandEvent, { portTo: barePort, agent: bareHookKeep })],
-  ['exec form, a server spawning it itself (no hook host)', () => post(URL_RUN, commandEvent, { agent: selfKeep, token: selfToken, portTo: selfPort })],
+  ['exec form, the server without spares', () => post(URL_RUN, commandEvent, { agent: noSparesKeep, token: noSparesToken, portTo: noSparesPort })],
   ...(withPython === undefined
     ? []
     : [
@@ -264,8 +265,14 @@ const hookCases = [
       ]),
 ];
 const hookSamples = hookCases.map(() => []);
+// A pause before each sample, for every case alike: an agent's tool calls are a model turn apart, and what a
+// case leaves running after its answer (the server starting a spare, a GC) must not land on the next case's clock.
+const GAP_MS = 20;
 for (let i = 0; i < runs * 5; i++) {
-  for (const [k, [, fn]] of hookCases.entries()) hookSamples[k].push(...(await timed(fn, 1)));
+  for (const [k, [, fn]] of hookCases.entries()) {
+    await new Promise((r) => setTimeout(r, GAP_MS));
+    hookSamples[k].push(...(await timed(fn, 1)));
+  }
 }
 
 server.kill('SIGTERM');
@@ -286,13 +293,13 @@ console.log(`\n3. one event per process, ${runs} runs each, interleaved (ms)`);
 const coldBase = q(cold[1], 0.5);
 console.log(`${'case'.padEnd(46)} ${'median'.padStart(8)} ${'p90'.padStart(8)} ${'× cold run'.padStart(10)}`);
 coldCases.forEach((c, k) => console.log(`${c.name.padEnd(46)} ${f(q(cold[k], 0.5))} ${f(q(cold[k], 0.9))} ${(q(cold[k], 0.5) / coldBase).toFixed(2).padStart(10)}`));
-console.log(`\n4. command hooks (the cheapest: a sh script that reads stdin; a typical one: python3), ${runs * 5} runs each, interleaved (ms)`);
+console.log(`\n4. command hooks (the cheapest: a sh script that reads stdin; a typical one: python3), ${runs * 5} runs each, interleaved, ${GAP_MS} ms apart (ms)`);
 hookCases.forEach(([name], k) => console.log(`${name.padEnd(52)} ${f(q(hookSamples[k], 0.5))} ${f(q(hookSamples[k], 0.9))}`));
 const hookRatio = (k) => (q(hookSamples[k + 1], 0.5) / q(hookSamples[k], 0.5)).toFixed(2);
 console.log(`through the server / run directly, median: ${hookRatio(0)}× (exec form), ${hookRatio(2)}× (shell form)`);
 const med4 = hookSamples.map((s) => q(s, 0.5));
 console.log(`the floor / run directly: ${(med4[4] / med4[0]).toFixed(2)}× (exec form); the runner's own share per hook: ${(med4[1] - med4[4]).toFixed(2)} ms (exec), the floor's: ${(med4[4] - med4[0]).toFixed(2)} ms`);
-console.log(`a server spawning it itself (AGENT_HOOKS_SERVE_HOST=0) / run directly: ${(med4[5] / med4[0]).toFixed(2)}× (exec form); the hook host saves ${(med4[5] - med4[1]).toFixed(2)} ms per hook`);
+console.log(`the server without spares (AGENT_HOOKS_SERVE_SPARES=0) / run directly: ${(med4[5] / med4[0]).toFixed(2)}× (exec form); spares save ${(med4[5] - med4[1]).toFixed(2)} ms per hook`);
 if (med4.length > 6) console.log(`a python3 hook through the server / run directly: ${(med4[7] / med4[6]).toFixed(2)}×`);
 else console.log('(no python3: the typical-hook case was not measured)');
 process.exit(0);

@@ -95,13 +95,4 @@ await build({
   define: { 'import.meta.url': '__agentHooksModuleUrl' },
   banner: { js: "const __agentHooksModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
-// The server's hook host (src/serve/host.ts): its own small file, so the process that spawns the server's
-// command hooks loads only the process runner and stays small.
-await build({
-  ...common,
-  entryPoints: ['src/serve/host-main.ts'],
-  outfile: path.join(out, 'host-main.js'),
-  format: 'cjs',
-  minifyIdentifiers: true,
-});
 writeFileSync(path.join(out, 'package.json'), '{ "type": "commonjs" }\n');

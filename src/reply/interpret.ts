@@ -74,9 +74,7 @@ export type ProcessEnd =
   | { kind: 'signal'; signal: string; stderr: string }
   | { kind: 'not-found'; message: string }
   | { kind: 'too-large'; stream: 'stdout' | 'stderr'; limit: number }
-  | { kind: 'cancelled' }
-  /** The runner could not tell how the hook ended (the server's hook host died while it ran). */
-  | { kind: 'error'; message: string };
+  | { kind: 'cancelled' };
 
 /** Reads a process hook's end as section 3 of the contract says. */
 export function readProcessEnd(end: ProcessEnd, event: EventSpec): Reading {
@@ -91,8 +89,6 @@ export function readProcessEnd(end: ProcessEnd, event: EventSpec): Reading {
       return failed('output-too-large', `${end.stream} exceeded ${end.limit} bytes`);
     case 'cancelled':
       return failed('signal', 'cancelled: the runner itself was interrupted');
-    case 'error':
-      return failed('error', end.message);
     case 'exited':
       return readExit(end, event);
   }

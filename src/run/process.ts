@@ -10,6 +10,7 @@ import type { ProcessEnd } from '../reply/interpret.js';
 import { wholeMs } from './duration.js';
 import { groupExists, killTree } from './kill-tree.js';
 import { missingScript, missingScriptAnswer } from './missing-script.js';
+import type { Spares } from './spares.js';
 import { startWatchdog, watchGroup } from './watchdog.js';
 
 export interface ProcessSpec {
@@ -68,8 +69,18 @@ class Capped {
 /** What runs a command hook to its end: `runProcess` here, or the server's hook host (src/serve/host.ts). */
 export type ProcessRunner = (spec: ProcessSpec) => Promise<ProcessEnd>;
 
-/** Runs the hook to its end; every way it can end is a value, never an exception. */
-export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
+/**
+ * Runs the hook to its end; every way it can end is a value, never an exception. With `spares` (a long-lived
+ * runner), the hook's next run gets a process started ahead (src/run/spares.ts).
+ */
+export async function runProcess(spec: ProcessSpec, spares?: Spares): Promise<ProcessEnd> {
+  const end = await runOnce(spec, spares);
+  // Once this run is over, not while it runs: on two cores, a launcher starting beside the hook slows it down.
+  if (spares !== undefined && end.kind !== 'not-found' && end.kind !== 'cancelled') setTimeout(() => spares.prepare(spec), 0).unref();
+  return end;
+}
+
+async function runOnce(spec: ProcessSpec, spares: Spares | undefined): Promise<ProcessEnd> {
   if (spec.signal?.aborted) return { kind: 'cancelled' };
   const missing = missingScript(spec.command, spec.args, spec.cwd);
   if (missing !== undefined) return { kind: 'not-found', message: missing };
@@ -77,22 +88,27 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   // Before the hook's clock starts: starting the watchdog is not the hook's time.
   if (posix) startWatchdog(KILL_GRACE_MS);
   const timeoutMs = wholeMs(spec.timeoutMs);
+  // A spare (src/run/spares.ts) is the hook's process already started: only a long-lived runner has them.
+  const taken = spares?.take(spec);
   let sub: ChildProcess;
-  try {
-    sub = spawn(spec.command, spec.args ?? [], {
-      // The POSIX shell (/bin/sh), as Claude Code runs shell-form hooks on Linux and macOS (2.1.328 spawns
-      // with `shell: true` there, whatever `shell: "bash"` says; checked with the real CLI).
-      shell: spec.args === undefined ? (spec.shell === 'powershell' ? 'pwsh' : true) : false,
-      cwd: spec.cwd,
-      env: spec.env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      // Its own process group, so a timeout can kill everything the hook started.
-      detached: posix,
-      windowsHide: true,
-    });
-  } catch (error) {
-    // Node refuses some spawns outright (a NUL byte in an argument or the environment, E2BIG).
-    return { kind: 'not-found', message: `${spec.command}: could not start (${error instanceof Error ? error.message : String(error)})` };
+  if (taken !== undefined) sub = taken.sub;
+  else {
+    try {
+      sub = spawn(spec.command, spec.args ?? [], {
+        // The POSIX shell (/bin/sh), as Claude Code runs shell-form hooks on Linux and macOS (2.1.328 spawns
+        // with `shell: true` there, whatever `shell: "bash"` says; checked with the real CLI).
+        shell: spec.args === undefined ? (spec.shell === 'powershell' ? 'pwsh' : true) : false,
+        cwd: spec.cwd,
+        env: spec.env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        // Its own process group, so a timeout can kill everything the hook started.
+        detached: posix,
+        windowsHide: true,
+      });
+    } catch (error) {
+      // Node refuses some spawns outright (a NUL byte in an argument or the environment, E2BIG).
+      return { kind: 'not-found', message: `${spec.command}: could not start (${error instanceof Error ? error.message : String(error)})` };
+    }
   }
   let startError: NodeJS.ErrnoException | undefined;
   const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
@@ -104,9 +120,10 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   });
   const pid = sub.pid;
   // If the runner is SIGKILLed while this hook runs, the watchdog kills its group (see watchdog.ts).
-  const release = posix && pid !== undefined ? watchGroup(pid) : () => {};
+  const release = taken?.release ?? (posix && pid !== undefined ? watchGroup(pid) : () => {});
   // A hook that exits without reading its stdin closes the pipe under us: EPIPE is expected, not an error.
   sub.stdin?.on('error', () => {});
+  if (taken !== undefined) sub.stdin?.write(taken.header);
   sub.stdin?.end(typeof spec.input === 'string' ? Buffer.from(spec.input) : spec.input);
   const stdout = new Capped(OUTPUT_LIMITS.stdout);
   const stderr = new Capped(OUTPUT_LIMITS.stderr);
@@ -170,6 +187,9 @@ export async function runProcess(spec: ProcessSpec): Promise<ProcessEnd> {
   spec.signal?.removeEventListener('abort', onCancel);
   if (killed !== undefined) await killed;
   release();
+  // Its spare never got to the hook (the exec failed, or it was killed first), so nothing of it ran: a spawn
+  // runs it, or says exactly why it cannot.
+  if (taken?.ranNothing() === true && stopped === undefined) return runProcess(spec);
 
   const exitCode = result.code ?? undefined;
   if (stdoutOverflow && exitCode !== 2) return { kind: 'too-large', stream: 'stdout', limit: OUTPUT_LIMITS.stdout };

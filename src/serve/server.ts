@@ -11,7 +11,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { EVENT_LIMITS } from '../json.js';
 import { VERSION } from '../version.js';
 import { answerEvent } from './answer.js';
-import { hookHost } from './host.js';
+import { runProcess, type ProcessRunner } from '../run/process.js';
+import { LAUNCHER, Spares } from '../run/spares.js';
 import { socketOwner, type End, type Owner } from './peer.js';
 import { Projects } from './projects.js';
 
@@ -30,8 +31,6 @@ export interface ServerOptions {
   onIdle?(): void;
   /** Request limits; tests lower them. */
   limits?: Partial<Limits>;
-  /** The hook host's file (host.ts); default, the one built beside the server's code. */
-  hostEntry?: string;
 }
 
 export interface Limits {
@@ -72,16 +71,20 @@ export interface ServerStats {
   inFlight: number;
   projects: number;
   loads: number;
-  /** The pid of the hook host, the process that spawns the command hooks, while one runs. */
-  hookHost?: number;
+  /** The pids of the spares waiting: command hooks' next runs, started ahead (src/run/spares.ts). */
+  spares: number[];
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const projects = new Projects(options.env);
-  // AGENT_HOOKS_SERVE_HOST=0: no host, the server spawns the hooks itself (a way out, and the bench's baseline).
-  const host = options.env.AGENT_HOOKS_SERVE_HOST === '0' ? undefined : hookHost({ log: options.log, ...(options.hostEntry === undefined ? {} : { entry: options.hostEntry }) });
-  if (host === undefined) options.log('hook host off (AGENT_HOOKS_SERVE_HOST=0): command hooks are spawned from the server itself');
+  // The server runs the same hooks again and again: each one's next run is started ahead, so an event does not
+  // wait for a spawn (a fork of the whole server). AGENT_HOOKS_SERVE_SPARES=0 turns it off: a way out, and the
+  // bench's baseline.
+  const spares = options.env.AGENT_HOOKS_SERVE_SPARES === '0' ? undefined : new Spares();
+  if (spares === undefined) options.log('spares off (AGENT_HOOKS_SERVE_SPARES=0): each command hook is spawned as its event comes');
+  else if (!spares.available) options.log(`spares unavailable (no ${LAUNCHER}): each command hook is spawned as its event comes`);
+  const runHook: ProcessRunner = (spec) => runProcess(spec, spares);
   const tokenBytes = Buffer.from(options.token, 'utf8');
   const inFlight = new Set<AbortController>();
   const startedAt = new Date().toISOString();
@@ -177,7 +180,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           onError,
           cwd: absoluteHeader(req.headers['x-hooks-cwd']),
           signal: controller.signal,
-          ...(host === undefined ? {} : { runProcess: host.runProcess }),
+          runProcess: runHook,
         },
         projects,
         options.env,
@@ -205,7 +208,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       tcpConnections,
       inFlight: inFlight.size,
       ...projects.stats(),
-      ...(host?.pid() === undefined ? {} : { hookHost: host.pid() }),
+      spares: spares?.pids() ?? [],
     };
   }
 
@@ -275,7 +278,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       for (const s of servers) s.closeIdleConnections();
       for (const socket of sockets) socket.destroy();
       await Promise.all(closed);
-      await host?.close();
+      spares?.close();
       if (options.socket !== undefined) {
         try {
           unlinkSync(options.socket);

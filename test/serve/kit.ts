@@ -5,10 +5,7 @@ import path from 'node:path';
 import { ensureToken, servePaths } from '../../src/serve/paths.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../src/serve/server.js';
 import { afterEach } from 'vitest';
-import { ROOT, isolatedEnv, tmpProject } from '../helpers.js';
-
-/** The hook host as built (npm test builds first): from source there is no JavaScript file to fork. */
-export const HOST_ENTRY = path.join(ROOT, 'dist', 'bundle', 'host-main.js');
+import { isolatedEnv, tmpProject } from '../helpers.js';
 
 export interface Served {
   server: RunningServer;
@@ -42,7 +39,6 @@ export async function serve(options: { home?: string; env?: Record<string, strin
     socket: paths.socket,
     idleMs: 0,
     log: (line) => logs.push(line),
-    hostEntry: HOST_ENTRY,
     ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
   const send = (where: { port: number } | { socketPath: string }, host: string) => (p: string, body = '', headers: Record<string, string | undefined> = {}, method = 'POST') =>

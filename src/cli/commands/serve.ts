@@ -94,7 +94,8 @@ Examples:
             `  socket:  ${stats.socket ?? 'off'}\n` +
             `  events:  ${stats.served} answered, ${stats.inFlight} in flight, ${stats.refused} requests refused, ${stats.tcpConnections} TCP connections\n` +
             `  configs: ${stats.projects} projects loaded (${stats.loads} loads)\n` +
-            `  hook host: ${stats.hookHost === undefined ? 'none running (the first command hook starts one, unless AGENT_HOOKS_SERVE_HOST=0)' : `pid ${stats.hookHost}`}\n` +
+            // An older server's stats have no spares.
+            `  spares:  ${(stats.spares ?? []).length} waiting (command hooks' next runs, started ahead; pids ${(stats.spares ?? []).join(' ') || 'none'})\n` +
             `  log:     ${paths.log}\n`,
         );
         return 0;
