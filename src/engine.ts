@@ -44,7 +44,7 @@ export interface RunOptions {
    * user's state dir; `memoryStore()` keeps it in this process; `null` keeps it for this run only.
    */
   metadataStore?: MetadataStore | null;
-  /** Runs the command hooks; default: spawned from this process (src/run/process.ts). `hooks serve` passes its hook host. */
+  /** Runs the command hooks; default: spawned from this process (src/run/process.ts). `hooks serve` passes its own, with spares. */
   runProcess?: ProcessRunner;
 }
 

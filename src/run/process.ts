@@ -66,7 +66,7 @@ class Capped {
   }
 }
 
-/** What runs a command hook to its end: `runProcess` here, or the server's hook host (src/serve/host.ts). */
+/** What runs a command hook to its end: `runProcess`, with or without spares. */
 export type ProcessRunner = (spec: ProcessSpec) => Promise<ProcessEnd>;
 
 /**

@@ -1,9 +1,9 @@
 // A process started ahead for a command hook's next run, so that run does not wait for a spawn. Node spawns
 // with fork (libuv 1.46 has no posix_spawn on Linux), and fork copies the spawning process's page tables: a
 // spawn costs a millisecond or two before the hook runs a line, and the cheapest hooks take only four. A
-// long-lived runner (the hook host of `hooks serve`) runs the same hooks again and again, so once a hook has
-// started it starts the next run's process: a launcher, with the hook's argv, in its folder and a process
-// group of its own, listed with the watchdog, blocked on its stdin. The next run writes a header (the hook's
+// long-lived runner (`hooks serve`) runs the same hooks again and again, so once a hook's run is over it
+// starts the next run's process: a launcher, with the hook's argv, in its folder and a process group of its
+// own, listed with the watchdog, blocked on its stdin. The next run writes a header (the hook's
 // whole environment, in order) and then the payload; the launcher sets that environment and execs the hook,
 // which reads the payload from the same stdin. From the exec on, it is the hook in every way a spawn gives it:
 // the same pid and group, argv, environment, folder and pipes, and nothing else open.
@@ -68,6 +68,7 @@ export class Spares {
   readonly #launcher: string | undefined;
   readonly #max: number;
   readonly #idleMs: number;
+  #closed = false;
 
   constructor(options: { launcher?: string; max?: number; idleMs?: number } = {}) {
     const launcher = options.launcher ?? LAUNCHER;
@@ -101,7 +102,7 @@ export class Spares {
 
   /** Starts the spare for this hook's next run, unless one is there (call it once the hook has started). */
   prepare(spec: ProcessSpec): void {
-    const key = this.#launcher === undefined ? undefined : keyOf(spec);
+    const key = this.#launcher === undefined || this.#closed ? undefined : keyOf(spec);
     if (key === undefined || this.#byKey.has(key)) return;
     const folder = folderOf(spec.cwd);
     if (folder === undefined) return;
@@ -148,8 +149,9 @@ export class Spares {
     return [...this.#byKey.values()].map((spare) => spare.sub.pid!);
   }
 
-  /** Ends every spare; their groups leave the watchdog's list as they exit. */
+  /** Ends every spare, and starts none after (a run still finishing would); their groups leave the watchdog's list as they exit. */
   close(): void {
+    this.#closed = true;
     for (const spare of [...this.#byKey.values()]) this.#discard(spare);
   }
 

@@ -65,7 +65,7 @@ let adoption: NodeJS.Timeout | undefined;
 let adoptedAt = -Infinity;
 /** /bin/sh is not there to start: hooks run without a watchdog. Any other failure is tried again at the next hook. */
 let unavailable = false;
-/** Past this many hooks, new ones go to a fresh watchdog (long-lived runners: the server's hook host, the library API); the old one ends with the last of its own. */
+/** Past this many hooks, new ones go to a fresh watchdog (long-lived runners: `hooks serve`, the library API); the old one ends with the last of its own. */
 const RETIRE_AFTER = 1000;
 
 /**

@@ -20,7 +20,7 @@ export interface EventRequest {
   /** Where the project search starts when the payload names no `cwd` (the client's working folder). */
   cwd?: string | undefined;
   signal: AbortSignal;
-  /** Runs the command hooks (the server's hook host). */
+  /** Runs the command hooks (the server's, with its spares). */
   runProcess?: ProcessRunner;
 }
 

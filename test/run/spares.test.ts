@@ -257,6 +257,10 @@ describe('spares do not pile up, and none outlives its runner', () => {
     const pids = s.pids();
     s.close();
     for (const pid of pids) expect(await gone(pid)).toBe(true);
+    // A run that ends after the close starts no spare.
+    await runProcess({ ...base(dir), command: 'echo c', timeoutMs: 10_000 }, s);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(s.pids()).toEqual([]);
   });
 
   it('a timeout of a hook run from a spare kills what it started', async () => {
