@@ -165,17 +165,24 @@ describe('Claude Code 2.1.328 with type "http" hooks against hooks serve', () =>
     }
   });
 
-  it('blocks a prompt: the model never sees it', async () => {
+  it('blocks a prompt: the model never sees it; the next prompt is blocked by the same hook run in the spare the server started for it', async () => {
     const s = await serveWorkspace('claude-prompt', {
-      hooks: { userPromptSubmit: [{ id: 'no-deploy', command: `grep -q 'deploy' && { echo 'deploys are not done by the agent' >&2; exit 2; }; exit 0` }] },
+      hooks: { userPromptSubmit: [{ id: 'no-deploy', command: `grep -q 'deploy' && { echo "deploys are not done by the agent (pid $$)" >&2; exit 2; }; exit 0` }] },
     });
     install(s, 'claude-code');
     const stop = await startServer(s);
+    const spares = () => /pids ([\d ]+)\)/.exec(s.hooks(['serve', 'status']).stdout)?.[1]?.split(' ').map(Number);
+    const hookPid = (r: { result: { stdout: string; stderr: string } }) => Number(/deploys are not done by the agent \(pid (\d+)\)/.exec(r.result.stdout + r.result.stderr)?.[1]);
     try {
       const r = await runClaude(s, [{ text: 'I should never be asked.' }], { prompt: 'please deploy PROMPT-SECRET-5150 to production' });
       expect(r.model.requests().filter((q) => everything(q).includes('PROMPT-SECRET-5150')), r.describeRun).toEqual([]);
       expect(r.turns).toEqual([]);
       expect(r.result.stdout + r.result.stderr).toContain('deploys are not done by the agent');
+      const waiting = await waitFor(spares, { timeoutMs: 10_000, what: 'a spare for the prompt hook' });
+      const again = await runClaude(s, [{ text: 'I should never be asked.' }], { prompt: 'please deploy PROMPT-SECRET-5150 to production' });
+      expect(again.model.requests().filter((q) => everything(q).includes('PROMPT-SECRET-5150')), again.describeRun).toEqual([]);
+      expect(again.turns).toEqual([]);
+      expect(waiting, again.describeRun).toContain(hookPid(again));
     } finally {
       await stop();
     }
