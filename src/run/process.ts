@@ -120,7 +120,7 @@ async function runOnce(spec: ProcessSpec, spares: Spares | undefined): Promise<P
   });
   const pid = sub.pid;
   // If the runner is SIGKILLed while this hook runs, the watchdog kills its group (see watchdog.ts).
-  const release = taken?.release ?? (posix && pid !== undefined ? watchGroup(pid) : () => {});
+  const release = posix && pid !== undefined ? watchGroup(pid) : () => {};
   // A hook that exits without reading its stdin closes the pipe under us: EPIPE is expected, not an error.
   sub.stdin?.on('error', () => {});
   if (taken !== undefined) sub.stdin?.write(taken.header);
@@ -187,9 +187,9 @@ async function runOnce(spec: ProcessSpec, spares: Spares | undefined): Promise<P
   spec.signal?.removeEventListener('abort', onCancel);
   if (killed !== undefined) await killed;
   release();
-  // Its spare never got to the hook (the exec failed, or it was killed first), so nothing of it ran: a spawn
-  // runs it, or says exactly why it cannot.
-  if (taken?.ranNothing() === true && stopped === undefined) return runProcess(spec);
+  // Its spare never got to the hook (its chdir or exec failed, it was killed first, or stopped past the
+  // timeout), so nothing of it ran: a spawn runs it, with its whole timeout, or says exactly why it cannot.
+  if (taken?.ranNothing() === true && stopped !== 'cancelled') return runProcess(spec);
 
   const exitCode = result.code ?? undefined;
   if (stdoutOverflow && exitCode !== 2) return { kind: 'too-large', stream: 'stdout', limit: OUTPUT_LIMITS.stdout };

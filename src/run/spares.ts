@@ -2,37 +2,40 @@
 // with fork (libuv 1.46 has no posix_spawn on Linux), and fork copies the spawning process's page tables: a
 // spawn costs a millisecond or two before the hook runs a line, and the cheapest hooks take only four. A
 // long-lived runner (`hooks serve`) runs the same hooks again and again, so once a hook's run is over it
-// starts the next run's process: a launcher, with the hook's argv, in its folder and a process group of its
-// own, listed with the watchdog, blocked on its stdin. The next run writes a header (the hook's
-// whole environment, in order) and then the payload; the launcher sets that environment and execs the hook,
-// which reads the payload from the same stdin. From the exec on, it is the hook in every way a spawn gives it:
-// the same pid and group, argv, environment, folder and pipes, and nothing else open.
+// starts the next run's process: a launcher with the hook's argv, in `/` and a process group of its own,
+// blocked on its stdin. The next run writes a header (the hook's folder and its whole environment, in order)
+// and then the payload; the launcher sets that environment, changes to that folder and execs the hook, which
+// reads the payload from the same stdin. From the exec on, it is the hook in every way a spawn gives it: the
+// same pid and group, argv, environment, folder and pipes, and nothing else open. The run lists it with the
+// watchdog as it lists a spawned hook. A spare that waits needs no watchdog: when its runner dies, its stdin
+// closes and it exits without running anything.
 //
 // The launcher is perl, because a shell cannot be one: sh sets PWD, resets IFS, OPTIND and PPID, and drops
 // names it cannot hold (`a-b`), so the hook's environment would not be what a spawn gives. perl sets the
 // environment as told, in order, reads an exact number of bytes (so none of the payload), and says on fd 3
-// (close-on-exec) that it execs, and that the exec failed: a launcher that never said the first (killed as
-// the run began) or said the second ran nothing of the hook, and the run is done again by a spawn, which
-// answers with its own exact error. Anything a spare cannot reproduce exactly (a
-// changed or recreated folder, a NUL in the environment, the launcher writing anything before its run, a
-// spare that died) means no spare: the run spawns, as every run did before. No /usr/bin/perl, no spares.
+// (close-on-exec) that it execs, or that its chdir or exec failed. A launcher that never said the first
+// (killed, or stopped until the run's timeout) or said the second ran nothing of the hook, and the run is done
+// again by a spawn, which answers with its own exact error (a folder gone, a script missing or no longer
+// executable). Anything else a spare cannot reproduce exactly (a NUL in the folder or environment, the
+// launcher writing anything before its run, a spare that died) means no spare: the run spawns, as every run
+// did before. No /usr/bin/perl, no spares.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { killTree } from './kill-tree.js';
 import type { ProcessSpec } from './process.js';
-import { watchGroup } from './watchdog.js';
 
 export const LAUNCHER = '/usr/bin/perl';
-/** Nothing of the hook's: PERL5OPT there could load a module into the launcher. No locale, no locale warning. */
+/** Nothing of the hook's (PERL5OPT there could load a module into the launcher), no locale, no locale warning. */
 const LAUNCHER_ENV = { PERL_BADLANG: '0' };
 
 // F_SETFD is 2 and FD_CLOEXEC 1 on Linux, macOS and the BSDs; the numbers spare the launcher loading Fcntl.
-// Exit 125 without an exec: its stdin closed before the header was whole (the spare was let go).
+// Exit 125 without an exec: its stdin closed before the header was whole (let go, or its runner died).
 const CODE = [
   "open(my $r, '>&=', 3) or exit 125; fcntl($r, 2, 1) or exit 125;",
   'sub rd { my ($n) = @_; my $b = ""; while (length($b) < $n) { my $k = sysread(STDIN, $b, $n - length($b), length($b)); exit 125 unless $k; } $b }',
-  "my $n = unpack('N', rd(4));",
-  '%ENV = (); for my $e (split /\\0/, $n ? rd($n) : "") { my ($k, $v) = split /=/, $e, 2; $ENV{$k} = $v; }',
+  "my ($dir, @env) = split /\\0/, rd(unpack('N', rd(4)));",
+  '%ENV = (); for my $e (@env) { my ($k, $v) = split /=/, $e, 2; $ENV{$k} = $v; }',
+  "chdir($dir) or do { syswrite($r, 'x'); exit 127 };",
   "syswrite($r, 'e'); { exec { $ARGV[0] } @ARGV; }",
   "syswrite($r, 'x'); exit 127;",
 ].join('\n');
@@ -41,11 +44,9 @@ const CODE = [
 export interface Taken {
   sub: ChildProcess;
   header: Buffer;
-  /** Takes its group off the watchdog's list (the run's to call, once it is done with it). */
-  release: () => void;
   /**
-   * True when nothing of the hook ran: the launcher's exec failed, or it ended (killed) before it got to it.
-   * Read once the process has closed.
+   * True when nothing of the hook ran: the launcher's chdir or exec failed, or it ended (killed, or stopped
+   * and then killed) before it got to it. Read once the process has closed.
    */
   ranNothing: () => boolean;
 }
@@ -53,8 +54,6 @@ export interface Taken {
 interface Spare {
   key: string;
   sub: ChildProcess;
-  folder: string;
-  release: () => void;
   dirty: boolean;
   /** What the launcher said on fd 3: `e` as it execs, `x` when the exec failed. */
   said: string;
@@ -89,26 +88,33 @@ export class Spares {
     if (spare === undefined) return undefined;
     this.#byKey.delete(spare.key);
     clearTimeout(spare.idle);
-    const header = spare.dirty || spare.sub.exitCode !== null || spare.sub.signalCode !== null ? undefined : headerFor(spec.env);
-    if (header === undefined || folderOf(spec.cwd) !== spare.folder) {
+    const header = spare.dirty || spare.sub.exitCode !== null || spare.sub.signalCode !== null ? undefined : headerFor(spec);
+    if (header === undefined) {
       this.#discard(spare);
       return undefined;
     }
-    spare.sub.stdout?.off('data', spare.onOutput);
-    spare.sub.stderr?.off('data', spare.onOutput);
-    spare.sub.off('exit', spare.onExit);
-    return { sub: spare.sub, header, release: spare.release, ranNothing: () => !spare.said.startsWith('e') || spare.said.includes('x') };
+    const { sub } = spare;
+    sub.stdout?.off('data', spare.onOutput);
+    sub.stderr?.off('data', spare.onOutput);
+    sub.off('exit', spare.onExit);
+    held(sub, true);
+    // One that was stopped while it waited would hold the run until its timeout (and then be run again).
+    try {
+      process.kill(-sub.pid!, 'SIGCONT');
+    } catch {
+      // Gone: the run finds out, and spawns.
+    }
+    return { sub, header, ranNothing: () => !spare.said.startsWith('e') || spare.said.includes('x') };
   }
 
   /** Starts the spare for this hook's next run, unless one is there (call it once the hook has started). */
   prepare(spec: ProcessSpec): void {
     const key = this.#launcher === undefined || this.#closed ? undefined : keyOf(spec);
     if (key === undefined || this.#byKey.has(key)) return;
-    const folder = folderOf(spec.cwd);
-    if (folder === undefined) return;
     let sub: ChildProcess;
     try {
-      sub = spawn(this.#launcher!, ['-e', CODE, '--', ...argvOf(spec)], { cwd: spec.cwd, env: LAUNCHER_ENV, stdio: ['pipe', 'pipe', 'pipe', 'pipe'], detached: true });
+      // In `/`: the launcher starts nowhere near the repository; the hook's folder comes with its run.
+      sub = spawn(this.#launcher!, ['-e', CODE, '--', ...argvOf(spec)], { cwd: '/', env: LAUNCHER_ENV, stdio: ['pipe', 'pipe', 'pipe', 'pipe'], detached: true });
     } catch {
       return;
     }
@@ -120,8 +126,6 @@ export class Spares {
     const spare: Spare = {
       key,
       sub,
-      folder,
-      release: watchGroup(sub.pid),
       dirty: false,
       said: '',
       idle: setTimeout(() => this.#discard(spare), this.#idleMs).unref(),
@@ -132,7 +136,6 @@ export class Spares {
       onExit: () => {
         if (this.#byKey.get(key) === spare) this.#byKey.delete(key);
         clearTimeout(spare.idle);
-        spare.release();
       },
     };
     sub.stdout?.on('data', spare.onOutput);
@@ -141,6 +144,8 @@ export class Spares {
       spare.said += chunk.toString('latin1');
     });
     sub.once('exit', spare.onExit);
+    // A spare waiting keeps nothing alive: a runner that is done exits, and its spares see their stdin close.
+    held(sub, false);
     this.#byKey.set(key, spare);
   }
 
@@ -149,7 +154,7 @@ export class Spares {
     return [...this.#byKey.values()].map((spare) => spare.sub.pid!);
   }
 
-  /** Ends every spare, and starts none after (a run still finishing would); their groups leave the watchdog's list as they exit. */
+  /** Ends every spare, and starts none after (a run still finishing would). */
   close(): void {
     this.#closed = true;
     for (const spare of [...this.#byKey.values()]) this.#discard(spare);
@@ -162,10 +167,19 @@ export class Spares {
   }
 }
 
-/** What a spare must match: the same program, arguments and folder (the environment goes in the header). */
+/** What a spare must match: the same argv (the folder and the environment go in the header). */
 function keyOf(spec: ProcessSpec): string | undefined {
   if (spec.shell !== undefined) return undefined;
-  return JSON.stringify([spec.cwd, ...argvOf(spec)]);
+  return JSON.stringify(argvOf(spec));
+}
+
+/** Whether the spare's process and pipes keep the runner's event loop alive: only once a run has it. */
+function held(sub: ChildProcess, on: boolean): void {
+  for (const handle of [sub, ...sub.stdio]) {
+    const h = handle as { ref?: () => void; unref?: () => void } | null;
+    if (on) h?.ref?.();
+    else h?.unref?.();
+  }
 }
 
 /** The argv a spawn gives the hook: the shell form is Node's `shell: true` on POSIX. */
@@ -173,25 +187,16 @@ function argvOf(spec: ProcessSpec): string[] {
   return spec.args === undefined ? ['/bin/sh', '-c', spec.command] : [spec.command, ...spec.args];
 }
 
-/** The folder by device and inode: a folder deleted and made again under the same name is not the spare's. */
-function folderOf(cwd: string): string | undefined {
-  try {
-    const stat = statSync(cwd);
-    return stat.isDirectory() ? `${stat.dev}:${stat.ino}` : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The hook's whole environment, in order (`NAME=value`, NUL-separated), after its length; undefined when it cannot be sent. */
-function headerFor(env: ProcessSpec['env']): Buffer | undefined {
-  const entries: string[] = [];
-  for (const [name, value] of Object.entries(env)) {
+/** The hook's folder, then its whole environment in order (`NAME=value`), NUL-separated, after their length; undefined when one cannot be sent. */
+function headerFor(spec: ProcessSpec): Buffer | undefined {
+  if (spec.cwd.includes('\0')) return undefined;
+  const fields = [spec.cwd];
+  for (const [name, value] of Object.entries(spec.env)) {
     if (value === undefined) continue;
     if (!sendable(name, value)) return undefined;
-    entries.push(`${name}=${value}`);
+    fields.push(`${name}=${value}`);
   }
-  const body = Buffer.from(entries.join('\0'));
+  const body = Buffer.from(fields.join('\0'));
   const header = Buffer.allocUnsafe(4 + body.length);
   header.writeUInt32BE(body.length, 0);
   body.copy(header, 4);

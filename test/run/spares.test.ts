@@ -210,6 +210,40 @@ describe('what changed since the spare was started', () => {
     expect(out(await runProcess(spec, s))).toBe('ran\n');
   });
 
+  it('a spare stopped (SIGSTOP) while it waited: a hook that blocks still blocks, in time', async () => {
+    const s = spares();
+    const spec = { ...base(tmpProject()), command: 'cat >/dev/null; echo "blocked: rm -rf" >&2; exit 2', timeoutMs: 5_000 };
+    await runProcess(spec, s);
+    await until(() => s.pids().length === 1);
+    process.kill(s.pids()[0]!, 'SIGSTOP');
+    const started = Date.now();
+    const end = await runProcess(spec, s);
+    expect(plain(end)).toEqual(plain(await runProcess(spec)));
+    expect(end).toMatchObject({ kind: 'exited', exitCode: 2 });
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it('a launcher still starting when the run times out ran nothing: the run is spawned, with its whole timeout', async () => {
+    const dir = tmpProject();
+    const slow = path.join(dir, 'slow-perl');
+    writeFileSync(slow, `#!/bin/sh\nsleep 2\nexec ${LAUNCHER} "$@"\n`, { mode: 0o755 });
+    const s = spares({ launcher: slow });
+    const spec = { ...base(dir), command: 'cat >/dev/null; echo "blocked" >&2; exit 2', timeoutMs: 700 };
+    await runProcess(spec, s);
+    await until(() => s.pids().length === 1);
+    expect(await runProcess(spec, s)).toMatchObject({ kind: 'exited', exitCode: 2 });
+  });
+
+  it('the same command in another folder (another project): the spare runs it there, with that run\'s environment', async () => {
+    const s = spares();
+    const [one, two] = [tmpProject(), tmpProject()];
+    const spec = (dir: string) => ({ ...base(dir, { PROJECT: dir }), command: 'echo "$$ $(pwd) $PROJECT"', timeoutMs: 10_000 });
+    await runProcess(spec(one), s);
+    await until(() => s.pids().length === 1);
+    const [spare] = s.pids();
+    expect(out(await runProcess(spec(two), s))).toBe(`${spare} ${two} ${two}\n`);
+  });
+
   it('a launcher that wrote anything before its run is not used: nothing of it reaches a hook', async () => {
     const dir = tmpProject();
     const noisy = path.join(dir, 'noisy-perl');
@@ -277,8 +311,8 @@ describe('spares do not pile up, and none outlives its runner', () => {
     expect(await gone(readPid(pidFile))).toBe(true);
   });
 
-  it.runIf(process.platform === 'linux')('a runner SIGKILLed with a spare waiting: the watchdog ends the spare', async () => {
-    const dir = tmpProject();
+  /** A runner in its own process: one hook run with spares, the spare's pid printed, then `then`. */
+  function runner(dir: string, then: string) {
     const script = `
       import { runProcess } from ${JSON.stringify(path.join(ROOT, 'dist', 'run', 'process.js'))};
       import { Spares } from ${JSON.stringify(path.join(ROOT, 'dist', 'run', 'spares.js'))};
@@ -286,16 +320,26 @@ describe('spares do not pile up, and none outlives its runner', () => {
       await runProcess({ cwd: process.cwd(), env: process.env, input: '{}', timeoutMs: 60000, command: 'true' }, spares);
       while (spares.pids().length === 0) await new Promise((r) => setTimeout(r, 10));
       console.log(spares.pids()[0]);
-      setInterval(() => {}, 1000);`;
-    const runner = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
+      ${then}`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
-    runner.stdout.on('data', (d) => (text += d));
-    await until(() => text.includes('\n'), 20_000);
-    const spare = Number(text.trim());
-    expect(alive(spare)).toBe(true);
-    await new Promise((r) => setTimeout(r, 300));
-    runner.kill('SIGKILL');
-    expect(await gone(spare)).toBe(true);
+    child.stdout.on('data', (d) => (text += d));
+    return { child, spare: async () => (await until(() => text.includes('\n'), 20_000), Number(text.trim())) };
+  }
+
+  it('a runner SIGKILLed with a spare waiting: the spare sees its stdin close and ends, having run nothing', async () => {
+    const { child, spare } = runner(tmpProject(), 'setInterval(() => {}, 1000);');
+    const pid = await spare();
+    expect(alive(pid)).toBe(true);
+    child.kill('SIGKILL');
+    expect(await gone(pid)).toBe(true);
+  });
+
+  it('a runner that is done exits though a spare waits (a spare keeps nothing alive), and the spare ends', async () => {
+    const { child, spare } = runner(tmpProject(), '');
+    const pid = await spare();
+    const code = await new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve)));
+    expect(code).toBe(0);
+    expect(await gone(pid)).toBe(true);
   });
 });
-

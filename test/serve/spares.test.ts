@@ -99,7 +99,7 @@ describe('the real server process', () => {
     await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.on('exit', resolve)));
   });
 
-  it.runIf(process.platform === 'linux' && existsSync(LAUNCHER))('a SIGKILLed server: its watchdog kills the hook it was running and the spare waiting', async () => {
+  it.runIf(process.platform === 'linux' && existsSync(LAUNCHER))('a SIGKILLed server: its watchdog kills the hook it was running, and the spare waiting ends (its stdin closed)', async () => {
     const pidFile = path.join(tmpProject(), 'hook.pid');
     const { server, env, projects, send } = await realServer('true', `echo $$ > ${JSON.stringify(pidFile)}; exec sleep 30`);
     await send(projects[0]);
