@@ -21,6 +21,7 @@
 // did before. No /usr/bin/perl, no spares.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { killTree } from './kill-tree.js';
 import type { ProcessSpec } from './process.js';
 
@@ -190,7 +191,8 @@ function argvOf(spec: ProcessSpec): string[] {
 /** The hook's folder, then its whole environment in order (`NAME=value`), NUL-separated, after their length; undefined when one cannot be sent. */
 function headerFor(spec: ProcessSpec): Buffer | undefined {
   if (spec.cwd.includes('\0')) return undefined;
-  const fields = [spec.cwd];
+  // Against this process's folder, as a spawn's chdir would take it (the launcher is in `/`).
+  const fields = [path.resolve(spec.cwd)];
   for (const [name, value] of Object.entries(spec.env)) {
     if (value === undefined) continue;
     if (!sendable(name, value)) return undefined;

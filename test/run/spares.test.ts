@@ -244,6 +244,13 @@ describe('what changed since the spare was started', () => {
     expect(out(await runProcess(spec(two), s))).toBe(`${spare} ${two} ${two}\n`);
   });
 
+  it('a relative folder (`bin`, which / has too) is taken against the runner\'s own folder, as a spawn takes it (the launcher waits in /)', async () => {
+    const spec = { ...base('bin'), command: '/bin/pwd', args: [], timeoutMs: 10_000 };
+    const { viaSpare, fresh } = await spareAndFresh(spec);
+    expect(out(viaSpare)).toBe(`${path.resolve('bin')}\n`);
+    expect(plain(viaSpare)).toEqual(plain(fresh));
+  });
+
   it('a launcher that wrote anything before its run is not used: nothing of it reaches a hook', async () => {
     const dir = tmpProject();
     const noisy = path.join(dir, 'noisy-perl');
