@@ -87,8 +87,7 @@ export class Spares {
     const key = keyOf(spec);
     const spare = key === undefined ? undefined : this.#byKey.get(key);
     if (spare === undefined) return undefined;
-    this.#byKey.delete(spare.key);
-    clearTimeout(spare.idle);
+    this.#forget(spare);
     const header = spare.dirty || spare.sub.exitCode !== null || spare.sub.signalCode !== null ? undefined : headerFor(spec);
     if (header === undefined) {
       this.#discard(spare);
@@ -108,7 +107,7 @@ export class Spares {
     return { sub, header, ranNothing: () => !spare.said.startsWith('e') || spare.said.includes('x') };
   }
 
-  /** Starts the spare for this hook's next run, unless one is there (call it once the hook has started). */
+  /** Starts the spare for this hook's next run, unless one is there (called once a run of it is over). */
   prepare(spec: ProcessSpec): void {
     const key = this.#launcher === undefined || this.#closed ? undefined : keyOf(spec);
     if (key === undefined || this.#byKey.has(key)) return;
@@ -134,10 +133,7 @@ export class Spares {
       onOutput: () => {
         spare.dirty = true;
       },
-      onExit: () => {
-        if (this.#byKey.get(key) === spare) this.#byKey.delete(key);
-        clearTimeout(spare.idle);
-      },
+      onExit: () => this.#forget(spare),
     };
     sub.stdout?.on('data', spare.onOutput);
     sub.stderr?.on('data', spare.onOutput);
@@ -161,9 +157,14 @@ export class Spares {
     for (const spare of [...this.#byKey.values()]) this.#discard(spare);
   }
 
-  #discard(spare: Spare): void {
+  /** Off the list, its idle timer stopped: taken, ended, or gone by itself. */
+  #forget(spare: Spare): void {
     if (this.#byKey.get(spare.key) === spare) this.#byKey.delete(spare.key);
     clearTimeout(spare.idle);
+  }
+
+  #discard(spare: Spare): void {
+    this.#forget(spare);
     killTree(spare.sub.pid!, 'SIGKILL');
   }
 }
