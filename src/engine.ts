@@ -1,7 +1,8 @@
 // The engine: loads a config once, then runs events through it. The same engine serves the CLI and the library.
 import path from 'node:path';
 import { loadConfigLayers, loadManagedLayer, loadUserLayer, type ConfigLayer, type LoadedLayers } from './config/load.js';
-import { readSwitches } from './config/switches.js';
+import { lockedNote, readSwitches, switchedOff } from './config/switches.js';
+import { lockState } from './lock/detect.js';
 import { resolveCached } from './config/cache.js';
 import { hooksFor, trustTier, type HandlerSpec, type ResolvedConfig, type ResolvedHook } from './config/resolve.js';
 import type { HooksConfig } from './config/schema.js';
@@ -32,6 +33,12 @@ export interface LoadConfigOptions {
   handlers?: HandlerSpec[];
   /** Environment for layer lookup (`XDG_CONFIG_HOME`, `HOME`) and for hooks; default `process.env`. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Run as a locked runner (src/lock): only /etc/agent-hooks/managed.json is the managed layer, no cache
+   * the user could write is read, and HOOKS_DISABLE / HOOKS_SKIP do not reach managed hooks. Default:
+   * whether this process's runner is locked.
+   */
+  locked?: boolean;
 }
 
 export interface RunOptions {
@@ -64,20 +71,22 @@ export interface Runner {
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<ResolvedConfig> {
   const cwd = options.cwd ?? process.cwd();
   const env = options.env ?? process.env;
+  const locked = options.locked ?? lockState().locked;
   let loaded: LoadedLayers;
   if (options.config !== undefined) {
     // The inline object is the project layer: files in `cwd` are not read (the user's and managed layers still are).
-    const managed = await loadManagedLayer(env);
+    const managed = await loadManagedLayer(env, locked);
     const user = await loadUserLayer(env);
     const layers: ConfigLayer[] = [...(managed === undefined ? [] : [managed]), ...(user === undefined ? [] : [user])];
     layers.push({ layer: 'project', file: '<inline config>', dir: cwd, config: options.config, trust: 'implicit' });
     loaded = { layers, notices: [], shadowed: [] };
   } else {
-    loaded = await loadConfigLayers(options.configFile === undefined ? { cwd, env } : { cwd, env, configFile: options.configFile });
+    loaded = await loadConfigLayers(options.configFile === undefined ? { cwd, env, locked } : { cwd, env, locked, configFile: options.configFile });
   }
-  const resolved = await resolveCached(loaded.layers, options.handlers === undefined ? { cwd, env } : { cwd, env, handlers: options.handlers });
+  const resolved = await resolveCached(loaded.layers, options.handlers === undefined ? { cwd, env, locked } : { cwd, env, locked, handlers: options.handlers });
   return {
     ...resolved,
+    ...(locked ? { locked } : {}),
     warnings: [...loaded.notices, ...resolved.warnings],
     ...(loaded.search === undefined ? {} : { search: loaded.search }),
     ...(loaded.shadowed.length === 0 ? {} : { shadowed: loaded.shadowed }),
@@ -92,12 +101,15 @@ export async function createRunner(options: LoadConfigOptions = {}): Promise<Run
 
 /** A runner over an already resolved config. */
 export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = process.env): Runner {
-  const { skip } = readSwitches(env);
-  const plan = (event: HookEvent) => selectHooks(hooksFor(config, event.name), event, skip);
+  const switches = readSwitches(env, config.locked === true);
+  const { skip } = switches;
+  const off = (hook: ResolvedHook) => switchedOff(switches, hook);
+  const plan = (event: HookEvent) => selectHooks(hooksFor(config, event.name), event, off);
   // Said on every run, in the agent's own channel: what did not run and why, and a HOOKS_SKIP that names nothing.
   const unknownSkips = [...skip].filter((id) => !config.hooks.some((h) => h.id === id));
   const notes = [
     ...config.warnings,
+    ...[lockedNote(switches, config.hooks)].filter((n) => n !== undefined),
     ...(unknownSkips.length === 0 ? [] : [`HOOKS_SKIP names ${unknownSkips.map((id) => `"${id}"`).join(', ')}, which no configured hook has${didYouMean(unknownSkips[0]!, config.hooks.map((h) => h.id))}; nothing was skipped for it`]),
   ];
   const untrusted = config.layers.filter((l) => l.trust === 'untrusted');
@@ -150,7 +162,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
     const spec = eventSpec(event.name);
     // Judged before any hook: a guard, a copy or a serialization of an over-deep event would overflow.
     // (An event no hook would run on passes as before: there is nothing to judge.)
-    const why = selectHooks(hooks, event, skip).some((s) => s.selected) ? unjudgeable(event) : undefined;
+    const why = selectHooks(hooks, event, off).some((s) => s.selected) ? unjudgeable(event) : undefined;
     const batches = why !== undefined ? [] : spec.mode === 'observe' ? [hooks] : intoBatches(hooks);
     const steps: Step[] = [];
     let state = startChain(event);
@@ -169,7 +181,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
         continue;
       }
       // Selection is judged on the payload as rewritten so far: `if` sees what will actually run.
-      const selection = selectHooks(batch, current, skip);
+      const selection = selectHooks(batch, current, off);
       // One object per batch: hooks of a parallel batch share one serialization of it.
       const input = withBag(current.payload, bag);
       const results = await Promise.all(
@@ -193,7 +205,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       const problem = event.name === 'sessionEnd' ? session.store.remove(session.id) : changes.size > 0 ? await session.store.save(session.id, Object.fromEntries(changes)) : undefined;
       if (problem !== undefined) notes.push(problem);
     }
-    const observers = selectHooks(all.filter(isObserver), event, skip).flatMap((s) => (s.selected ? [s.hook] : []));
+    const observers = selectHooks(all.filter(isObserver), event, off).flatMap((s) => (s.selected ? [s.hook] : []));
     steps.push(...observers.map((h): Step => ({ id: h.id, source: h.source, batch: 0, status: 'observer' })));
     const skipped = steps.flatMap((s) => (s.status === 'skipped' ? [{ id: s.id, why: s.why! }] : []));
     const decision: Decision = why !== undefined ? cannotJudge(event, why, hooks) : { ...finishChain(state, event), skipped, steps };

@@ -25,6 +25,9 @@ function home(env: NodeJS.ProcessEnv): string {
   return env.HOME || os.homedir();
 }
 
+/** The system-wide managed layer (the loader's `AGENT_HOOKS_MANAGED_CONFIG` names another, except when locked). */
+export const DEFAULT_MANAGED_CONFIG = '/etc/agent-hooks/managed.json';
+
 /** `$XDG_CONFIG_HOME/agent-hooks` (default `~/.config/agent-hooks`): the user layer lives here. */
 export function userConfigDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(env.XDG_CONFIG_HOME || path.join(home(env), '.config'), 'agent-hooks');

@@ -8,7 +8,8 @@
 // - it is keyed on the bundle (path, size, mtime, inode), the Node and V8 versions, the platform and
 //   the V8 flags, so an upgrade or another Node is a miss; V8 rejects what does not fit it anyway;
 // - a miss, a rejection or any failure to read or write it only costs that run its speed.
-// HOOKS_NO_CODE_CACHE=1 turns it off.
+// HOOKS_NO_CODE_CACHE=1 turns it off, and a locked runner (src/lock) never reads one: the cache and its
+// key are the user's, and V8 runs what a cache holds.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,6 +21,7 @@ import { CONFIG_CHECKED } from './code-parts.js';
 import { privateDir, unsafeOwnership } from '../fs/private.js';
 import { replaceFile } from '../fs/write-safely.js';
 import { cacheDir } from '../paths.js';
+import { lockState } from '../lock/detect.js';
 
 /** What the bundle exports (src/cli/main.ts). */
 interface CliBundle {
@@ -47,7 +49,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<neve
     process.stderr.write('agent-hooks: the CLI is not built (dist/bundle/cli.cjs is missing); in a clone of the repository, run "npm run build"\n');
     process.exit(process.env.HOOKS_ON_ERROR === 'block' ? 2 : 1);
   }
-  const cache = process.env.HOOKS_NO_CODE_CACHE ? undefined : openCodeCache(bundle, process.env, HOT_COMMANDS.has(argv[0] ?? ''));
+  const cache = process.env.HOOKS_NO_CODE_CACHE || lockState().locked ? undefined : openCodeCache(bundle, process.env, HOT_COMMANDS.has(argv[0] ?? ''));
   const cli = load(bundle, source, cache);
   // The bundle's own import() has no module loader when its code comes from the cache (the build
   // turns its other dynamic imports into require): JS configs are imported from here.

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { HooksError, isHooksError } from '../errors.js';
 import { EVENTS, findEvent } from '../events/catalog.js';
 import { closest } from '../suggest.js';
-import { userConfigFile } from '../paths.js';
+import { DEFAULT_MANAGED_CONFIG, userConfigFile } from '../paths.js';
 import { unsafeOwnership } from '../fs/private.js';
 import { digest, isTrusted, readTrustStore, type TrustStore } from '../trust/store.js';
 
@@ -66,11 +66,12 @@ export interface LoadOptions {
   env?: NodeJS.ProcessEnv;
   /** Only the project and local layers (for `hooks trust`): the user's own files are not read. */
   projectOnly?: boolean;
+  /** A locked runner (src/lock): the managed layer is the default file, whatever the environment says. */
+  locked?: boolean;
 }
 
 export const LOCAL_CONFIG_NAME = '.hooksrc.local.json';
-/** The system-wide managed layer; `AGENT_HOOKS_MANAGED_CONFIG` names another file (tests, other systems). */
-export const DEFAULT_MANAGED_CONFIG = '/etc/agent-hooks/managed.json';
+export { DEFAULT_MANAGED_CONFIG };
 
 export const SEARCH_PLACES = [
   '.hooksrc',
@@ -94,7 +95,7 @@ export async function loadConfigLayers(options: LoadOptions): Promise<LoadedLaye
   const shadowed: string[] = [];
 
   if (options.projectOnly !== true) {
-    const managed = await loadManagedLayer(env);
+    const managed = await loadManagedLayer(env, options.locked === true);
     if (managed !== undefined) layers.push(managed);
     const user = await loadUserLayer(env);
     if (user !== undefined) layers.push(user);
@@ -144,14 +145,17 @@ export async function loadUserLayer(env: NodeJS.ProcessEnv = process.env): Promi
   return { layer: 'user', file, dir: path.dirname(file), config: await parse(file, bytes), sha256: digest(bytes), trust: 'implicit' };
 }
 
-/** The managed layer's path: `AGENT_HOOKS_MANAGED_CONFIG`, else `/etc/agent-hooks/managed.json`. */
-export function managedConfigPath(env: NodeJS.ProcessEnv): string {
-  return env.AGENT_HOOKS_MANAGED_CONFIG || DEFAULT_MANAGED_CONFIG;
+/**
+ * The managed layer's path: `AGENT_HOOKS_MANAGED_CONFIG`, else `/etc/agent-hooks/managed.json`. A locked
+ * runner takes the default alone: the variable is the user's, and the lock was checked on that file.
+ */
+export function managedConfigPath(env: NodeJS.ProcessEnv, locked = false): string {
+  return (!locked && env.AGENT_HOOKS_MANAGED_CONFIG) || DEFAULT_MANAGED_CONFIG;
 }
 
 /** The managed (system-wide) layer, if there is one. It must not be writable by anyone but its owner. */
-export async function loadManagedLayer(env: NodeJS.ProcessEnv = process.env): Promise<ConfigLayer | undefined> {
-  const file = managedConfigPath(env);
+export async function loadManagedLayer(env: NodeJS.ProcessEnv = process.env, locked = false): Promise<ConfigLayer | undefined> {
+  const file = managedConfigPath(env, locked);
   if (!existsSync(file)) return undefined;
   // Owned by root (or the admin) is the point; writable by group or others is not.
   const stats = statSync(file);

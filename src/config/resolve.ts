@@ -99,6 +99,8 @@ export interface ResolvedConfig {
   warnings: string[];
   /** What an untrusted project config means for a run: a warning (default) or a block. User and managed layers only. */
   onUntrusted: 'warn' | 'block';
+  /** Loaded by a locked runner (src/lock): the switches do not reach managed hooks. */
+  locked?: boolean;
   /** Where the project search looked (absent with `--config` or an inline config). */
   search?: SearchReport;
   /** Config files in the project folder that the one used shadows. */

@@ -36,7 +36,7 @@ export type Selection<H extends Matchable> =
 export function selectHooks<H extends Matchable>(
   hooks: readonly H[],
   event: HookEvent,
-  skip: ReadonlySet<string> = new Set(),
+  skip: ReadonlySet<string> | ((hook: H) => string | undefined) = new Set(),
 ): Selection<H>[] {
   return hooks.map((hook) => {
     const why = rejection(hook, event, skip);
@@ -82,12 +82,14 @@ function compile(pattern: string, options: picomatch.PicomatchOptions): picomatc
   return matcher;
 }
 
-function rejection(hook: Matchable, event: HookEvent, skip: ReadonlySet<string>): string | undefined {
+/** `skip`: the ids HOOKS_SKIP names, or the switches' own answer per hook (config/switches.ts). */
+function rejection<H extends Matchable>(hook: H, event: HookEvent, skip: ReadonlySet<string> | ((hook: H) => string | undefined)): string | undefined {
   if (!hook.enabled) {
     const by = hook.overriddenBy?.fields.includes('enabled') ? ` in ${hook.overriddenBy.layer} layer ${hook.overriddenBy.file} ${hook.overriddenBy.key}` : '';
     return `disabled (enabled: false${by})`;
   }
-  if (skip.has(hook.id)) return 'skipped by HOOKS_SKIP';
+  const off = typeof skip === 'function' ? skip(hook) : skip.has(hook.id) ? 'skipped by HOOKS_SKIP' : undefined;
+  if (off !== undefined) return off;
   if (hook.match !== undefined) {
     if (event.tool === undefined) return 'has a tool matcher, and this event has no tool';
     const matches = hook.matchMode === 'claude' ? claudeToolMatches : toolMatches;

@@ -1,5 +1,6 @@
 // `hooks run <event>`: one event on stdin, the combined answer in the caller's dialect on stdout.
-import { readSwitches } from '../../config/switches.js';
+import { disablesAll, readSwitches } from '../../config/switches.js';
+import { lockState } from '../../lock/detect.js';
 import { describeNoConfig, searchStart } from '../../config/load.js';
 import { layerStatus, type ResolvedHook } from '../../config/resolve.js';
 import { createRunner } from '../../engine.js';
@@ -66,7 +67,7 @@ export interface RunFlags {
 
 /** Runs the event; returns the exit code. */
 export async function runEvent(flags: RunFlags, ctx: CliContext): Promise<number> {
-  if (await disabled(ctx)) return 0;
+  if (await disabled(ctx, lockState().locked)) return 0;
   const { dialect, event } = await readEvent(ctx, flags);
   const runner = await runnerForEvent(event, flags, ctx);
 
@@ -103,12 +104,13 @@ function runnerForEvent(event: HookEvent, flags: Pick<RunFlags, 'config'>, ctx: 
 
 /**
  * HOOKS_DISABLE: drain stdin (the agent is writing to it), say so, answer nothing. A value the switch
- * does not understand is reported, and the hooks run.
+ * does not understand is reported, and the hooks run. A locked runner goes on: its managed hooks run
+ * regardless, and the run's report says what the switch did switch off.
  */
-export async function disabled(ctx: CliContext): Promise<boolean> {
-  const switches = readSwitches(ctx.env);
+export async function disabled(ctx: CliContext, locked = false): Promise<boolean> {
+  const switches = readSwitches(ctx.env, locked);
   for (const problem of switches.problems) ctx.stderr(`agent-hooks: ${problem}\n`);
-  if (!switches.disabled) return false;
+  if (!disablesAll(switches)) return false;
   await ctx.readStdin();
   ctx.stderr('agent-hooks: disabled by HOOKS_DISABLE; no hooks ran\n');
   return true;
@@ -128,9 +130,9 @@ export async function planEvent(flags: Omit<RunFlags, 'verbose'>, ctx: CliContex
   const tool = event.tool === undefined ? '' : ` (tool ${event.tool.canonical}${event.tool.name === event.tool.canonical ? '' : `, ${event.tool.name}`})`;
   const lines = [`${s.bold(event.name)}${tool}: dry run, nothing was run or written`];
   // HOOKS_DISABLE makes hooks run a no-op: a plan listing hooks as "would run" would be false.
-  const switches = readSwitches(ctx.env);
+  const switches = readSwitches(ctx.env, runner.config.locked === true);
   for (const problem of switches.problems) lines.push(s.yellow(`! ${problem}`));
-  if (switches.disabled) lines.push(s.yellow('HOOKS_DISABLE is set: hooks run would run none of these'));
+  if (disablesAll(switches)) lines.push(s.yellow('HOOKS_DISABLE is set: hooks run would run none of these'));
   const files = runner.config.layers.map((l) => `${l.layer} ${l.file}`);
   lines.push(s.dim(`config: ${files.length === 0 ? 'none found' : files.join(', ')}`));
   if (plan.length === 0) lines.push(s.dim('no hooks are configured for this event'));
