@@ -21,8 +21,11 @@ export type Launcher =
   | { kind: 'project'; rel: string }
   /** `agent-hooks` on PATH: a global install on each machine. */
   | { kind: 'path' }
-  /** This absolute path (user scope: a global install). */
-  | { kind: 'absolute'; bin: string };
+  /**
+   * This absolute path (user scope: a global install). With `node`, run by that interpreter (a locked
+   * install, install/managed.ts): never the bin's `#!/usr/bin/env node`, which looks node up on PATH.
+   */
+  | { kind: 'absolute'; bin: string; node?: string };
 
 export interface LauncherChoice {
   launcher: Launcher;

@@ -30,7 +30,7 @@ export function hookCommand(launcher: string, event: string, dialect: string, fa
 export function launcherWord(launcher: Launcher, projectDir: string): string {
   if (launcher.kind === 'project') return `${projectDir}/${shellQuote(launcher.rel)}`;
   if (launcher.kind === 'path') return BIN_NAME;
-  return shellQuote(launcher.bin);
+  return launcher.node === undefined ? shellQuote(launcher.bin) : `${shellQuote(launcher.node)} ${shellQuote(launcher.bin)}`;
 }
 
 /** True for a command string `hookCommand` wrote (whatever bin, event or dialect it named). */

@@ -56,7 +56,7 @@ function runnerFiles(): string[] {
 }
 
 function compute(inputs: LockInputs): LockState {
-  if (inputs.uid < 0) return { locked: false, reasons: ['this platform has no file owners to lock with'] };
+  if (inputs.uid === ANYONE) return { locked: false, reasons: ['this platform has no file owners to lock with'] };
   if (inputs.uid === 0) return { locked: false, reasons: ['you are root (uid 0): root can write every file the lock depends on'] };
   const who = new Who(inputs.uid, inputs.groups);
   const reasons: string[] = [];
@@ -73,13 +73,25 @@ function compute(inputs: LockInputs): LockState {
   return { locked: reasons.length === 0, reasons };
 }
 
+/**
+ * Why a user other than root could change the file at `file` (it, or a folder above it, is not root's,
+ * or group or others may write it), or undefined: what `install --managed` asks of the node it names.
+ */
+export function openToUsers(file: string): string | undefined {
+  return new Who(ANYONE, 'any').canChange(file);
+}
+
+/** No uid: every owner but root counts as a user's. */
+const ANYONE = -1;
+
 /** Answers "can this user change what this path is?" from owners and modes, along the whole folder chain. */
 class Who {
   private readonly stats = new Map<string, Stats | undefined>();
 
+  /** `uid` ANYONE with groups `any`: whether any user but root could. */
   constructor(
     private readonly uid: number,
-    private readonly groups: readonly number[],
+    private readonly groups: readonly number[] | 'any',
   ) {}
 
   /**
@@ -142,10 +154,11 @@ class Who {
    */
   private entry(stats: Stats, where: string, folder: boolean): string | undefined {
     const name = folder ? `folder ${where}` : 'it';
-    if (stats.uid === this.uid) return `${folder ? `${name} is` : 'is'} yours (uid ${this.uid}), so you can change it`;
+    const is = folder ? `${name} is` : 'is';
+    if (this.uid === ANYONE ? stats.uid !== 0 : stats.uid === this.uid) return this.uid === ANYONE ? `${is} owned by uid ${stats.uid}, not root` : `${is} yours (uid ${this.uid}), so you can change it`;
     const sticky = folder && (stats.mode & 0o1000) !== 0;
-    if ((stats.mode & 0o002) !== 0 && !sticky) return `${folder ? `${name} is` : 'is'} writable by everyone (mode ${mode(stats)})`;
-    if ((stats.mode & 0o020) !== 0 && !sticky && this.groups.includes(stats.gid)) return `${folder ? `${name} is` : 'is'} writable by your group ${stats.gid} (mode ${mode(stats)})`;
+    if ((stats.mode & 0o002) !== 0 && !sticky) return `${is} writable by everyone (mode ${mode(stats)})`;
+    if ((stats.mode & 0o020) !== 0 && !sticky && (this.groups === 'any' || this.groups.includes(stats.gid))) return `${is} writable by ${this.groups === 'any' ? 'its' : 'your'} group ${stats.gid} (mode ${mode(stats)})`;
     return undefined;
   }
 

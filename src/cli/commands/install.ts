@@ -56,6 +56,16 @@ Options:
                        (preToolUse and userPromptSubmit are blocked; default for Claude Code),
                        continue (every event goes on, with a notice)
   --port <n>           with --serve: the server's loopback port (default: hooks serve's)
+  --managed            a locked setup (docs/locked.md), as root: copies this package to a prefix
+                       only root can write, writes the agent's managed (system) hook settings to run
+                       it with an absolute node, fail-closed and alone (claude-code:
+                       allowManagedHooksOnly), and /etc/agent-hooks/managed.json when absent (the
+                       first-party guards). Agents: claude-code, cursor; codex with --print only
+  --print              with --managed: print the commands and files, as a shell script for an
+                       administrator or an MDM, and change nothing (no root needed)
+  --prefix <dir>       with --managed: where the runner goes (default /opt/agent-hooks)
+  --node <path>        with --managed: the interpreter the entries name (default: the running node
+                       if only root can change it, else /usr/bin/node)
   --timeout <seconds>  how long the agent waits for one run. Default for claude-code --project: per
                        event, the chain's worst case (the sum of its hooks' timeouts, the longest of
                        parallel ones) plus 10 s, at least ${DEFAULT_ENTRY_TIMEOUT}; elsewhere ${DEFAULT_ENTRY_TIMEOUT} (twice the ${DEFAULT_TIMEOUT_SECONDS} s of a
@@ -65,12 +75,15 @@ Examples:
   npx agent-hooks install claude-code
   npx agent-hooks install claude-code --fail-closed
   agent-hooks install codex --user --dry-run
+  sudo agent-hooks install claude-code --managed
 `,
   args: {
     positional: ['agent'],
-    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean', serve: 'boolean', 'when-down': 'string', port: 'string' },
+    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean', serve: 'boolean', 'when-down': 'string', port: 'string', managed: 'boolean', print: 'boolean', prefix: 'string', node: 'string' },
   },
   async run(args, ctx) {
+    if (args.flags.managed === true) return installManaged(args.positional.agent, args.flags, ctx);
+    if (args.flags.print !== undefined || args.flags.prefix !== undefined || args.flags.node !== undefined) throw new HooksError('USAGE', '--print, --prefix and --node go with --managed');
     const where = whereOf(ctx);
     const dryRun = args.flags['dry-run'] === true;
     const scope = scopeOf(args.flags);
@@ -104,6 +117,26 @@ Examples:
     return 0;
   },
 };
+
+/** `--managed`: a locked setup (src/install/managed.ts), printed or carried out. */
+async function installManaged(agent: string | undefined, flags: Record<string, string | boolean | undefined>, ctx: { stdout: (text: string) => void; stderr: (text: string) => void }): Promise<number> {
+  const others = ['project', 'user', 'serve', 'fail-closed', 'dry-run', 'timeout', 'allow-outside', 'when-down', 'port'].filter((f) => flags[f] !== undefined);
+  if (others.length > 0) throw new HooksError('USAGE', `--managed: --${others[0]} does not go with it (a managed install is machine-wide, fail-closed, and runs the runner directly); --print shows what it would do`);
+  const { applyManaged, planManaged, printManaged } = await import('../../install/managed.js');
+  const plan = planManaged({
+    agent,
+    ...(typeof flags.prefix === 'string' ? { prefix: flags.prefix } : {}),
+    ...(typeof flags.node === 'string' ? { node: flags.node } : {}),
+  });
+  if (flags.print === true) {
+    ctx.stdout(printManaged(plan));
+    return 0;
+  }
+  for (const line of applyManaged(plan)) ctx.stdout(`${line}\n`);
+  for (const note of plan.notes) ctx.stderr(`agent-hooks: note: ${note}\n`);
+  ctx.stdout('Then, as each user: agent-hooks doctor (it says "locked: yes", or every reason it is not)\n');
+  return 0;
+}
 
 /** --serve, --when-down, --port: the server the entries call (its token is created now, so it can be exported). */
 async function serveOf(flags: Record<string, string | boolean | undefined>, agent: string | undefined, env: NodeJS.ProcessEnv) {

@@ -1,0 +1,235 @@
+// `hooks install <agent> --managed`: a locked setup (src/lock). The runner is copied where only root can
+// write, the agent's managed (system) hook settings run it by absolute path under an interpreter only
+// root can change, and the policy is the managed layer /etc/agent-hooks/managed.json. Nothing of it goes
+// through PATH, `#!/usr/bin/env node`, a file of the user's or `hooks serve` (a server the user could
+// restart with switches): each event starts the locked runner itself.
+// Run as root it does this; `--print` writes the same as a shell script for an admin or an MDM.
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { HooksError } from '../errors.js';
+import { replaceFile } from '../fs/write-safely.js';
+import { openToUsers } from '../lock/detect.js';
+import { DEFAULT_MANAGED_CONFIG } from '../paths.js';
+import { VERSION } from '../version.js';
+import { getAgent } from './agents/index.js';
+import { packageRoot } from './bin.js';
+import { DEFAULT_ENTRY_TIMEOUT } from './index.js';
+import { shellQuote } from './shell.js';
+
+export const DEFAULT_PREFIX = '/opt/agent-hooks';
+
+/** What the package needs to run (package.json's `files`): the CLI bundle carries its dependencies. */
+const PACKAGE_PARTS = ['package.json', 'bin', 'dist', 'schema'];
+
+/** The managed layer install writes when there is none: the three first-party guards. */
+export const MANAGED_STARTER = {
+  onUntrusted: 'warn',
+  hooks: {
+    preToolUse: [{ builtin: 'command-safety' }, { builtin: 'sensitive-paths' }],
+    postToolUse: [{ builtin: 'redact-secrets' }],
+    userPromptSubmit: [{ builtin: 'redact-secrets' }],
+  },
+};
+
+/** Each agent's machine-wide settings, and what a locked install can and cannot hold there. */
+interface ManagedAgent {
+  /** The settings file, per platform. */
+  file(platform: NodeJS.Platform): string;
+  /** The new settings text from the old (undefined: none) with entries running `command` for each event. */
+  settings(before: string | undefined, file: string, runner: RunnerCommand): string;
+  /** Only printed: the layout is not one we have run the agent against. */
+  printOnly?: string;
+  /** What the agent then enforces, and what it does not. */
+  notes: string[];
+}
+
+/** How the entries start the runner: an interpreter and the bin, both absolute. */
+export interface RunnerCommand {
+  node: string;
+  bin: string;
+}
+
+const MANAGED_AGENTS: Record<string, ManagedAgent> = {
+  'claude-code': {
+    file: (platform) => (platform === 'darwin' ? '/Library/Application Support/ClaudeCode/managed-settings.json' : '/etc/claude-code/managed-settings.json'),
+    settings(before, file, runner) {
+      const { text } = getAgent('claude-code').install(before, file, { launcher: { kind: 'absolute', bin: runner.bin, node: runner.node }, timeoutSeconds: DEFAULT_ENTRY_TIMEOUT, failClosed: true }, 'user');
+      // Only managed hooks run: a user's or a project's own Claude hooks (and their disableAllHooks) are ignored.
+      return `${JSON.stringify({ ...(JSON.parse(text) as object), allowManagedHooksOnly: true }, null, 2)}\n`;
+    },
+    notes: [
+      'Claude Code: allowManagedHooksOnly ignores every user, project, local and plugin hook, and disableAllHooks outside managed settings; onFailure "block" blocks PreToolUse and UserPromptSubmit when the runner is missing, crashes or times out',
+    ],
+  },
+  cursor: {
+    file: (platform) => (platform === 'darwin' ? '/Library/Application Support/Cursor/hooks.json' : '/etc/cursor/hooks.json'),
+    settings(before, file, runner) {
+      return getAgent('cursor').install(before, file, { launcher: { kind: 'absolute', bin: runner.bin, node: runner.node }, timeoutSeconds: DEFAULT_ENTRY_TIMEOUT, failClosed: true }, 'user').text;
+    },
+    notes: ['Cursor: the enterprise hooks.json runs beside the user\'s and the project\'s, which cannot be switched off from it (Cursor has no managed-only switch); failClosed blocks preToolUse and beforeSubmitPrompt when the runner fails'],
+  },
+  codex: {
+    file: () => '/etc/codex/requirements.toml',
+    settings(_before, _file, runner) {
+      const hooks = getAgent('codex').install(undefined, '/etc/codex/hooks/hooks.json', { launcher: { kind: 'absolute', bin: runner.bin, node: runner.node }, timeoutSeconds: DEFAULT_ENTRY_TIMEOUT, failClosed: true }, 'user').text;
+      return ['allow_managed_hooks_only = true', '', '[hooks]', 'managed_dir = "/etc/codex/hooks"', '', `# /etc/codex/hooks/hooks.json:`, ...hooks.trimEnd().split('\n').map((l) => `# ${l}`), ''].join('\n');
+    },
+    printOnly: 'the layout of Codex\'s requirements.toml [hooks] (managed_dir, allow_managed_hooks_only) is taken from its documentation and binary, not from a run: review the printed files before deploying them',
+    notes: ['Codex: allow_managed_hooks_only ignores non-managed hooks; Codex runs a tool call whose hook crashed or timed out (no fail-closed switch)'],
+  },
+};
+
+export const MANAGED_AGENT_NAMES = Object.keys(MANAGED_AGENTS);
+
+export interface ManagedRequest {
+  agent: string | undefined;
+  /** Where the runner is copied (its package lands in `<prefix>/lib/node_modules/agent-hooks`, as `npm i -g --prefix` puts it). */
+  prefix?: string;
+  /** The interpreter the entries name; default the running node when only root can change it, else /usr/bin/node. */
+  node?: string;
+  platform?: NodeJS.Platform;
+  /** The package to copy; default this one. */
+  source?: string;
+}
+
+export interface ManagedPlan {
+  agent: string;
+  /** The package copied, and where to. */
+  runner: { from: string; to: string };
+  command: RunnerCommand;
+  /** The agent's settings file and its new text. */
+  settings: { file: string; text: string };
+  /** The managed layer, written only when absent. */
+  layer: { file: string; text: string; exists: boolean };
+  printOnly?: string;
+  notes: string[];
+}
+
+/** What a locked install of `agent` writes, from the machine as it is now (nothing is changed). */
+export function planManaged(request: ManagedRequest): ManagedPlan {
+  const name = request.agent;
+  const agent = name === undefined ? undefined : MANAGED_AGENTS[name];
+  if (name === undefined || agent === undefined) {
+    const why = name === 'copilot' ? 'copilot: its machine policy files (/etc/github-copilot/policy.d) are not documented well enough to lock with; ' : name === undefined ? '' : `${name}: no managed hook settings to lock with; `;
+    throw new HooksError('USAGE', `install --managed: ${why}agents that can be locked: ${MANAGED_AGENT_NAMES.join(', ')}`);
+  }
+  const prefix = path.resolve(request.prefix ?? DEFAULT_PREFIX);
+  const to = path.join(prefix, 'lib', 'node_modules', 'agent-hooks');
+  const command = { node: request.node ?? chooseNode(), bin: path.join(to, 'bin', 'hooks.js') };
+  if (!path.isAbsolute(command.node)) throw new HooksError('USAGE', `--node: ${command.node}: give an absolute path (never a name looked up on PATH)`);
+  const file = agent.file(request.platform ?? process.platform);
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const layerExists = existsSync(DEFAULT_MANAGED_CONFIG);
+  return {
+    agent: name,
+    runner: { from: request.source ?? packageRoot(), to },
+    command,
+    settings: { file, text: agent.settings(before, file, command) },
+    layer: { file: DEFAULT_MANAGED_CONFIG, text: `${JSON.stringify(MANAGED_STARTER, null, 2)}\n`, exists: layerExists },
+    ...(agent.printOnly === undefined ? {} : { printOnly: agent.printOnly }),
+    notes: [
+      ...agent.notes,
+      `the entries run ${shellQuote(command.node)} ${shellQuote(command.bin)} directly, not through hooks serve: a server is the user's to restart with other switches`,
+    ],
+  };
+}
+
+/**
+ * The interpreter: the running node when no user but root can change it (nor a folder above it), else
+ * /usr/bin/node if that holds. A node under a home folder (nvm) or a user-writable prefix is refused:
+ * whoever can replace it runs in place of every guard.
+ */
+function chooseNode(): string {
+  const running = realpathSync(process.execPath);
+  const problem = openToUsers(running);
+  if (problem === undefined) return running;
+  if (existsSync('/usr/bin/node') && openToUsers('/usr/bin/node') === undefined) return '/usr/bin/node';
+  throw new HooksError('USAGE', `install --managed: node ${running} ${problem}, and there is no /usr/bin/node only root can change; install node as root (e.g. the distribution's package) or pass --node <path>`);
+}
+
+/** Carries the plan out: must run as root. Returns one line per thing done. */
+export function applyManaged(plan: ManagedPlan): string[] {
+  if (plan.printOnly !== undefined) throw new HooksError('USAGE', `install ${plan.agent} --managed: ${plan.printOnly}; use --print`);
+  if (typeof process.geteuid === 'function' && process.geteuid() !== 0) {
+    throw new HooksError('USAGE', 'install --managed writes files only root may write (that is the point): run it as root, or add --print for the commands and files to hand to an administrator or an MDM');
+  }
+  const nodeProblem = openToUsers(plan.command.node);
+  if (nodeProblem !== undefined) throw new HooksError('USAGE', `install --managed: node ${plan.command.node} ${nodeProblem}: a user could replace the interpreter every guard runs under`);
+  const done: string[] = [];
+  copyRunner(plan.runner.from, plan.runner.to);
+  done.push(`runner copied to ${plan.runner.to} (root-owned, not writable by group or others)`);
+  if (!plan.layer.exists) {
+    writeRootFile(plan.layer.file, plan.layer.text);
+    done.push(`managed layer ${plan.layer.file} written (command-safety, sensitive-paths, redact-secrets)`);
+  } else done.push(`managed layer ${plan.layer.file} kept as it is`);
+  writeRootFile(plan.settings.file, plan.settings.text);
+  done.push(`${plan.agent} managed settings ${plan.settings.file} written`);
+  return done;
+}
+
+/** The plan as a POSIX shell script an administrator runs as root (or an MDM deploys). */
+export function printManaged(plan: ManagedPlan): string {
+  const lines = [
+    '#!/bin/sh',
+    `# agent-hooks ${VERSION}: a locked install for ${plan.agent}. Run as root.`,
+    ...(plan.printOnly === undefined ? [] : [`# NOTE: ${plan.printOnly}`]),
+    'set -eu',
+    'umask 022',
+    `# The runner, where only root can write (or copy this package: cp -R ${PACKAGE_PARTS.map((p) => shellQuote(path.join(plan.runner.from, p))).join(' ')} ${shellQuote(plan.runner.to)}/)`,
+    `npm install -g --prefix ${shellQuote(path.dirname(path.dirname(path.dirname(plan.runner.to))))} agent-hooks@${VERSION}`,
+    `chown -R root:root ${shellQuote(plan.runner.to)}`,
+    `chmod -R go-w ${shellQuote(plan.runner.to)}`,
+    `test -x ${shellQuote(plan.command.node)}  # the interpreter the entries name: root-owned, not writable by others`,
+    `install -d -m 0755 -o root -g root ${shellQuote(path.dirname(plan.layer.file))} ${shellQuote(path.dirname(plan.settings.file))}`,
+    `# The policy (the managed layer); an existing one is kept`,
+    `[ -e ${shellQuote(plan.layer.file)} ] || cat > ${shellQuote(plan.layer.file)} <<'AGENT_HOOKS_EOF'`,
+    plan.layer.text.trimEnd(),
+    'AGENT_HOOKS_EOF',
+    `chmod 0644 ${shellQuote(plan.layer.file)}`,
+    `# ${plan.agent}'s managed settings`,
+    `cat > ${shellQuote(plan.settings.file)} <<'AGENT_HOOKS_EOF'`,
+    plan.settings.text.trimEnd(),
+    'AGENT_HOOKS_EOF',
+    `chmod 0644 ${shellQuote(plan.settings.file)}`,
+    ...plan.notes.map((n) => `# ${n}`),
+    '# Then, as each user: agent-hooks doctor (it says "locked: yes", or every reason it is not)',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** A fresh copy of the package at `to`: root-owned, nothing in it writable by group or others. */
+function copyRunner(from: string, to: string): void {
+  makeRootFolders(path.dirname(to));
+  const staging = `${to}.new-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { mode: 0o755 });
+  for (const part of PACKAGE_PARTS) {
+    const source = path.join(from, part);
+    if (existsSync(source)) cpSync(source, path.join(staging, part), { recursive: true, dereference: true });
+  }
+  closeModes(staging);
+  rmSync(to, { recursive: true, force: true });
+  cpSync(staging, to, { recursive: true });
+  rmSync(staging, { recursive: true, force: true });
+  closeModes(to);
+}
+
+/** chmod go-w over a tree (root made it, so root owns it). */
+function closeModes(dir: string): void {
+  const stats = lstatSync(dir);
+  if (stats.isSymbolicLink()) return;
+  chmodSync(dir, stats.mode & 0o7755);
+  if (stats.isDirectory()) for (const entry of readdirSync(dir)) closeModes(path.join(dir, entry));
+}
+
+/** Creates the folders (0755) and checks that no user but root can change them or any folder above. */
+function makeRootFolders(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  const problem = openToUsers(dir);
+  if (problem !== undefined) throw new HooksError('CONFIG_UNREADABLE', `${dir}: ${problem}; a locked install needs folders only root can change`, { file: dir });
+}
+
+function writeRootFile(file: string, text: string): void {
+  makeRootFolders(path.dirname(file));
+  replaceFile(file, Buffer.from(text, 'utf8'), 0o644);
+}
