@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hooksFor, type ResolvedConfig, type ResolvedHook } from '../config/resolve.js';
-import { readSwitches } from '../config/switches.js';
+import { disablesAll, readSwitches } from '../config/switches.js';
 import { describeNoConfig } from '../config/load.js';
 import { EVENTS } from '../events/catalog.js';
 import { didYouMean } from '../suggest.js';
@@ -45,13 +45,15 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
     const used = config.layers.find((l) => l.layer === 'project')?.file ?? 'another config file';
     findings.push({ level: 'warning', where: file, message: `never read: ${used} is found first in the same folder`, fix: 'merge the two files into one and delete the other' });
   }
-  const switches = readSwitches(env);
-  if (switches.disabled) {
+  const switches = readSwitches(env, config.locked === true);
+  if (disablesAll(switches)) {
     findings.push({ level: 'warning', where: 'environment', message: 'HOOKS_DISABLE is set: hooks run does nothing', fix: 'unset HOOKS_DISABLE' });
+  } else if (switches.disabled) {
+    findings.push({ level: 'warning', where: 'environment', message: 'HOOKS_DISABLE is set: this runner is locked, so hooks run runs the managed hooks only', fix: 'unset HOOKS_DISABLE' });
   }
   for (const problem of switches.problems) findings.push({ level: 'warning', where: 'environment', message: problem, fix: 'set HOOKS_DISABLE to 1 or 0' });
   if (switches.skip.size > 0) {
-    findings.push({ level: 'warning', where: 'environment', message: `HOOKS_SKIP=${env.HOOKS_SKIP} skips hooks on every run`, fix: 'unset HOOKS_SKIP unless you mean it' });
+    findings.push({ level: 'warning', where: 'environment', message: `HOOKS_SKIP=${env.HOOKS_SKIP} skips hooks on every run${switches.locked ? ' (this runner is locked: not the managed ones)' : ''}`, fix: 'unset HOOKS_SKIP unless you mean it' });
     const ids = config.hooks.map((h) => h.id);
     for (const id of switches.skip) {
       if (!ids.includes(id)) findings.push({ level: 'warning', where: 'environment', message: `HOOKS_SKIP names "${id}", which no configured hook has${didYouMean(id, ids)}`, fix: 'correct the id (hooks list shows them)' });

@@ -81,6 +81,13 @@ const MANAGED_AGENTS: Record<string, ManagedAgent> = {
 
 export const MANAGED_AGENT_NAMES = Object.keys(MANAGED_AGENTS);
 
+/** The agent's managed settings text with the locked entries (what planManaged puts in `settings.text`). */
+export function managedSettings(agent: string, before: string | undefined, file: string, runner: RunnerCommand): string {
+  const target = MANAGED_AGENTS[agent];
+  if (target === undefined) throw new HooksError('USAGE', `install --managed: ${agent}: no managed hook settings to lock with`);
+  return target.settings(before, file, runner);
+}
+
 export interface ManagedRequest {
   agent: string | undefined;
   /** Where the runner is copied (its package lands in `<prefix>/lib/node_modules/agent-hooks`, as `npm i -g --prefix` puts it). */

@@ -7,6 +7,7 @@ import { isHooksError } from '../../errors.js';
 import type { Command } from '../command.js';
 import { wantsColour } from '../context.js';
 import { createStyle } from '../style.js';
+import { lockReport } from '../../doctor/locked.js';
 
 export const command: Command = {
   help: `Usage: hooks doctor [options]
@@ -19,6 +20,10 @@ exist; commands and scripts that do not exist or are not executable (a typo in a
 turns the guard off); "if" fields the event never has; duplicate ids; worst-case timeouts longer
 than Claude Code waits for a hook (it then drops the answer). One line per finding, with the fix.
 Exit 1 if any finding is an error.
+
+Then "locked: yes" or "locked: no" and every reason it is not (docs/locked.md): whether this runner,
+the node it runs under and /etc/agent-hooks/managed.json are out of your reach, and, per agent,
+whether its managed hook settings run this runner as "install <agent> --managed" writes them.
 
 Options:
   --config <path>   use this file as the project config instead of searching
@@ -42,8 +47,9 @@ Options:
       findings = issues.map((issue) => ({ level: 'error', where: 'config', message: issue, fix: 'correct the config at that key path (hooks schema lists what is allowed)' }));
     }
     const errors = findings.filter((f) => f.level === 'error').length;
+    const locked = lockReport();
     if (args.flags.json === true) {
-      ctx.stdout(`${JSON.stringify({ layers, ...(coverage === undefined ? {} : { coverage }), findings, errors, warnings: findings.length - errors }, null, 2)}\n`);
+      ctx.stdout(`${JSON.stringify({ layers, ...(coverage === undefined ? {} : { coverage }), findings, errors, warnings: findings.length - errors, locked }, null, 2)}\n`);
       return errors > 0 ? 1 : 0;
     }
     const s = createStyle(wantsColour(ctx.stdoutIsTTY, ctx.env));
@@ -54,6 +60,9 @@ Options:
     }
     const warnings = findings.length - errors;
     lines.push(findings.length === 0 ? s.green('no problems found') : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+    // Not a finding: an unlocked runner is the normal case; it is said, with why, for those who need one.
+    lines.push(locked.locked ? s.green(`locked: yes (${Object.entries(locked.agents).filter(([, a]) => a.locked).map(([n]) => n).join(', ')})`) : 'locked: no');
+    for (const reason of locked.reasons) lines.push(s.dim(`  ${reason}`));
     ctx.stdout(`${lines.join('\n')}\n`);
     return errors > 0 ? 1 : 0;
   },
