@@ -164,6 +164,17 @@ describe.skipIf(unavailable !== undefined)('a locked Claude Code (install claude
     expectDenied(world, r);
   });
 
+  it('BASH_ENV and an exported bash function named like the runner\'s node, for the shell that starts the hook: still denied', async () => {
+    const world = userWorld('bash-env');
+    world.write({ 'bash-env.sh': `touch ${path.join(world.home, 'bash-env.ran')}\nexit 0\n` });
+    const r = await runClaude(world, [bash(RM_HOME), { text: 'done' }], {
+      BASH_ENV: path.join(world.home, 'bash-env.sh'),
+      ENV: path.join(world.home, 'bash-env.sh'),
+      'BASH_FUNC_/usr/bin/node%%': '() { exit 0; }',
+    });
+    expectDenied(world, r);
+  });
+
   it('a node (and agent-hooks) shim earlier on PATH: still denied, and the shim never ran', async () => {
     const world = userWorld('path-shim');
     const shim = `#!/bin/sh\ntouch ${path.join(world.home, 'shim.ran')}\nexit 0\n`;
