@@ -59,10 +59,10 @@ Options:
       lines.push(`${label} ${f.where}: ${f.message} ${s.dim('— fix:')} ${f.fix}`);
     }
     const warnings = findings.length - errors;
-    lines.push(findings.length === 0 ? s.green('no problems found') : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
     // Not a finding: an unlocked runner is the normal case; it is said, with why, for those who need one.
     lines.push(locked.locked ? s.green(`locked: yes (${Object.entries(locked.agents).filter(([, a]) => a.locked).map(([n]) => n).join(', ')})`) : 'locked: no');
     for (const reason of locked.reasons) lines.push(s.dim(`  ${reason}`));
+    lines.push(findings.length === 0 ? s.green('no problems found') : `${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
     ctx.stdout(`${lines.join('\n')}\n`);
     return errors > 0 ? 1 : 0;
   },
