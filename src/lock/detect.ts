@@ -32,11 +32,14 @@ export interface LockInputs {
  * few stats, on the cold path of every `hooks run`).
  */
 export function lockState(inputs?: Partial<LockInputs>): LockState {
-  if (inputs === undefined) return (current ??= compute(defaults()));
+  if (inputs === undefined) return (shared[KEY] ??= compute(defaults()));
   return compute({ ...defaults(), ...inputs });
 }
 
-let current: LockState | undefined;
+// The launcher (dist/bundle/main.js) and the CLI bundle each carry a copy of this module, in one
+// process: the answer is kept on the global object so that a run computes it once.
+const KEY = Symbol.for('agent-hooks.lock-state');
+const shared = globalThis as { [KEY]?: LockState };
 
 function defaults(): LockInputs {
   const uid = typeof process.geteuid === 'function' ? process.geteuid() : -1;
