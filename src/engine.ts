@@ -1,6 +1,6 @@
 // The engine: loads a config once, then runs events through it. The same engine serves the CLI and the library.
 import path from 'node:path';
-import { loadConfigLayers, loadManagedLayer, loadUserLayer, type ConfigLayer, type LoadedLayers } from './config/load.js';
+import { loadConfigLayers, loadManagedLayer, loadUserLayer, lockedUserLayer, type ConfigLayer, type LoadedLayers } from './config/load.js';
 import { lockedNote, readSwitches, switchedOff } from './config/switches.js';
 import { lockState } from './lock/detect.js';
 import { resolveCached } from './config/cache.js';
@@ -76,7 +76,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
   if (options.config !== undefined) {
     // The inline object is the project layer: files in `cwd` are not read (the user's and managed layers still are).
     const managed = await loadManagedLayer(env, locked);
-    const user = await loadUserLayer(env);
+    const user = locked ? await lockedUserLayer(env) : await loadUserLayer(env);
     const layers: ConfigLayer[] = [...(managed === undefined ? [] : [managed]), ...(user === undefined ? [] : [user])];
     layers.push({ layer: 'project', file: '<inline config>', dir: cwd, config: options.config, trust: 'implicit' });
     loaded = { layers, notices: [], shadowed: [] };

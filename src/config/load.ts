@@ -97,7 +97,7 @@ export async function loadConfigLayers(options: LoadOptions): Promise<LoadedLaye
   if (options.projectOnly !== true) {
     const managed = await loadManagedLayer(env, options.locked === true);
     if (managed !== undefined) layers.push(managed);
-    const user = await loadUserLayer(env);
+    const user = options.locked === true ? await lockedUserLayer(env) : await loadUserLayer(env);
     if (user !== undefined) layers.push(user);
   }
 
@@ -143,6 +143,19 @@ export async function loadUserLayer(env: NodeJS.ProcessEnv = process.env): Promi
   if (!existsSync(file)) return undefined;
   const bytes = readBytes(file);
   return { layer: 'user', file, dir: path.dirname(file), config: await parse(file, bytes), sha256: digest(bytes), trust: 'implicit' };
+}
+
+/**
+ * The user layer of a locked runner: a file that cannot be read or parsed is reported and switched off,
+ * never the runner's error, since the user could break it on purpose to stop the managed hooks.
+ */
+export async function lockedUserLayer(env: NodeJS.ProcessEnv): Promise<ConfigLayer | undefined> {
+  try {
+    return await loadUserLayer(env);
+  } catch (error) {
+    const file = userConfigFile(env);
+    return { layer: 'user', file, dir: path.dirname(file), config: undefined, problem: (error as Error).message.split('\n')[0]! };
+  }
 }
 
 /**

@@ -154,7 +154,7 @@ export function trustTier(layer: LayerName): number {
  */
 export async function resolveConfig(
   layers: readonly ConfigLayer[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; handlers?: readonly HandlerSpec[] },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; handlers?: readonly HandlerSpec[]; locked?: boolean },
 ): Promise<ResolvedConfig> {
   const project = layers.find((l) => l.layer === 'project');
   const projectDir = project?.dir ?? options.cwd;
@@ -177,12 +177,15 @@ export async function resolveConfig(
     const issues: string[] = [];
     const result = await resolveLayer(layer, projectDir, guardContext, hooks, issues, warnings);
     if (issues.length > 0) {
-      if (trust === 'implicit') fatal.push(...issues);
+      // Locked (src/lock), the user's own layer is theirs to break: an error there must not stop the
+      // managed hooks (a runner error on an event without --on-error block lets it go on), so it is
+      // switched off like a project file.
+      if (trust === 'implicit' && !(options.locked === true && layer.layer === 'user')) fatal.push(...issues);
       else {
         const more = issues.length > 1 ? ` (+${issues.length - 1} more)` : '';
         state.problem = `${issues[0]}${more}`;
         state.issues = issues;
-        warnings.push(`${state.problem}; ${layer.layer === 'local' ? 'this file' : 'this project config'} is switched off (the user and managed layers still run)`);
+        warnings.push(`${state.problem}; ${layer.layer === 'local' ? 'this file' : layer.layer === 'user' ? 'your user config' : 'this project config'} is switched off (${layer.layer === 'user' ? 'this runner is locked: the managed layer still runs' : 'the user and managed layers still run'})`);
       }
       continue;
     }

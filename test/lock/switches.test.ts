@@ -87,4 +87,16 @@ describe('a locked load', () => {
     const locked = await loadConfig({ cwd: home, env, locked: true });
     expect(locked.hooks.map((h) => h.id)).toContain('user-echo');
   });
+
+  it.each([
+    ['not JSON', '{"hooks": '],
+    ['not a config', JSON.stringify({ hooks: { preToolUse: [{ builtin: 'no-such-guard' }] } })],
+  ])('a user layer that is %s is switched off with a warning, not the runner\'s error (which would let the event go on without the managed hooks)', async (_what, text) => {
+    const home = tmpProject({ '.config/agent-hooks/config.json': text });
+    const env = isolatedEnv(home);
+    await expect(loadConfig({ cwd: home, env, locked: false })).rejects.toThrow(/config\.json/);
+    const locked = await loadConfig({ cwd: home, env, locked: true });
+    expect(locked.layers.find((l) => l.layer === 'user')?.active).toBe(false);
+    expect(locked.warnings.join('\n')).toContain(path.join(home, '.config', 'agent-hooks', 'config.json'));
+  });
 });
