@@ -99,6 +99,14 @@ export async function createRunner(options: LoadConfigOptions = {}): Promise<Run
   return runnerFor(config, options.env ?? process.env);
 }
 
+/**
+ * How long a locked runner's user and project hooks may take together, from the start of the chain
+ * (ms): they run before the managed ones, and a chain kept past the agent's own timeout for the entry
+ * (60 s, install/managed.ts) is killed with the managed hooks unrun, which on PostToolUse lets the
+ * event go on without them. Past it, a user or project hook times out (its own onFailure applies).
+ */
+export const lockedBudget = { ms: 30_000 };
+
 /** A runner over an already resolved config. */
 export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = process.env): Runner {
   const switches = readSwitches(env, config.locked === true);
@@ -128,6 +136,13 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       return decision;
     },
   };
+
+  /** A locked runner's user or project hook, with its timeout cut to what is left of their budget. */
+  function budgeted(hook: ResolvedHook, started: number): ResolvedHook {
+    if (config.locked !== true || hook.source.layer === 'managed') return hook;
+    const left = Math.max(1, Math.floor(started + lockedBudget.ms - now()));
+    return left >= hook.timeoutMs ? hook : { ...hook, timeoutMs: left };
+  }
 
   async function runChain(given: HookEvent, options: RunOptions): Promise<Decision> {
     const started = now();
@@ -187,7 +202,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       const results = await Promise.all(
         selection.map(async (s) => {
           if (!s.selected) return step(s.hook, { status: 'skipped', why: s.why });
-          const result = await runHook(s.hook, current, input, config, env, options.signal, options.runProcess);
+          const result = await runHook(budgeted(s.hook, started), current, input, config, env, options.signal, options.runProcess);
           options.onResult?.(result);
           return step(s.hook, { status: 'ran', result });
         }),

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { disablesAll, lockedNote, readSwitches, switchedOff } from '../../src/config/switches.js';
-import { loadConfig, runnerFor } from '../../src/engine.js';
+import { loadConfig, lockedBudget, runnerFor } from '../../src/engine.js';
 import { bash, isolatedEnv, tmpProject } from '../helpers.js';
 
 const MANAGED = { hooks: { preToolUse: [{ builtin: 'command-safety' }] } };
@@ -99,4 +99,26 @@ describe('a locked load', () => {
     expect(locked.layers.find((l) => l.layer === 'user')?.active).toBe(false);
     expect(locked.warnings.join('\n')).toContain(path.join(home, '.config', 'agent-hooks', 'config.json'));
   });
+
+  it('a slow user hook is cut to the budget of the user and project hooks, and the managed guard still judges in time', async () => {
+    const home = tmpProject({
+      '.config/agent-hooks/config.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'slow', command: 'sleep 20', timeout: 60 }] } }),
+      'managed.json': JSON.stringify(MANAGED),
+    });
+    const env = isolatedEnv(home, { AGENT_HOOKS_MANAGED_CONFIG: path.join(home, 'managed.json') });
+    const config = await loadConfig({ cwd: home, env, locked: false });
+    const saved = lockedBudget.ms;
+    lockedBudget.ms = 800;
+    try {
+      const started = Date.now();
+      const decision = await runnerFor({ ...config, locked: true }, env).run(bash('rm -rf ~'));
+      expect(Date.now() - started).toBeLessThan(8_000);
+      expect(decision.decision).toBe('block');
+      expect(decision.decidedBy).toBe('command-safety');
+      const slow = decision.steps.find((s) => s.id === 'slow');
+      expect(slow?.result?.failure?.kind).toBe('timeout');
+    } finally {
+      lockedBudget.ms = saved;
+    }
+  }, 20_000);
 });
