@@ -37,6 +37,8 @@ interface ManagedAgent {
   file(platform: NodeJS.Platform): string;
   /** The new settings text from the old (undefined: none) with entries running `command` for each event. */
   settings(before: string | undefined, file: string, runner: RunnerCommand): string;
+  /** Other files the settings refer to (Codex: the hooks.json in its managed_dir). */
+  extra?(runner: RunnerCommand): { file: string; text: string }[];
   /** Only printed: the layout is not one we have run the agent against. */
   printOnly?: string;
   /** What the agent then enforces, and what it does not. */
@@ -70,11 +72,14 @@ const MANAGED_AGENTS: Record<string, ManagedAgent> = {
   },
   codex: {
     file: () => '/etc/codex/requirements.toml',
-    settings(_before, _file, runner) {
-      const hooks = getAgent('codex').install(undefined, '/etc/codex/hooks/hooks.json', { launcher: { kind: 'absolute', bin: runner.bin, node: runner.node }, timeoutSeconds: DEFAULT_ENTRY_TIMEOUT, failClosed: true }, 'user').text;
-      return ['allow_managed_hooks_only = true', '', '[hooks]', 'managed_dir = "/etc/codex/hooks"', '', `# /etc/codex/hooks/hooks.json:`, ...hooks.trimEnd().split('\n').map((l) => `# ${l}`), ''].join('\n');
-    },
-    printOnly: 'the layout of Codex\'s requirements.toml [hooks] (managed_dir, allow_managed_hooks_only) is taken from its documentation and binary, not from a run: review the printed files before deploying them',
+    settings: () => ['allow_managed_hooks_only = true', '', '[hooks]', 'managed_dir = "/etc/codex/hooks"', ''].join('\n'),
+    extra: (runner) => [
+      {
+        file: '/etc/codex/hooks/hooks.json',
+        text: getAgent('codex').install(undefined, '/etc/codex/hooks/hooks.json', { launcher: { kind: 'absolute', bin: runner.bin, node: runner.node }, timeoutSeconds: DEFAULT_ENTRY_TIMEOUT, failClosed: true }, 'user').text,
+      },
+    ],
+    printOnly: 'the layout of Codex\'s requirements.toml [hooks] (managed_dir, allow_managed_hooks_only) is taken from its documentation and binary, not from a run: review the printed files before deploying them, and merge the keys into an existing requirements.toml rather than replace it',
     notes: ['Codex: allow_managed_hooks_only ignores non-managed hooks; Codex runs a tool call whose hook crashed or timed out (no fail-closed switch)'],
   },
 };
@@ -106,6 +111,8 @@ export interface ManagedPlan {
   command: RunnerCommand;
   /** The agent's settings file and its new text. */
   settings: { file: string; text: string };
+  /** Other files of the agent's the settings refer to. */
+  extra: { file: string; text: string }[];
   /** The managed layer, written only when absent. */
   layer: { file: string; text: string; exists: boolean };
   printOnly?: string;
@@ -132,6 +139,7 @@ export function planManaged(request: ManagedRequest): ManagedPlan {
     runner: { from: request.source ?? packageRoot(), to },
     command,
     settings: { file, text: agent.settings(before, file, command) },
+    extra: agent.extra?.(command) ?? [],
     layer: { file: DEFAULT_MANAGED_CONFIG, text: `${JSON.stringify(MANAGED_STARTER, null, 2)}\n`, exists: layerExists },
     ...(agent.printOnly === undefined ? {} : { printOnly: agent.printOnly }),
     notes: [
@@ -169,6 +177,7 @@ export function applyManaged(plan: ManagedPlan): string[] {
     writeRootFile(plan.layer.file, plan.layer.text);
     done.push(`managed layer ${plan.layer.file} written (command-safety, sensitive-paths, redact-secrets)`);
   } else done.push(`managed layer ${plan.layer.file} kept as it is`);
+  for (const x of plan.extra) writeRootFile(x.file, x.text);
   writeRootFile(plan.settings.file, plan.settings.text);
   done.push(`${plan.agent} managed settings ${plan.settings.file} written`);
   return done;
@@ -198,6 +207,7 @@ export function printManaged(plan: ManagedPlan): string {
     plan.settings.text.trimEnd(),
     'AGENT_HOOKS_EOF',
     `chmod 0644 ${shellQuote(plan.settings.file)}`,
+    ...plan.extra.flatMap((x) => [`install -d -m 0755 -o root -g root ${shellQuote(path.dirname(x.file))}`, `cat > ${shellQuote(x.file)} <<'AGENT_HOOKS_EOF'`, x.text.trimEnd(), 'AGENT_HOOKS_EOF', `chmod 0644 ${shellQuote(x.file)}`]),
     ...plan.notes.map((n) => `# ${n}`),
     '# Then, as each user: agent-hooks doctor (it says "locked: yes", or every reason it is not)',
   ];

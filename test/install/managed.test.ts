@@ -28,6 +28,14 @@ describe('install --managed --print', () => {
     expect(stdout).toContain('"builtin": "command-safety"');
   });
 
+  it('prints Codex\'s requirements.toml and the hooks.json in its managed_dir, for review', () => {
+    const { code, stdout } = runCli(['install', 'codex', '--managed', '--print', '--prefix', '/opt/ah', '--node', '/usr/bin/node']);
+    expect(code).toBe(0);
+    expect(stdout).toContain("cat > /etc/codex/requirements.toml <<'AGENT_HOOKS_EOF'\nallow_managed_hooks_only = true\n\n[hooks]\nmanaged_dir = \"/etc/codex/hooks\"\nAGENT_HOOKS_EOF");
+    expect(stdout).toContain('"command": "/usr/bin/node /opt/ah/lib/node_modules/agent-hooks/bin/hooks.js run pre-tool-use --dialect codex --on-error block # agent-hooks"');
+    expect(stdout).toContain('# NOTE: the layout of Codex');
+  });
+
   it('refuses what cannot be locked, and a node looked up on PATH, in one line', () => {
     expect(runCli(['install', 'copilot', '--managed', '--print']).stderr).toMatch(/^agent-hooks: install --managed: copilot: .*agents that can be locked: claude-code, cursor, codex\n$/);
     expect(runCli(['install', 'claude-code', '--managed', '--print', '--node', 'node']).stderr).toContain('--node: node: give an absolute path');
