@@ -1,0 +1,167 @@
+// What `hooks trust` records for a config file besides its bytes: the state of every project file its
+// commands run (src/trust/scripts.ts) and, for JavaScript (the config itself or a script run by node,
+// tsx, deno, bun), of every local module it imports (src/trust/imports.ts). Nothing is run or imported.
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { isJsFile, readForTrust } from '../config/load.js';
+import { expandClaudeShape } from '../config/claude-shape.js';
+import { realOrSelf } from '../paths.js';
+import { observeCover, type Covers } from './covers.js';
+import { candidates, JS_SOURCE, relativeSpecifiers } from './imports.js';
+import { scriptsOfCommand } from './scripts.js';
+import { digest, updateTrustStore, type TrustStore } from './store.js';
+
+export interface Coverage {
+  /** sha256 of the config's bytes. */
+  sha256: string;
+  /** Covered files (relative to the config's folder, sorted) and their states now. */
+  covers: Covers;
+  /** Why each covered file is covered: the command or the module that loads it. */
+  why: Record<string, string>;
+  /** What is not covered and why, one line each (outside the project, computed at run time, limits). */
+  notes: string[];
+}
+
+/** Modules followed per config at most: a graph larger than this is not a hooks config's. */
+const MAX_MODULES = 500;
+/** Bytes of a module read for its imports. */
+const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+
+/** The coverage of one config file as it is now (read with the same reader as the loader). */
+export async function coverageOf(file: string): Promise<Coverage> {
+  return coverageFor(file, await readForTrust(file));
+}
+
+/** Records these config files as trusted, as they are now, with their coverage. */
+export async function trustFiles(env: NodeJS.ProcessEnv, files: readonly string[]): Promise<TrustStore> {
+  const trust = await Promise.all(files.map(async (file) => ({ file, ...(await coverageOf(file)) })));
+  return updateTrustStore(env, { trust: trust.map(({ file, sha256, covers }) => ({ file, sha256, covers })) });
+}
+
+/** What the trust store records for a config file with these bytes and this parsed content (undefined for JS). */
+export function trustRecord(file: string, bytes: Uint8Array | string, config: unknown): { file: string; sha256: string; covers: Covers } {
+  const sha256 = digest(bytes);
+  return { file, sha256, covers: coverageFor(file, { sha256, config, isJs: isJsFile(file) }).covers };
+}
+
+/** The coverage of a config file already read: its digest, and its parsed content unless it is JavaScript. */
+export function coverageFor(file: string, r: { sha256: string; config?: unknown; isJs: boolean }): Coverage {
+  const dir = path.dirname(file);
+  const root = realOrSelf(dir);
+  const covers: Covers = {};
+  const why: Record<string, string> = {};
+  const notes: string[] = [];
+  const modules: string[] = [];
+  const rel = (abs: string) => path.relative(dir, abs).split(path.sep).join('/');
+
+  const cover = (abs: string, reason: string, options: { js?: boolean; absolute?: boolean } = {}) => {
+    const key = rel(abs);
+    if (key === '' || Object.hasOwn(covers, key)) return;
+    const state = observeCover(dir, key, root);
+    if (state.startsWith('outside:')) {
+      // Spelled as an absolute path outside the project (`/usr/bin/python3`): the system's, not the project's.
+      if (options.absolute === true) return;
+      notes.push(`${key} (${reason}) resolves outside the project (${state.slice(8)}): not hashed; review it yourself`);
+    }
+    covers[key] = state;
+    why[key] = reason;
+    if (options.js === true && state.startsWith('sha256:')) modules.push(path.resolve(dir, key));
+  };
+
+  if (r.isJs) {
+    notes.push('JavaScript config: the scripts its commands run are decided by its code and are not covered; its local imports are');
+    modules.push(file);
+  } else if (r.config !== undefined) {
+    for (const hook of commandsOf(r.config, file)) {
+      const cwd = hook.cwd === undefined ? dir : path.resolve(dir, hook.cwd);
+      const found = scriptsOfCommand(hook.run, { cwd, projectDir: dir, ...(hook.path === undefined ? {} : { path: hook.path }) });
+      for (const s of found.scripts) cover(s.file, `run by ${hook.key}`, { js: s.js, absolute: s.absolute });
+      for (const u of found.unknown) notes.push(`${hook.key}: ${u}`);
+    }
+  }
+
+  // Modules, breadth first: each one's relative imports, within the project.
+  const seen = new Set<string>();
+  let bare = false;
+  while (modules.length > 0) {
+    const module = modules.shift()!;
+    if (seen.has(module)) continue;
+    seen.add(module);
+    if (seen.size > MAX_MODULES) {
+      notes.push(`more than ${MAX_MODULES} local modules: the imports of the rest are not covered`);
+      break;
+    }
+    const source = readSource(module);
+    if (source === undefined) continue;
+    if (/\b(?:from|import|require)\s*\(?\s*['"`][^./'"`]/.test(source)) bare = true;
+    if (/\b(?:import|require)\s*\(\s*[^'"`\s)]/.test(source)) notes.push(`${rel(module)}: imports a module whose name is computed at run time; that module is not covered`);
+    for (const specifier of relativeSpecifiers(source)) {
+      for (const candidate of candidates(module, specifier, kindOf)) {
+        cover(candidate, `imported by ${rel(module) || path.basename(module)}`, { js: JS_SOURCE.test(candidate) || !/\.[^/]+$/.test(candidate) });
+      }
+    }
+  }
+  if (bare) notes.push('packages it imports (node_modules) are not covered');
+
+  const sorted = Object.keys(covers).sort();
+  return { sha256: r.sha256, covers: Object.fromEntries(sorted.map((k) => [k, covers[k]!])), why, notes: [...new Set(notes)] };
+}
+
+// --- internal ---
+
+interface CommandHook {
+  key: string;
+  run: { command: string; args?: string[]; shell?: 'powershell' };
+  cwd?: string;
+  path?: string;
+}
+
+/** Every command hook of a parsed (not yet validated) config, with its key path, cwd and PATH. */
+function commandsOf(config: unknown, file: string): CommandHook[] {
+  const expanded = expandClaudeShape(config, file);
+  const c = expanded.config as { hooks?: unknown; defaults?: { env?: Record<string, unknown> } } | undefined;
+  const hooks = typeof c?.hooks === 'object' && c.hooks !== null ? (c.hooks as Record<string, unknown>) : {};
+  const defaultPath = typeof c?.defaults?.env?.PATH === 'string' ? c.defaults.env.PATH : undefined;
+  const out: CommandHook[] = [];
+  for (const [event, entries] of Object.entries(hooks)) {
+    if (!Array.isArray(entries)) continue;
+    entries.forEach((entry: unknown, index) => {
+      if (typeof entry !== 'object' || entry === null) return;
+      const e = entry as Record<string, unknown>;
+      if (typeof e.command !== 'string') return;
+      const key = expanded.keys.get(event)?.[index] ?? `hooks.${event}[${index}]`;
+      const run: CommandHook['run'] = { command: e.command };
+      if (Array.isArray(e.args)) run.args = e.args.map(String);
+      if (e.shell === 'powershell') run.shell = 'powershell';
+      const hook: CommandHook = { key, run };
+      if (typeof e.cwd === 'string') hook.cwd = e.cwd;
+      const env = typeof e.env === 'object' && e.env !== null ? (e.env as Record<string, unknown>) : {};
+      const pathValue = typeof env.PATH === 'string' ? env.PATH : defaultPath;
+      if (pathValue !== undefined) hook.path = pathValue;
+      out.push(hook);
+    });
+  }
+  return out;
+}
+
+function kindOf(file: string): 'file' | 'dir' | 'absent' {
+  const s = statSync(file, { throwIfNoEntry: false });
+  return s === undefined ? 'absent' : s.isDirectory() ? 'dir' : 'file';
+}
+
+/** A module's text, when it is a regular file (a FIFO at an import's name must not hang `hooks trust`). */
+function readSource(file: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return undefined;
+    const buffer = Buffer.alloc(Math.min(stats.size, MAX_SOURCE_BYTES));
+    const n = readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, n).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
