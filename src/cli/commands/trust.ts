@@ -152,9 +152,11 @@ function sameTrust(entry: TrustEntry | undefined, coverage: Coverage): boolean {
 /** The covered files with their hashes, then what is not covered. */
 function describeCoverage(coverage: Coverage, s: ReturnType<typeof createStyle>): string[] {
   const entries = Object.entries(coverage.covers);
-  const out: string[] = [s.bold(entries.length === 0 ? 'covers no other file' : 'covers')];
+  const out: string[] = [s.bold(entries.every(([, state]) => state.startsWith('outside:')) ? 'covers no other file' : 'covers')];
   const missing = entries.filter(([, state]) => state === 'absent');
   for (const [rel, state] of entries) {
+    // One leading out of the project is said below, with what is not covered.
+    if (state.startsWith('outside:')) continue;
     if (state !== 'absent' || missing.length <= 3) out.push(`  ${rel}  ${s.dim(describeState(state))}  ${s.dim(`(${coverage.why[rel]})`)}`);
   }
   if (missing.length > 3) out.push(`  ${s.dim(`${missing.length} places where a module would be found are missing (trusted as missing): ${missing.slice(0, 3).map(([r]) => r).join(', ')}, ...`)}`);
