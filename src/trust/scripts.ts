@@ -195,8 +195,8 @@ function readArgv(argv: Arg[], cwd: string, options: ReadOptions, out: CommandSc
     if (interpreter.inline.includes(arg.value) || interpreter.inline.includes(flag)) return;
     if (interpreter.file?.includes(flag)) {
       const value = attached === undefined ? rest[++i] : { value: attached, known: arg.known };
-      // A preload named as a package (`-r dotenv/config`) is not the project's.
-      if (value !== undefined && (value.value.startsWith('.') || value.value.startsWith('/') || !value.known)) add(value, interpreter.js === true);
+      // A JS preload named as a package (`-r dotenv/config`) is not the project's.
+      if (value !== undefined && (interpreter.js !== true || value.value.startsWith('.') || value.value.startsWith('/') || !value.known)) add(value, interpreter.js === true);
       continue;
     }
     if (interpreter.value.includes(flag)) {
