@@ -69,7 +69,7 @@ export function coverageFor(file: string, r: { sha256: string; config?: unknown;
   };
 
   if (r.isJs) {
-    notes.push('JavaScript config: the scripts its commands run are decided by its code and are not covered; its local imports are');
+    notes.push('JavaScript config: what its commands run is decided by its code; string literals in it that read as commands are followed, a command built at run time is not');
     modules.push(file);
   } else if (r.config !== undefined) {
     for (const hook of commandsOf(r.config, file)) {
@@ -97,7 +97,18 @@ export function coverageFor(file: string, r: { sha256: string; config?: unknown;
     if (/\b(?:import|require)\s*\(\s*[^'"`\s)]/.test(source)) notes.push(`${rel(module)}: imports a module whose name is computed at run time; that module is not covered`);
     for (const specifier of relativeSpecifiers(source)) {
       for (const candidate of candidates(module, specifier, kindOf)) {
-        cover(candidate, `imported by ${rel(module) || path.basename(module)}`, { js: JS_SOURCE.test(candidate) || !/\.[^/]+$/.test(candidate) });
+        cover(candidate, `imported by ${rel(module)}`, { js: JS_SOURCE.test(candidate) || !/\.[^/]+$/.test(candidate) });
+      }
+    }
+    // A JS config's commands are values its code makes: the ones written out as literals are read like a JSON config's.
+    if (r.isJs) {
+      for (const literal of commandLiterals(source)) {
+        // A lone path is as often data (`new URL('./out', import.meta.url)`) as a program: only a script or an executable counts.
+        const lone = !/\s/.test(literal.trim());
+        for (const s of scriptsOfCommand({ command: literal }, { cwd: dir, projectDir: dir }).scripts) {
+          if (lone && !SCRIPT_NAME.test(s.file) && !isExecutable(s.file)) continue;
+          cover(s.file, `named in ${rel(module)}: ${JSON.stringify(literal.length > 60 ? `${literal.slice(0, 57)}...` : literal)}`, { js: s.js, absolute: s.absolute });
+        }
       }
     }
   }
@@ -142,6 +153,26 @@ function commandsOf(config: unknown, file: string): CommandHook[] {
     });
   }
   return out;
+}
+
+/** Literals that may be a command: with a space, or spelled as a path (`./hook.sh`, `$CLAUDE_PROJECT_DIR/...`). Bounded. */
+function commandLiterals(source: string): string[] {
+  const out = new Set<string>();
+  for (const m of source.matchAll(/(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/g)) {
+    if (out.size >= 5_000) break;
+    const raw = m[2]!;
+    if (raw.length > 1_000 || (m[1] === '`' && raw.includes('${'))) continue;
+    const text = raw.replace(/\\(["'`\\])/g, '$1');
+    if (/\s/.test(text.trim()) || /^(?:\.{1,2}\/|"?\$)/.test(text)) out.add(text);
+  }
+  return [...out];
+}
+
+const SCRIPT_NAME = /\.(?:py|pyw|[cm]?[jt]s|[jt]sx|sh|bash|zsh|rb|pl|pm|php|lua)$/i;
+
+function isExecutable(file: string): boolean {
+  const s = statSync(file, { throwIfNoEntry: false });
+  return s !== undefined && s.isFile() && (s.mode & 0o111) !== 0;
 }
 
 function kindOf(file: string): 'file' | 'dir' | 'absent' {

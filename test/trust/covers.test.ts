@@ -138,6 +138,25 @@ describe('a trusted JS config: its local imports are covered', () => {
   );
 });
 
+describe('a trusted JS config: the commands it spells out as literals', () => {
+  it('a script named in a literal command is covered like a JSON config\'s', () => {
+    const { dir, env } = setup({
+      'hooks.config.mjs': "const guard = 'python3 guards/check.py';\nexport default { hooks: { sessionStart: [{ command: guard }, { command: \"\\\"$CLAUDE_PROJECT_DIR\\\"/hook.sh\" }] } };\n",
+      'guards/check.py': writes.python('ran'),
+      'hook.sh': writes.sh('ran2'),
+    });
+    chmodSync(path.join(dir, 'hook.sh'), 0o755);
+    const shown = runCli(['trust', '--yes'], { cwd: dir, env }).stdout;
+    expect(shown).toMatch(/guards\/check\.py {2}sha256 [0-9a-f]{12} {2}\(named in hooks\.config\.mjs: "python3 guards\/check\.py"\)/);
+    expect(shown).toMatch(/hook\.sh {2}sha256 [0-9a-f]{12}/);
+    expect(run(dir, env)).toBe('');
+    expect(existsSync(path.join(dir, 'ran'))).toBe(true);
+    writeFileSync(path.join(dir, 'guards/check.py'), writes.python('pwned'));
+    expect(run(dir, env)).toContain('guards/check.py changed since');
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+  });
+});
+
 describe('an entry recorded before covers', () => {
   it('trusts nothing until hooks trust records it again, and says so', () => {
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guard.py' }] } }), 'guard.py': writes.python('ran') });
