@@ -78,6 +78,9 @@ export function coverageFor(file: string, r: { sha256: string; config?: unknown;
       for (const s of found.scripts) cover(s.file, `run by ${hook.key}`, { js: s.js, absolute: s.absolute });
       for (const u of found.unknown) notes.push(`${hook.key}: ${u}`);
     }
+    for (const key of cwdOverrides(r.config, file)) {
+      notes.push(`${key}: moves another layer's hook to another folder; the files it runs from there are covered only by that layer's trust, as its own folder had them`);
+    }
   }
 
   // Modules, breadth first: each one's relative imports, within the project.
@@ -173,6 +176,19 @@ const SCRIPT_NAME = /\.(?:py|pyw|[cm]?[jt]s|[jt]sx|sh|bash|zsh|rb|pl|pm|php|lua)
 function isExecutable(file: string): boolean {
   const s = statSync(file, { throwIfNoEntry: false });
   return s !== undefined && s.isFile() && (s.mode & 0o111) !== 0;
+}
+
+/** Key paths of entries that change another hook's `cwd` (a local override): where its relative scripts resolve moves. */
+function cwdOverrides(config: unknown, file: string): string[] {
+  const expanded = expandClaudeShape(config, file);
+  const hooks = (expanded.config as { hooks?: unknown } | undefined)?.hooks;
+  if (typeof hooks !== 'object' || hooks === null) return [];
+  return Object.entries(hooks as Record<string, unknown>).flatMap(([event, entries]) =>
+    (Array.isArray(entries) ? entries : []).flatMap((e: unknown, index) => {
+      const entry = e as Record<string, unknown> | null;
+      return entry !== null && typeof entry === 'object' && entry.command === undefined && entry.builtin === undefined && typeof entry.cwd === 'string' ? [expanded.keys.get(event)?.[index] ?? `hooks.${event}[${index}]`] : [];
+    }),
+  );
 }
 
 function kindOf(file: string): 'file' | 'dir' | 'absent' {

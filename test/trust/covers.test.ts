@@ -107,6 +107,15 @@ describe('a trusted config whose script changes is untrusted again', () => {
     expect(existsSync(path.join(dir, 'ran2'))).toBe(true);
   });
 
+  it('a local override that moves a project hook to another folder is said to be outside what trust covers', () => {
+    const { dir, env } = setup({
+      '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ id: 'g', command: 'python3 g.py' }] } }),
+      '.hooksrc.local.json': JSON.stringify({ hooks: { sessionStart: [{ id: 'g', cwd: 'elsewhere' }] } }),
+      'g.py': 'pass\n',
+    });
+    expect(runCli(['trust'], { cwd: dir, env }).stdout).toContain("not covered: hooks.sessionStart[0]: moves another layer's hook to another folder");
+  });
+
   it('hooks trust --list says, for each covered file, whether it still matches', () => {
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 a.py; sh b.sh' }] } }), 'a.py': 'pass\n', 'b.sh': 'true\n' });
     runCli(['trust', '--yes'], { cwd: dir, env });
