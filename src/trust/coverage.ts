@@ -51,10 +51,11 @@ export function coverageFor(file: string, r: { sha256: string; config?: unknown;
   const covers: Covers = {};
   const why: Record<string, string> = {};
   const notes: string[] = [];
-  const modules: string[] = [];
+  /** Files whose own loads are followed: `cwd` is where a shell script's relative paths resolve (the hook's folder). */
+  const modules: { file: string; kind: SourceKind; cwd: string }[] = [];
   const rel = (abs: string) => path.relative(dir, abs).split(path.sep).join('/');
 
-  const cover = (abs: string, reason: string, options: { js?: boolean; absolute?: boolean } = {}) => {
+  const cover = (abs: string, reason: string, options: { js?: boolean; absolute?: boolean; cwd?: string } = {}) => {
     const key = rel(abs);
     if (key === '' || Object.hasOwn(covers, key)) return;
     const state = observeCover(dir, key, root);
@@ -65,17 +66,19 @@ export function coverageFor(file: string, r: { sha256: string; config?: unknown;
     }
     covers[key] = state;
     why[key] = reason;
-    if (options.js === true && state.startsWith('sha256:')) modules.push(path.resolve(dir, key));
+    if (!state.startsWith('sha256:')) return;
+    const kind = options.js === true ? 'js' : sourceKind(abs);
+    if (kind !== undefined) modules.push({ file: abs, kind, cwd: options.cwd ?? path.dirname(abs) });
   };
 
   if (r.isJs) {
     notes.push('JavaScript config: what its commands run is decided by its code; string literals in it that read as commands are followed, a command built at run time is not');
-    modules.push(file);
+    modules.push({ file, kind: 'js', cwd: dir });
   } else if (r.config !== undefined) {
     for (const hook of commandsOf(r.config, file)) {
       const cwd = hook.cwd === undefined ? dir : path.resolve(dir, hook.cwd);
       const found = scriptsOfCommand(hook.run, { cwd, projectDir: dir, ...(hook.path === undefined ? {} : { path: hook.path }) });
-      for (const s of found.scripts) cover(s.file, `run by ${hook.key}`, { js: s.js, absolute: s.absolute });
+      for (const s of found.scripts) cover(s.file, `run by ${hook.key}`, { js: s.js, absolute: s.absolute, cwd });
       for (const u of found.unknown) notes.push(`${hook.key}: ${u}`);
     }
     for (const key of cwdOverrides(r.config, file)) {
@@ -83,19 +86,32 @@ export function coverageFor(file: string, r: { sha256: string; config?: unknown;
     }
   }
 
-  // Modules, breadth first: each one's relative imports, within the project.
+  // Modules and scripts, breadth first: what each loads or runs, within the project.
   const seen = new Set<string>();
   let bare = false;
   while (modules.length > 0) {
-    const module = modules.shift()!;
+    const { file: module, kind, cwd } = modules.shift()!;
     if (seen.has(module)) continue;
     seen.add(module);
     if (seen.size > MAX_MODULES) {
-      notes.push(`more than ${MAX_MODULES} local modules: the imports of the rest are not covered`);
+      notes.push(`more than ${MAX_MODULES} local modules and scripts: what the rest load is not covered`);
       break;
     }
     const source = readSource(module);
     if (source === undefined) continue;
+    if (kind === 'python') {
+      // Python puts the script's own folder first on sys.path: a module there (even one named like the
+      // standard library's) is what `import x` loads, so each place is covered, present or missing.
+      for (const name of pythonImports(source)) {
+        for (const candidate of [`${name}.py`, path.join(name, '__init__.py')]) cover(path.join(path.dirname(module), candidate), `imported by ${rel(module)}`);
+      }
+      continue;
+    }
+    if (kind === 'shell') {
+      // What a script runs or sources by a relative path resolves from the hook's folder, as for the command itself.
+      for (const s of scriptsOfCommand({ command: source }, { cwd, projectDir: dir }).scripts) cover(s.file, `run by ${rel(module)}`, { js: s.js, absolute: s.absolute, cwd });
+      continue;
+    }
     if (/\b(?:from|import|require)\s*\(?\s*['"`][^./'"`]/.test(source)) bare = true;
     if (/\b(?:import|require)\s*\(\s*[^'"`\s)]/.test(source)) notes.push(`${rel(module)}: imports a module whose name is computed at run time; that module is not covered`);
     for (const specifier of relativeSpecifiers(source)) {
@@ -171,6 +187,32 @@ function commandLiterals(source: string): string[] {
   return [...out];
 }
 
+type SourceKind = 'js' | 'python' | 'shell';
+
+/** Whether a script's own loads are followed, by its name or its `#!` line. */
+function sourceKind(file: string): SourceKind | undefined {
+  if (JS_SOURCE.test(file)) return 'js';
+  if (/\.pyw?$/i.test(file)) return 'python';
+  if (/\.(?:sh|bash|zsh|ksh)$/i.test(file)) return 'shell';
+  if (/\.[^/.]+$/.test(path.basename(file))) return undefined;
+  const first = (readSource(file, 256) ?? '').split('\n')[0]!;
+  if (!first.startsWith('#!')) return undefined;
+  if (/\bpython[\d.]*\b/.test(first)) return 'python';
+  if (/\b(?:node|deno|bun|tsx)\b/.test(first)) return 'js';
+  if (/\/(?:env\s+)?(?:ba|da|z|k)?sh\b/.test(first)) return 'shell';
+  return undefined;
+}
+
+/** Top-level names of a Python file's absolute imports (`import a.b, c` → a, c; `from d.e import f` → d). */
+export function pythonImports(source: string): string[] {
+  const names = new Set<string>();
+  for (const m of source.matchAll(/^[ \t]*(?:import[ \t]+([\w. \t,]+)|from[ \t]+(\w[\w.]*)[ \t]+import\b)/gm)) {
+    const list = m[1] !== undefined ? m[1].split(',').map((part) => part.trim().split(/[ \t]+/)[0]!) : [m[2]!];
+    for (const name of list) if (/^\w+/.test(name)) names.add(name.split('.')[0]!);
+  }
+  return [...names];
+}
+
 const SCRIPT_NAME = /\.(?:py|pyw|[cm]?[jt]s|[jt]sx|sh|bash|zsh|rb|pl|pm|php|lua)$/i;
 
 function isExecutable(file: string): boolean {
@@ -197,13 +239,13 @@ function kindOf(file: string): 'file' | 'dir' | 'absent' {
 }
 
 /** A module's text, when it is a regular file (a FIFO at an import's name must not hang `hooks trust`). */
-function readSource(file: string): string | undefined {
+function readSource(file: string, limit = MAX_SOURCE_BYTES): string | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
     const stats = fstatSync(fd);
     if (!stats.isFile()) return undefined;
-    const buffer = Buffer.alloc(Math.min(stats.size, MAX_SOURCE_BYTES));
+    const buffer = Buffer.alloc(Math.min(stats.size, limit));
     const n = readSync(fd, buffer, 0, buffer.length, 0);
     return buffer.subarray(0, n).toString('utf8');
   } catch {

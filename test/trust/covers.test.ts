@@ -125,6 +125,23 @@ describe('a trusted config whose script changes is untrusted again', () => {
   });
 });
 
+describe('what a covered script itself loads', () => {
+  it.each([
+    ['a Python helper it imports', { 'guard.py': `from lib import word\n${writes.python('ran')}`, 'lib.py': "word = 'ok'\n" }, 'lib.py', "word = 'changed'\n", 'lib.py changed'],
+    ['a module planted beside it under a standard library name', { 'guard.py': `import json\n${writes.python('ran')}` }, 'json.py', writes.python('pwned'), 'json.py appeared'],
+    ['a file its shell script sources', { 'hook.sh': '. ./lib.sh\necho x > ran\n', 'lib.sh': 'A=1\n' }, 'lib.sh', 'echo x > pwned\n', 'lib.sh changed'],
+  ])('%s', (_name, files, changed, content, said) => {
+    const command = 'guard.py' in files ? 'python3 guard.py' : 'sh hook.sh';
+    const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command }] } }), ...files });
+    runCli(['trust', '--yes'], { cwd: dir, env });
+    expect(run(dir, env)).toBe('');
+    expect(existsSync(path.join(dir, 'ran'))).toBe(true);
+    writeFileSync(path.join(dir, changed), content);
+    expect(run(dir, env)).toContain(`${said} since "npx agent-hooks trust"`);
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+  });
+});
+
 describe('a trusted JS config: its local imports are covered', () => {
   const config = "import { command } from './helpers.js';\nexport default { hooks: { sessionStart: [{ command }] } };\n";
   const helpers = (marker: string) => `import { writeFileSync } from 'node:fs';\nimport { name } from './deep/name.mjs';\nwriteFileSync(new URL('./${marker}', import.meta.url), name);\nexport const command = 'true';\n`;

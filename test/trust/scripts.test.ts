@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scriptsOfCommand, type CommandToRead } from '../../src/trust/scripts.js';
 import { candidates, relativeSpecifiers } from '../../src/trust/imports.js';
+import { pythonImports } from '../../src/trust/coverage.js';
 
 const P = '/p';
 const files = (run: CommandToRead | string, extra: { path?: string; cwd?: string } = {}) =>
@@ -163,5 +164,11 @@ describe('relativeSpecifiers', () => {
     expect(candidates('/p/lib/main.js', './util', exists)).toEqual(['/p/lib/util.js']);
     expect(candidates('/p/lib/main.js', './util', (f) => (f === '/p/lib/util.js' ? 'file' : 'absent'))).toEqual(['/p/lib/util', '/p/lib/util.js']);
     expect(candidates('/p/main.js', './x.js', (f) => (f === '/p/x.js' ? 'file' : 'absent'))).toEqual(['/p/x.js']);
+  });
+});
+
+describe('pythonImports', () => {
+  it('the top-level names of absolute imports; relative ones are the package\'s', () => {
+    expect(pythonImports('import os, sys as system\nimport a.b.c\nfrom lib.util import (x,\n  y)\nfrom . import z\nfrom .m import w\n  import inner  # indented\nx = "import nothing"\n')).toEqual(['os', 'sys', 'a', 'lib', 'inner']);
   });
 });
