@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The start-up cost of the trust gate: `hooks run` of this tree against a build from before the gate
 // (`--before <path to its bin/hooks.js>`), interleaved in one run, as ratios to bare `node -e ''`.
+// "3 covered scripts": a config whose trust covers three script files (hashed and compared on every run).
 // Usage: node bench/trust-gate.mjs --before /tmp/agent-hooks-before/bin/hooks.js [--runs 20]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -13,9 +14,10 @@ if (before === undefined) throw new Error('usage: node bench/trust-gate.mjs --be
 const runs = Number(flag('--runs', 20));
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-bench-'));
-function project(config) {
+function project(config, files = {}) {
   const dir = tmp();
   if (config !== undefined) writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify(config));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
   return dir;
 }
 const home = tmp();
@@ -25,8 +27,12 @@ const event = (cwd) => JSON.stringify({ session_id: 'bench', cwd, hook_event_nam
 const builtin = project({ hooks: { preToolUse: [{ builtin: 'command-safety' }] } });
 const command = project({ hooks: { preToolUse: [{ command: 'true', args: [] }] } });
 const untrusted = project({ hooks: { preToolUse: [{ command: 'true', args: [] }] } });
+const covered = project(
+  { hooks: { preToolUse: [{ command: 'sh', args: ['hook.sh'] }], sessionStart: [{ command: 'python3 guard.py' }, { command: 'node check.mjs' }] } },
+  { 'hook.sh': 'exit 0\n', 'guard.py': `# ${'x'.repeat(2000)}\nprint("{}")\n`, 'check.mjs': `// ${'x'.repeat(4000)}\nconsole.log('{}');\n` },
+);
 const none = project();
-for (const dir of [builtin, command]) {
+for (const dir of [builtin, command, covered]) {
   const r = spawnSync(process.execPath, [after, 'trust', '--yes'], { cwd: dir, env, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);
 }
@@ -37,6 +43,7 @@ const cases = [
     { name: `${label}: run, no config`, args: [bin, 'run', 'pre-tool-use'], cwd: none },
     { name: `${label}: run, 1 builtin`, args: [bin, 'run', 'pre-tool-use'], cwd: builtin },
     { name: `${label}: run, 1 command`, args: [bin, 'run', 'pre-tool-use'], cwd: command },
+    { name: `${label}: run, 1 command, 3 covered scripts`, args: [bin, 'run', 'pre-tool-use'], cwd: covered },
   ]),
   { name: 'after: run, untrusted config', args: [after, 'run', 'pre-tool-use'], cwd: untrusted },
 ];
@@ -55,3 +62,28 @@ const base = q(samples[0], 0.5);
 console.log(`trust gate start-up, ${runs} runs each, Node ${process.version}, ${os.cpus().length} cores`);
 console.log(`${'case'.padEnd(34)} ${'median'.padStart(8)} ${'× node'.padStart(8)}`);
 cases.forEach((c, k) => console.log(`${c.name.padEnd(34)} ${q(samples[k], 0.5).toFixed(1).padStart(8)} ${(q(samples[k], 0.5) / base).toFixed(2).padStart(8)}`));
+
+// Part 2, in-process and so without the noise of process start-up: the loader (find the project config,
+// hash it, read the trust store, and now observe every covered file) of each build, interleaved.
+// The whole-process figures above move by more than this between runs on a loaded machine.
+const { pathToFileURL } = await import('node:url');
+const loaders = [
+  ['before', path.join(path.dirname(path.dirname(before)), 'dist', 'config', 'load.js')],
+  ['after', path.join(path.dirname(after), '..', 'dist', 'config', 'load.js')],
+];
+const loads = await Promise.all(loaders.map(async ([label, file]) => [label, (await import(pathToFileURL(file).href)).loadConfigLayers]));
+const inProcess = loads.flatMap(([label, load]) => [command, covered].map((cwd) => ({ name: `${label}: load, ${cwd === covered ? '3 covered scripts' : '1 command'}`, load, cwd })));
+const rounds = runs * 50;
+const micro = inProcess.map(() => []);
+for (let i = 0; i < rounds + 50; i++) {
+  for (const [k, c] of inProcess.entries()) {
+    const started = process.hrtime.bigint();
+    const loaded = await c.load({ cwd: c.cwd, env, projectOnly: true });
+    const us = Number(process.hrtime.bigint() - started) / 1e3;
+    if (loaded.layers[0]?.trust !== 'trusted') throw new Error(`${c.name}: not trusted`);
+    if (i >= 50) micro[k].push(us);
+  }
+}
+console.log(`\nthe loader in-process, ${rounds} rounds each (µs)`);
+console.log(`${'case'.padEnd(34)} ${'median'.padStart(8)} ${'p90'.padStart(8)}`);
+inProcess.forEach((c, k) => console.log(`${c.name.padEnd(34)} ${q(micro[k], 0.5).toFixed(0).padStart(8)} ${q(micro[k], 0.9).toFixed(0).padStart(8)}`));

@@ -21,6 +21,7 @@ import { payloadBytes } from './run/payload-bytes.js';
 import { cannotJudge, unjudgeable } from './run/unjudgeable.js';
 import type { HookEvent, ObservedRun } from './types.js';
 import { now } from './clock.js';
+import { recheckedRunner } from './trust/recheck.js';
 
 export interface LoadConfigOptions {
   /** Where the project config search starts; default `process.cwd()`. */
@@ -84,9 +85,11 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
     loaded = await loadConfigLayers(options.configFile === undefined ? { cwd, env, locked } : { cwd, env, locked, configFile: options.configFile });
   }
   const resolved = await resolveCached(loaded.layers, options.handlers === undefined ? { cwd, env, locked } : { cwd, env, locked, handlers: options.handlers });
+  const covered = loaded.layers.flatMap((l) => (l.covers === undefined ? [] : [{ dir: l.dir, covers: l.covers }]));
   return {
     ...resolved,
     ...(locked ? { locked } : {}),
+    ...(covered.length === 0 ? {} : { covered }),
     warnings: [...loaded.notices, ...resolved.warnings],
     ...(loaded.search === undefined ? {} : { search: loaded.search }),
     ...(loaded.shadowed.length === 0 ? {} : { shadowed: loaded.shadowed }),
@@ -95,8 +98,8 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
 
 /** Loads the config and returns a runner for it; call `run` once per event, as often as you like. */
 export async function createRunner(options: LoadConfigOptions = {}): Promise<Runner> {
-  const config = await loadConfig(options);
-  return runnerFor(config, options.env ?? process.env);
+  const load = async () => runnerFor(await loadConfig(options), options.env ?? process.env);
+  return recheckedRunner(await load(), load);
 }
 
 /**

@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { eventFromClaudePayload } from '../src/dialects/payload.js';
 import { cli } from '../src/cli/main.js';
 import { createRunner } from '../src/engine.js';
-import { LOCAL_CONFIG_NAME, SEARCH_PLACES } from '../src/config/load.js';
-import { digest, updateTrustStore } from '../src/trust/store.js';
+import { defaultLoaders } from 'cosmiconfig';
+import { isJsFile, LOCAL_CONFIG_NAME, SEARCH_PLACES } from '../src/config/load.js';
+import { updateTrustStore } from '../src/trust/store.js';
+import { trustRecord } from '../src/trust/coverage.js';
 import type { HooksConfig } from '../src/config/schema.js';
 import type { HandlerSpec } from '../src/config/resolve.js';
 import type { Decision, Outcome } from '../src/decide/combine.js';
@@ -54,11 +56,34 @@ export function isolatedEnv(home: string, extra: Record<string, string> = {}, op
   return isolated;
 }
 
-/** Records the project config files in `dir` (as they are now) as trusted in `env`'s trust store. */
+/** Records the project config files in `dir` (as they are now, with the files they cover) as trusted in `env`'s trust store. */
 export function trustProject(dir: string, env: NodeJS.ProcessEnv): void {
   const files = [...SEARCH_PLACES, LOCAL_CONFIG_NAME].map((name) => path.join(dir, name)).filter((f) => existsSync(f) && statSync(f).isFile());
   if (files.length === 0) return;
-  updateTrustStore(env, { trust: files.map((file) => ({ file, sha256: digest(readFileSync(file)) })) });
+  updateTrustStore(env, { trust: files.map((file) => trustRecordOf(file)) });
+}
+
+/** `trustRecord` of a config file as it is now, parsed synchronously (JSON, else YAML; JS is not run). */
+export function trustRecordOf(file: string) {
+  const bytes = readFileSync(file);
+  let config: unknown;
+  if (!isJsFile(file)) {
+    const text = bytes.toString('utf8');
+    try {
+      config = JSON.parse(text);
+    } catch {
+      try {
+        config = defaultLoaders['.yaml'](file, text);
+      } catch {
+        config = undefined;
+      }
+    }
+    if (path.basename(file) === 'package.json') {
+      const hooks = (config as { hooks?: unknown } | undefined)?.hooks as Record<string, unknown> | undefined;
+      config = hooks !== undefined && typeof hooks === 'object' && hooks !== null && 'hooks' in hooks ? hooks : { hooks };
+    }
+  }
+  return trustRecord(file, bytes, config);
 }
 
 /** A canonical event from a Claude-format payload. */

@@ -64,10 +64,14 @@ interface Entry {
 type StoredBuiltin = { kind: 'builtin'; guard: string; audit: boolean; options: unknown; observer: boolean };
 type StoredRun = Extract<HookRun, { kind: 'command' | 'http' | 'unsupported' }> | StoredBuiltin;
 
-/** The sha256 of every layer's bytes (or, for inline configs, its JSON), trust state and problem; undefined when it cannot be told. */
+/**
+ * The sha256 of every layer's bytes (or, for inline configs, its JSON), trust state, problem and the
+ * states of the files its trust covers (a changed script is never served from here, even if a bug let
+ * it through the trust check); undefined when it cannot be told.
+ */
 function cacheKey(layers: readonly ConfigLayer[], cwd: string): string | undefined {
   try {
-    const parts = layers.map((l) => [l.layer, l.file, l.dir, l.sha256 ?? createHash('sha256').update(JSON.stringify(l.config) ?? 'undefined').digest('hex'), l.trust ?? 'implicit', l.problem ?? '', l.keyPrefix ?? '']);
+    const parts = layers.map((l) => [l.layer, l.file, l.dir, l.sha256 ?? createHash('sha256').update(JSON.stringify(l.config) ?? 'undefined').digest('hex'), l.trust ?? 'implicit', l.problem ?? '', l.keyPrefix ?? '', l.covers ?? null]);
     return createHash('sha256').update(JSON.stringify({ format: FORMAT, version: VERSION, cwd, parts })).digest('hex');
   } catch {
     return undefined;

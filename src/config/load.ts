@@ -1,5 +1,6 @@
 // Finds and reads the config layers (managed, user, project, local), and decides which of them may run:
-// a project or local file found by the search runs only once the user trusted its exact bytes.
+// a project or local file found by the search runs only once the user trusted its exact bytes, and
+// only while every file that trust covers (the scripts its commands run, a JS config's imports) is as it was.
 // Files are read once, as bytes: what is hashed for trust is exactly what is parsed.
 import { closeSync, constants, existsSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -10,7 +11,8 @@ import { EVENTS, findEvent } from '../events/catalog.js';
 import { closest } from '../suggest.js';
 import { DEFAULT_MANAGED_CONFIG, userConfigFile } from '../paths.js';
 import { unsafeOwnership } from '../fs/private.js';
-import { digest, isTrusted, readTrustStore, type TrustStore } from '../trust/store.js';
+import { checkTrust, digest, readTrustStore, type TrustCheck, type TrustStore } from '../trust/store.js';
+import type { Covers } from '../trust/covers.js';
 
 export type LayerName = 'managed' | 'user' | 'project' | 'local' | 'api' | 'cli' | 'defaults';
 
@@ -36,6 +38,8 @@ export interface ConfigLayer {
   problem?: string;
   /** Prefix of key paths in messages: `hooks.` for a whole config kept in `package.json#hooks`. */
   keyPrefix?: string;
+  /** The files its trust covers, as they were when read (a searched file whose bytes were trusted). */
+  covers?: Covers;
 }
 
 /** Where the project search looked, for "no config found" messages. */
@@ -102,10 +106,10 @@ export async function loadConfigLayers(options: LoadOptions): Promise<LoadedLaye
   }
 
   let store: TrustStore | undefined;
-  const trustOf = (file: string, sha256: string): TrustState => {
+  const trustOf = (file: string, sha256: string, dir: string): TrustCheck => {
     store ??= readTrustStore(env);
     if (store.problem !== undefined && !notices.includes(store.problem)) notices.push(store.problem);
-    return isTrusted(store, file, sha256) ? 'trusted' : 'untrusted';
+    return checkTrust(store, file, sha256, dir);
   };
 
   let projectDir = path.resolve(options.cwd);
@@ -321,7 +325,9 @@ function unsafePath(file: string): string | undefined {
   }
 }
 
-async function readSearched(layer: 'project' | 'local', file: string, trustOf: (file: string, sha256: string) => TrustState): Promise<ConfigLayer> {
+type TrustOf = (file: string, sha256: string, dir: string) => TrustCheck;
+
+async function readSearched(layer: 'project' | 'local', file: string, trustOf: TrustOf): Promise<ConfigLayer> {
   const dir = path.dirname(file);
   let bytes: Buffer;
   try {
@@ -330,11 +336,12 @@ async function readSearched(layer: 'project' | 'local', file: string, trustOf: (
     return { layer, file, dir, config: undefined, trust: 'untrusted', problem: (error as Error).message };
   }
   const sha256 = digest(bytes);
-  const trust = trustOf(file, sha256);
-  const out: ConfigLayer = { layer, file, dir, config: undefined, sha256, trust };
+  const check = trustOf(file, sha256, dir);
+  const out: ConfigLayer = { layer, file, dir, config: undefined, sha256, trust: check.trusted ? 'trusted' : 'untrusted' };
+  if (check.covers !== undefined) out.covers = check.covers;
   // Nothing of an untrusted file is evaluated; for JS that means it is not imported at all.
-  if (trust !== 'trusted') {
-    out.problem = `${file} is not trusted, so its hooks do not run; review it, then run: npx agent-hooks trust`;
+  if (!check.trusted) {
+    out.problem = `${file} ${check.why ?? 'is not trusted'}, so its hooks do not run; review it, then run: npx agent-hooks trust`;
     return out;
   }
   try {
@@ -351,7 +358,7 @@ async function searchProject(
   env: NodeJS.ProcessEnv,
   notices: string[],
   shadowed: string[],
-  trustOf: (file: string, sha256: string) => TrustState,
+  trustOf: TrustOf,
 ): Promise<{ layer?: ConfigLayer; report: SearchReport }> {
   const home = path.resolve(env.HOME || os.homedir());
   const dirs: string[] = [];

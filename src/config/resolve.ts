@@ -10,6 +10,7 @@ import { checkToolPattern, type Matchable } from '../match/select.js';
 import { didYouMean } from '../suggest.js';
 import type { EventName, Guard, GuardContext, HandlerFn, ObservedRun } from '../types.js';
 import type { ConfigLayer, LayerName, SearchReport, TrustState } from './load.js';
+import type { CoveredLayer } from '../trust/recheck.js';
 import { unknownIfFields } from '../match/fields.js';
 import type { HandlerSchema } from './schema.js';
 import { expandClaudeShape, UNSUPPORTED_TYPES } from './claude-shape.js';
@@ -105,6 +106,8 @@ export interface ResolvedConfig {
   search?: SearchReport;
   /** Config files in the project folder that the one used shadows. */
   shadowed?: string[];
+  /** The files the project layers' trust covers, as they were when loaded: a runner kept for many events re-checks them (src/trust/recheck.ts). */
+  covered?: CoveredLayer[];
 }
 
 /** An in-process hook registered through the library API. */

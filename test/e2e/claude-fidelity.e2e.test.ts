@@ -15,7 +15,8 @@ import { spawnSync } from 'node:child_process';
 import { SCRIPTS, cliHasImport, translateByHand, type ClaudeHooks } from '../fidelity/claude-run.js';
 import { cmd } from '../fidelity/claude-cases.js';
 import { LOCAL_CONFIG_NAME, SEARCH_PLACES } from '../../src/config/load.js';
-import { digest, updateTrustStore } from '../../src/trust/store.js';
+import { updateTrustStore } from '../../src/trust/store.js';
+import { trustRecordOf } from '../helpers.js';
 
 let claude: string;
 const servers: ModelServer[] = [];
@@ -41,7 +42,7 @@ function settingsFor(side: Side, hooks: ClaudeHooks, extra: object): object {
 /** Trusts the project config files the runner side wrote, as `hooks trust` would. */
 function trust(ws: Workspace): void {
   const files = [...SEARCH_PLACES, LOCAL_CONFIG_NAME].map((n) => path.join(ws.dir, n)).filter((f) => existsSync(f));
-  if (files.length > 0) updateTrustStore({ HOME: ws.home, XDG_STATE_HOME: path.join(ws.home, '.local', 'state') }, { trust: files.map((file) => ({ file, sha256: digest(readFileSync(file)) })) });
+  if (files.length > 0) updateTrustStore({ HOME: ws.home, XDG_STATE_HOME: path.join(ws.home, '.local', 'state') }, { trust: files.map((file) => trustRecordOf(file)) });
 }
 
 /** The runner's config from the Claude hooks: `hooks import claude-code` where the CLI has it, else by hand. */

@@ -88,7 +88,9 @@ describe('hooks trust, untrust, --list', () => {
     });
     const shown = runCli(['trust'], { cwd: dir, env }).stdout;
     expect(shown).toContain('defaults {"env":{"PATH":"./bin:/usr/bin:/bin"}}');
-    expect(shown).toContain('not the scripts the commands run');
+    expect(shown).toContain('Trust covers these bytes and the project files listed under "covers"');
+    // A PATH into the project makes a bare program a file of the project: covered, even while missing.
+    expect(shown).toMatch(/bin\/git {2}missing \(trusted as missing/);
   });
 
   it('shows every command per event, refuses without a terminal, records 0600 in a 0700 dir; untrust forgets', () => {

