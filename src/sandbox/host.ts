@@ -94,11 +94,13 @@ export function writableProblem(folder: string, env: NodeJS.ProcessEnv): string 
     { folder: path.join(home, '.ssh'), what: "ssh's folder" },
     ...AGENT_HOME_ENTRIES.map((name) => ({ folder: path.join(home, name), what: "an agent's settings" })),
   ];
-  for (const { folder: f, what } of named) {
-    for (const form of new Set([path.resolve(f), realOrSelf(f)])) {
-      if (isInside(form, real)) return `the folder ${folder} ${real === form ? 'is' : 'lies inside'} ${form} (${what}), which the host runs or keeps secrets in`;
-      if (isInside(real, form)) return `the folder ${folder} holds ${form} (${what}), which the host runs or keeps secrets in`;
-    }
+  const forms = named.flatMap(({ folder: f, what }) => [...new Set([path.resolve(f), realOrSelf(f)])].map((form) => ({ form, what })));
+  // The nearest answer first: the folder it is or lies in, then one it holds.
+  for (const { form, what } of forms) {
+    if (isInside(form, real)) return `the folder ${folder} ${real === form ? 'is' : 'lies inside'} ${form} (${what}), which the host runs or keeps secrets in`;
+  }
+  for (const { form, what } of forms) {
+    if (isInside(real, form)) return `the folder ${folder} holds ${form} (${what}), which the host runs or keeps secrets in`;
   }
   return undefined;
 }
