@@ -160,10 +160,14 @@ describe.skipIf(!usable)('unshare sandbox (real)', () => {
   });
 
   it('a sandbox inside itself (the model wraps its own command) still holds', async () => {
-    writeFileSync(path.join(project, 'inner.sh'), 'echo x > /etc/agent-hooks-probe 2>/dev/null; echo rc=$?\n');
+    writeFileSync(path.join(project, 'inner.sh'), 'echo x > /etc/agent-hooks-probe 2>/dev/null; echo rc=$?; echo x > .git/hooks/post-commit 2>/dev/null || echo kept\n');
+    // A repository: inside the outer sandbox its hooks are locked read-only mounts, which the inner one binds again.
+    mkdirSync(path.join(project, '.git', 'hooks'), { recursive: true });
+    writeFileSync(path.join(project, '.git', 'config'), '[core]\n');
     const first = await routeToSandbox({ command: 'bash inner.sh' }, { use: ['unshare'] }, { projectDir: project, cwd: project, env: process.env });
     if (!first.ok) throw new Error(first.reason);
     const r = await runRouted(first.updatedInput.command as string, project);
-    expect(r.stdout).toBe('rc=1\n');
+    expect(r.stderr).not.toContain('agent-hooks sandbox');
+    expect(r.stdout).toBe('rc=1\nkept\n');
   });
 });
