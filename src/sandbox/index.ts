@@ -117,6 +117,9 @@ function describe(plan: SandboxPlan): string {
   const rest = plan.kind === 'docker' ? `every other file is the image's (${plan.image}), read-only` : 'every other file is read-only';
   return (
     `agent-hooks ran this command in a sandbox (${plan.kind}) ${network}: it can write only ${plan.writable.join(', ')}${tmp}; ${rest}. ` +
+    (plan.mounts?.some((m) => m.kind !== 'hide' && m.kind !== 'hide-file')
+      ? 'Inside the project, what the host runs stays read-only (hook configs and their scripts, .git/hooks and .git/config, agent and editor settings, .envrc, its agent-hooks). '
+      : '') +
     'A failed connection or a "Read-only file system" error comes from the sandbox, not from the command.'
   );
 }
