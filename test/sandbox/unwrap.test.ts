@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { judgeCommand } from '../../src/guards/command-safety.js';
 import { shellJoin, wrapArgv, type SandboxPlan } from '../../src/sandbox/index.js';
 import { sandboxedCommand } from '../../src/sandbox/unwrap.js';
+import type { Mount } from '../../src/sandbox/protect.js';
+import { judgeToolCall } from '../../src/guards/sensitive-paths.js';
 import { bash, runnerWith, tmpProject } from '../helpers.js';
 
 const params = { seed: 20261122, numRuns: 200, interruptAfterTimeLimit: 8_000 };
@@ -43,6 +45,23 @@ describe('sandboxedCommand', () => {
     const forgedSetup = unshare.map((w) => (w.startsWith('fail()') ? `${w}\nrm -rf ~` : w));
     expect(sandboxedCommand(shellJoin(forgedSetup))?.wrapper).not.toBe('');
     expect(judgeCommand(shellJoin(forgedScript), {}, { cwd: '/home/dev/project', projectDir: '/home/dev/project', home: '/home/dev' }).verdict).toBe('block');
+  });
+
+  it.each(['bwrap', 'unshare', 'docker'] as const)('%s: the paths a rewrite keeps or hides are no reads for sensitive-paths; the command inside still is', (kind) => {
+    const home = '/home/dev';
+    const mounts: Mount[] = [
+      { kind: 'file', path: '/p/.envrc' },
+      { kind: 'ro', path: '/p/.env' },
+      { kind: 'hide', path: `${home}/.claude` },
+      { kind: 'hide', path: `${home}/.local/state/agent-hooks` },
+      { kind: 'hide-file', path: `${home}/.claude.json` },
+    ];
+    const wrapped = (command: string) => shellJoin(wrapArgv({ ...plan(kind), mounts }, ['/bin/bash', '-c', command]));
+    const env = { HOME: home };
+    const judged = (command: string) => judgeToolCall({ tool_name: 'Bash', tool_input: { command: wrapped(command) }, cwd: '/p' } as never, {}, { tool: 'exec', home, env, realpath: false });
+    expect(judged('ls -la').verdict).toBe('allow');
+    expect(judged('cat ~/.ssh/id_rsa').verdict).toBe('block');
+    expect(judged('cat .env').verdict).toBe('block');
   });
 
   it('anything else is not a sandbox rewrite', () => {
