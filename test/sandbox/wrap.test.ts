@@ -2,7 +2,7 @@
 // command must reach the sandbox as exactly the argv it was, whatever bytes it holds. Checked through
 // a real bash with fake sandbox programs on PATH that print the argv they got.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -207,6 +207,20 @@ describe('routeToSandbox command lines', () => {
   ])('refuses to make %s writable', async (projectDir, reason) => {
     const routed = await routeToSandbox({ command: 'x' }, {}, { projectDir, cwd: projectDir, env });
     expect(routed).toEqual({ ok: false, reason: expect.stringContaining(reason) });
+  });
+
+  it("refuses node's folder and a global agent-hooks install under npm's prefix, also through a link", async () => {
+    const node = path.dirname(process.execPath);
+    expect(await routeToSandbox({ command: 'x' }, {}, { projectDir: node, cwd: node, env })).toEqual({ ok: false, reason: expect.stringContaining('(the folder of the node that runs agent-hooks)') });
+    const prefix = path.join(base, 'npm-prefix');
+    const global = path.join(prefix, 'lib', 'node_modules', 'agent-hooks');
+    mkdirSync(path.join(global, 'bin'), { recursive: true });
+    const link = path.join(base, 'looks-like-a-project');
+    symlinkSync(global, link);
+    for (const projectDir of [global, path.join(global, 'bin'), link]) {
+      const routed = await routeToSandbox({ command: 'x' }, {}, { projectDir, cwd: projectDir, env: { ...env, npm_config_prefix: prefix } });
+      expect(routed).toEqual({ ok: false, reason: expect.stringContaining(`${global} (the global agent-hooks install), which the host runs or keeps secrets in`) });
+    }
   });
 
   it('a command that is neither a string nor an argv is not routed', async () => {
