@@ -85,14 +85,15 @@ export function writableProblem(folder: string, env: NodeJS.ProcessEnv): string 
     if (isInside(real, h)) return `the folder ${folder} ${real === h ? 'is' : 'holds'} your home folder (${h}): a sandbox that may write it protects nothing`;
   }
   const xdgConfig = env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : path.join(home, '.config');
+  // The most particular first: node's folder is /usr/bin on many systems, and says more.
   const named: Named[] = [
-    ...SYSTEM.map((f) => ({ folder: f, what: 'a system folder' })),
     ...installs(env),
     ...ownFolders(env),
     { folder: xdgConfig, what: 'the config folder of your programs' },
     { folder: path.join(home, '.local', 'bin'), what: 'your own programs' },
     { folder: path.join(home, '.ssh'), what: "ssh's folder" },
     ...AGENT_HOME_ENTRIES.map((name) => ({ folder: path.join(home, name), what: "an agent's settings" })),
+    ...SYSTEM.map((f) => ({ folder: f, what: 'a system folder' })),
   ];
   const forms = named.flatMap(({ folder: f, what }) => [...new Set([path.resolve(f), realOrSelf(f)])].map((form) => ({ form, what })));
   // The nearest answer first: the folder it is or lies in, then one it holds.

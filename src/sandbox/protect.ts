@@ -211,7 +211,8 @@ function commandText(name: string, text: string): string {
 export function referencedWords(text: string): string[] {
   const words = new Set<string>();
   // The project's folder spelled as a variable is the project itself.
-  const plain = text.replace(/\$\{?(?:CLAUDE_PROJECT_DIR|HOOKS_PROJECT_DIR|GEMINI_PROJECT_DIR|CURSOR_PROJECT_DIR)\}?/g, '.');
+  // Quotes join what they touch in a shell word ("$CLAUDE_PROJECT_DIR"/x is one path).
+  const plain = text.replace(/\$\{?(?:CLAUDE_PROJECT_DIR|HOOKS_PROJECT_DIR|GEMINI_PROJECT_DIR|CURSOR_PROJECT_DIR)\}?/g, '.').replace(/["']/g, '');
   for (const match of plain.matchAll(/[\w@%+=:,.~\/-]+/g)) {
     let word = match[0].replace(/^[=:,]+|[:,]+$/g, '');
     if (word.startsWith('/') || word.startsWith('~') || word.startsWith('-') || word.includes('://')) continue;
