@@ -134,6 +134,8 @@ export interface Guard<Options = Record<string, unknown>> {
 export interface GuardContext {
   /** The project folder (where the project config is, else the working directory). */
   projectDir: string;
+  /** The folder of the project layer's config, when one was found or given (never the working directory). */
+  configDir?: string;
   env: NodeJS.ProcessEnv;
 }
 

@@ -102,7 +102,8 @@ async function read(file: string, key: string, secret: Buffer, env: NodeJS.Proce
 
 async function rebuild(entry: Entry, env: NodeJS.ProcessEnv): Promise<ResolvedConfig | undefined> {
   if (entry.format !== FORMAT || !Array.isArray(entry.config?.hooks)) return undefined;
-  const context = { projectDir: entry.config.projectDir, env };
+  const configured = entry.config.layers.some((l) => l.layer === 'project');
+  const context = { projectDir: entry.config.projectDir, ...(configured ? { configDir: entry.config.projectDir } : {}), env };
   const hooks: ResolvedHook[] = [];
   for (const stored of entry.config.hooks) {
     if (stored.run.kind === 'builtin' && !GUARD_IDS.includes(stored.run.guard)) return undefined;

@@ -161,7 +161,7 @@ export async function resolveConfig(
 ): Promise<ResolvedConfig> {
   const project = layers.find((l) => l.layer === 'project');
   const projectDir = project?.dir ?? options.cwd;
-  const guardContext: GuardContext = { projectDir, env: options.env ?? process.env };
+  const guardContext: GuardContext = { projectDir, ...(project === undefined ? {} : { configDir: project.dir }), env: options.env ?? process.env };
   const fatal: string[] = [];
   const warnings: string[] = [];
   const hooks: ResolvedHook[] = [];

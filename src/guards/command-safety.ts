@@ -1,5 +1,5 @@
 // The command-safety guard: blocks destructive shell commands, judged on a real parse.
-import { firstAbsolute, projectDirOf } from '../sandbox/project.js';
+import { firstAbsolute, projectDirOf, sandboxProjectOf } from '../sandbox/project.js';
 import type { Guard, GuardContext, HookInput, ReplyObject } from '../types.js';
 import type { JudgeContext } from './command-safety/context.js';
 import { type Judgement, judge } from './command-safety/judge.js';
@@ -46,7 +46,7 @@ export const commandSafety: Guard<CommandSafetyOptions> = {
         const judgement = judge(command, options, undefined, context);
         if (judgement.verdict === 'allow') return undefined;
         if (judgement.routed === undefined) return { decision: judgement.verdict === 'route' ? 'block' : judgement.verdict, reason: judgement.reason };
-        return route(judgement, input, options, { projectDir, cwd, env });
+        return route(judgement, input, options, { projectDir: sandboxProjectOf(guardContext), cwd, env });
       } catch (error) {
         return unreadable(options, `the guard failed (${error instanceof Error ? error.message : String(error)})`);
       }

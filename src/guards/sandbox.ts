@@ -1,7 +1,7 @@
 // Guard `sandbox` (ai4j's routeTo): every exec call it matches is rewritten to run inside a sandbox
 // (bubblewrap, unshare or docker: no network, the project writable, the rest read-only), and the
 // model is told so. With no sandbox present the call is blocked: it never runs unsandboxed in silence.
-import { firstAbsolute, projectDirOf } from '../sandbox/project.js';
+import { firstAbsolute, sandboxProjectOf } from '../sandbox/project.js';
 import type { SandboxOptions } from '../sandbox/options.js';
 import type { Guard, HookInput, ReplyObject } from '../types.js';
 
@@ -23,7 +23,7 @@ export const sandbox: Guard<SandboxOptions> = {
       const cwd = firstAbsolute(input.cwd);
       try {
         const { routeToSandbox } = await import('../sandbox/index.js');
-        const routed = await routeToSandbox(toolInput as Record<string, unknown>, options ?? {}, { projectDir: projectDirOf(cwd, guardContext), cwd, env });
+        const routed = await routeToSandbox(toolInput as Record<string, unknown>, options ?? {}, { projectDir: sandboxProjectOf(guardContext), cwd, env });
         if (!routed.ok) return blocked(routed.reason);
         return { decision: 'modify', updatedInput: routed.updatedInput, additionalContext: routed.context, reason: `sandbox: runs in ${routed.kind}` };
       } catch (error) {

@@ -2,18 +2,26 @@
 // fresh mount, pid, ipc, uts and, unless the network is allowed, net namespaces). It never sees the
 // agent's command as code: the command arrives as arguments after `--` and is only ever `exec`ed.
 //
-// Arguments: tmp-mode cwd uid gid unshare-binary n writable_1 … writable_n -- argv…
+// Arguments: tmp-mode cwd uid gid unshare-binary n note_1 … note_n -- argv…, each note a kind and a
+// path: `w:` a writable folder, `p:` a folder pinned (bound onto itself: cannot be renamed away), `r:`
+// a path bound read-only onto itself, `h:` a path hidden (an empty read-only tmpfs on a folder,
+// /dev/null on a file; nothing when it is not there). Applied in order, after the writable folders.
+//
+// (The shell's ${…} is written ${'$'}{…} below: in a template literal, ${ starts a substitution.)
 //
 // Steps, each failing closed (exit 125, nothing run) with a message naming it:
 //  1. a private tmpfs on /tmp is the staging area; the whole root tree is bound into it
 //     (through /proc/self/fd, so it is bound as it was before the staging tmpfs hid /tmp);
 //  2. every writable folder is bound aside before anything is made read-only;
+//     (binds are recursive: in a sandbox run inside one of ours, the mounts that keep the host's files
+//     are locked, and the kernel refuses a plain bind of a folder holding locked mounts);
 //  3. every mount of the copied tree is remounted read-only (a mount that cannot be is an error,
 //     unless no path reaches it; a mount whose name mountinfo escapes is an error too);
 //  4. /dev becomes a minimal tmpfs (null, zero, full, random, urandom, tty): no disk devices;
 //     /run and /var/run become empty: no host daemon sockets (docker, dbus);
 //     /tmp becomes a fresh tmpfs unless tmp-mode is read-only;
-//  5. the writable folders are bound back, writable; a fresh /proc for the new pid namespace;
+//  5. the writable folders are bound back, writable; the other notes are applied (what the host runs
+//     kept read-only inside them, secrets hidden); a fresh /proc for the new pid namespace;
 //  6. pivot_root into the copy and detach the old root: nothing outside it is reachable;
 //  7. exec the command inside one more user namespace, mapped back to the caller's uid and gid:
 //     the mounts are then locked, so the command cannot remount them writable or unmount them.
@@ -32,9 +40,15 @@ exec 3<&-
 umount -l "$S/root$S" || fail 'cannot detach the staging copy'
 i=0
 while [ "$i" -lt "$n" ]; do
-  [ -d "$S/root$1" ] || fail "the writable folder $1 does not exist"
-  mkdir "$S/w$i" && mount --bind "$S/root$1" "$S/w$i" || fail "cannot bind $1"
-  printf '%s' "$1" > "$S/p$i" || fail 'cannot note a writable folder'
+  case $1 in
+    w:/*)
+      w=${'$'}{1#w:}
+      [ -d "$S/root$w" ] || fail "the writable folder $w does not exist"
+      mkdir "$S/w$i" && mount --rbind "$S/root$w" "$S/w$i" || fail "cannot bind $w" ;;
+    [prh]:/*) ;;
+    *) fail 'bad arguments' ;;
+  esac
+  printf '%s' "$1" > "$S/p$i" || fail 'cannot note a folder'
   shift; i=$((i+1))
 done
 [ "$1" = -- ] || fail 'bad arguments'
@@ -56,9 +70,23 @@ done
 if [ "$tmp" = private ]; then mount -t tmpfs -o mode=1777 agent-hooks-tmp "$S/root/tmp" || fail 'cannot mount a private /tmp'; fi
 i=0
 while [ "$i" -lt "$n" ]; do
-  w=$(cat "$S/p$i") || fail 'cannot read a writable folder'
-  [ -d "$S/root$w" ] || mkdir -p "$S/root$w" || fail "cannot recreate $w"
-  mount --bind "$S/w$i" "$S/root$w" && mount -o remount,bind,rw "$S/root$w" || fail "cannot make $w writable"
+  e=$(cat "$S/p$i") || fail 'cannot read a note'
+  p=${'$'}{e#?:}
+  t=$S/root$p
+  case $e in
+    w:*)
+      [ -d "$t" ] || mkdir -p "$t" || fail "cannot recreate $p"
+      mount --rbind "$S/w$i" "$t" && mount -o remount,bind,rw "$t" || fail "cannot make $p writable" ;;
+    p:*)
+      [ -d "$t" ] && [ ! -L "$t" ] || fail "cannot pin $p: not a folder"
+      mount --rbind "$t" "$t" || fail "cannot pin $p" ;;
+    r:*)
+      [ -e "$t" ] && [ ! -L "$t" ] || fail "cannot keep $p read-only: it is not there"
+      mount --rbind "$t" "$t" && mount -o remount,bind,ro "$t" || fail "cannot keep $p read-only" ;;
+    h:*)
+      if [ -d "$t" ] && [ ! -L "$t" ]; then mount -t tmpfs -o ro,mode=555 agent-hooks-hidden "$t" || fail "cannot hide $p"
+      elif [ -e "$t" ]; then mount --bind /dev/null "$t" || fail "cannot hide $p"; fi ;;
+  esac
   i=$((i+1))
 done
 mount -t proc proc "$S/root/proc" || fail 'cannot mount /proc'

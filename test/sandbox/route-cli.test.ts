@@ -1,5 +1,5 @@
 // Sandbox routing end to end: the real CLI rewrites the call (as Claude Code runs it), and a real bash
-// runs the rewritten command in the real unshare sandbox. Both ways in: the `sandbox` builtin, and
+// runs the rewritten command in the real sandbox (bwrap when present, else unshare). Both ways in: the `sandbox` builtin, and
 // command-safety routing a category instead of blocking it.
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -44,7 +44,7 @@ describe.skipIf(!usable)('sandbox routing through the CLI (real unshare)', () =>
     const r = runCli(['guard', 'sandbox'], { cwd: project, env, input: event(`echo in > in.txt; echo out > /etc/agent-hooks-out; curl -sS -m 5 ${url}`, project) });
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout).hookSpecificOutput;
-    expect(out.additionalContext).toMatch(/^agent-hooks ran this command in a sandbox \(unshare\) with no network access: it can write only /);
+    expect(out.additionalContext).toMatch(/^agent-hooks ran this command in a sandbox \((bwrap|unshare)\) with no network access: it can write only /);
     expect(out.updatedInput.description).toBe('d');
     const ran = await bash(out.updatedInput.command, project);
     expect(readFileSync(path.join(project, 'in.txt'), 'utf8')).toBe('in\n');
@@ -66,7 +66,7 @@ describe.skipIf(!usable)('sandbox routing through the CLI (real unshare)', () =>
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout).hookSpecificOutput;
     expect(out.permissionDecision).toBeUndefined();
-    expect(out.additionalContext).toContain('in a sandbox (unshare)');
+    expect(out.additionalContext).toMatch(/in a sandbox \((bwrap|unshare)\)/);
     await bash(out.updatedInput.command, project);
     expect(hits).toBe(0);
     expect(existsSync(path.join(project, 'pwned.txt'))).toBe(false);
@@ -89,8 +89,8 @@ describe.skipIf(!usable)('sandbox routing through the CLI (real unshare)', () =>
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout).hookSpecificOutput;
     expect(out.permissionDecision).toBe('ask');
-    expect(out.permissionDecisionReason).toMatch(/git-destruction.*runs in unshare for: command-safety: remote-code/);
-    expect(out.updatedInput.command).toMatch(/^\/usr\/bin\/unshare /);
+    expect(out.permissionDecisionReason).toMatch(/git-destruction.*runs in (bwrap|unshare) for: command-safety: remote-code/);
+    expect(out.updatedInput.command).toMatch(/^\/bin\/sh -c '.* agent-hooks-launch \d+ .* -- \/usr\/bin\/(bwrap|unshare) /s);
   });
 
   it('a routed category with no sandbox present is blocked, naming both', () => {
@@ -122,6 +122,6 @@ describe.skipIf(!usable)('sandbox routing through the CLI (real unshare)', () =>
   it('the home folder as the project: blocked (a sandbox that may write all of home protects nothing)', () => {
     const r = runCli(['guard', 'sandbox'], { cwd: home, env: { ...env, CLAUDE_PROJECT_DIR: home }, input: event('ls', home) });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('the project folder is your home folder');
+    expect(r.stderr).toContain(`the folder ${home} is your home folder`);
   });
 });

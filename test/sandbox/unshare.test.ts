@@ -1,7 +1,7 @@
 // The unshare sandbox for real (util-linux unshare, user namespaces): the rewritten command is run by a
 // real bash, as the agent would run it. No network, the project writable, the rest read-only.
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -131,11 +131,22 @@ describe.skipIf(!usable)('unshare sandbox (real)', () => {
     expect(r.stdout).toBe("a'b|$(touch /tmp/x)|--|ok|line2\n");
   });
 
-  it('a project that does not exist: nothing runs, exit 125 and a message', async () => {
+  it('a project that does not exist: not routed, with the reason', async () => {
     const gone = path.join(root, 'gone');
-    const r = await runRouted(`echo ran > ${JSON.stringify(path.join(outside, 'ran'))}`, gone, { tmp: 'read-only' }, gone);
+    const routed = await routeToSandbox({ command: 'true' }, { use: ['unshare'] }, { projectDir: gone, cwd: gone, env: process.env });
+    expect(routed).toEqual({ ok: false, reason: `the project folder ${gone} does not exist` });
+  });
+
+  it('a writable folder gone between the rewrite and the run: nothing runs, exit 125 and a message', async () => {
+    const extra = path.join(root, 'extra');
+    mkdirSync(extra);
+    const routed = await routeToSandbox({ command: `echo ran > ${JSON.stringify(path.join(outside, 'ran'))}` }, { use: ['unshare'], writable: [extra], tmp: 'read-only' }, { projectDir: project, cwd: project, env: process.env });
+    if (!routed.ok) throw new Error(routed.reason);
+    rmSync(extra, { recursive: true });
+    const r = await run('/bin/bash', ['-c', routed.updatedInput.command as string], project);
     expect(r.code).toBe(125);
-    expect(r.stderr).toContain('agent-hooks sandbox (unshare): the writable folder');
+    // The launcher finds it first: it cannot put the placeholders in it.
+    expect(r.stderr).toMatch(new RegExp(`^agent-hooks sandbox: cannot make an empty placeholder folder at ${extra}/`));
     expect(existsSync(path.join(outside, 'ran'))).toBe(false);
   });
 
@@ -149,10 +160,14 @@ describe.skipIf(!usable)('unshare sandbox (real)', () => {
   });
 
   it('a sandbox inside itself (the model wraps its own command) still holds', async () => {
-    writeFileSync(path.join(project, 'inner.sh'), 'echo x > /etc/agent-hooks-probe 2>/dev/null; echo rc=$?\n');
+    writeFileSync(path.join(project, 'inner.sh'), 'echo x > /etc/agent-hooks-probe 2>/dev/null; echo rc=$?; echo x > .git/hooks/post-commit 2>/dev/null || echo kept\n');
+    // A repository: inside the outer sandbox its hooks are locked read-only mounts, which the inner one binds again.
+    mkdirSync(path.join(project, '.git', 'hooks'), { recursive: true });
+    writeFileSync(path.join(project, '.git', 'config'), '[core]\n');
     const first = await routeToSandbox({ command: 'bash inner.sh' }, { use: ['unshare'] }, { projectDir: project, cwd: project, env: process.env });
     if (!first.ok) throw new Error(first.reason);
     const r = await runRouted(first.updatedInput.command as string, project);
-    expect(r.stdout).toBe('rc=1\n');
+    expect(r.stderr).not.toContain('agent-hooks sandbox');
+    expect(r.stdout).toBe('rc=1\nkept\n');
   });
 });

@@ -12,13 +12,20 @@ export function analyzeShell(command: string, limits: Partial<ShellLimits> = {},
   const budget = new Budget({ ...DEFAULT_LIMITS, ...limits });
   const walker = new Walker(budget, home !== undefined && home.startsWith('/') && home.length > 1 ? home.replace(/\/+$/, '') : undefined);
   try {
-    walker.walkSource(command, cwd);
     // A command rewritten to run in agent-hooks' sandbox hands the agent's command over as data:
-    // judge that command too (nested rewrites included), or a sandbox rewrite would hide it.
-    let inner = sandboxedCommand(command);
-    for (let depth = 0; inner !== undefined && depth < 4; depth++) {
-      walker.walkSource(inner.command, inner.cwd ?? cwd);
-      inner = sandboxedCommand(inner.command);
+    // judge that command too (nested rewrites included), or a sandbox rewrite would hide it; and the
+    // rewrite itself, but for the parts that are word for word ours (the folders they mount are no reads).
+    let source = command;
+    let where = cwd;
+    for (let depth = 0; ; depth++) {
+      const inner = depth < 4 ? sandboxedCommand(source) : undefined;
+      if (inner === undefined) {
+        walker.walkSource(source, where);
+        break;
+      }
+      if (inner.wrapper !== '') walker.walkSource(inner.wrapper, where);
+      source = inner.command;
+      where = inner.cwd ?? where;
     }
     budget.checkTime();
   } catch (error) {
