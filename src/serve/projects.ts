@@ -11,7 +11,8 @@
 import { statSync, type BigIntStats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LOCAL_CONFIG_NAME, SEARCH_PLACES, managedConfigPath } from '../config/load.js';
+import { LOCAL_CONFIG_NAME, SEARCH_PLACES, isJsFile, managedConfigPath } from '../config/load.js';
+import type { ResolvedConfig } from '../config/resolve.js';
 import { createRunner, type Runner } from '../engine.js';
 import { userConfigFile } from '../paths.js';
 import { trustFile } from '../trust/store.js';
@@ -116,4 +117,12 @@ function exists(file: string): boolean {
 
 function same(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/**
+ * The trusted JavaScript config among the layers, if any: `hooks run` would import it, the server never
+ * does (its importer refuses, elsewhere.ts), so that project's events go to `hooks run`.
+ */
+export function javaScriptLayer(config: ResolvedConfig): string | undefined {
+  return config.layers.find((l) => l.trust === 'trusted' && isJsFile(l.file))?.file;
 }
