@@ -2,12 +2,13 @@
 // whose config is JavaScript (its code never runs in the server), and an event too large to judge on the
 // server's one thread (another session's events are not held behind it). The answers are `hooks run`'s.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { JUDGED_HERE, moreValuesThan } from '../../src/serve/answer.js';
+import { servePaths } from '../../src/serve/paths.js';
 import { ROOT, tmpProject, trustProject } from '../helpers.js';
 import { claudeBash, RUN, serversClosedAfterEach, unframe, type Served } from './kit.js';
 
@@ -147,6 +148,22 @@ describe('an event too large to judge on the server thread', () => {
     };
     expect(await ranUnder(withBytes(JUDGED_HERE.bytes))).toBe(process.pid);
     expect(await ranUnder(withBytes(JUDGED_HERE.bytes + 1))).not.toBe(process.pid);
+  });
+
+  it('an agent that gives up on an event sent to hooks run gets that run and its hooks killed', async () => {
+    const project = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'slow', command: 'echo started > started; sleep 3; echo done > finished' }] } }) });
+    const s = await started();
+    trustProject(project, s.env);
+    const req = http.request({ socketPath: servePaths(s.env).socket, path: `${RUN}&client=1`, method: 'POST', headers: { host: 'localhost', authorization: `Bearer ${s.token}` } });
+    req.on('error', () => {});
+    req.end(claudeBash('ls', project, { pad: 'x'.repeat(JUDGED_HERE.bytes) }));
+    // Given up only once the hook runs (under hooks run: a Node start first).
+    for (let i = 0; i < 400 && !existsSync(path.join(project, 'started')); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(path.join(project, 'started'))).toBe(true);
+    req.destroy();
+    await new Promise((r) => setTimeout(r, 4_500));
+    expect(existsSync(path.join(project, 'finished'))).toBe(false);
+    expect(s.server.stats().inFlight).toBe(0);
   });
 
   it("a huge PostToolUse is answered as hooks run answers it, and another session's events are answered meanwhile", async () => {
