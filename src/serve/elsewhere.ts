@@ -51,8 +51,9 @@ export async function runElsewhere(request: ElsewhereRequest, env: NodeJS.Proces
     if (value !== undefined && !/^[A-Za-z][A-Za-z-]*$/.test(value)) return failed(`${what} "${value.slice(0, 40)}": not an event or dialect name`);
   }
   if (request.heavy) {
-    if (heavyRunning >= MAX_HEAVY) await new Promise<void>((resolve) => heavyQueue.push(resolve));
-    heavyRunning++;
+    // A slot is taken, or handed over by the run that ends (so none is taken twice meanwhile).
+    if (heavyRunning < MAX_HEAVY) heavyRunning++;
+    else await new Promise<void>((resolve) => heavyQueue.push(resolve));
   }
   try {
     if (request.signal.aborted) return failed('the event was cancelled');
@@ -68,8 +69,9 @@ export async function runElsewhere(request: ElsewhereRequest, env: NodeJS.Proces
     return await spawnRun(args, cwd, request, env, failed);
   } finally {
     if (request.heavy) {
-      heavyRunning--;
-      heavyQueue.shift()?.();
+      const next = heavyQueue.shift();
+      if (next === undefined) heavyRunning--;
+      else next();
     }
   }
 }

@@ -8,8 +8,9 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { JUDGED_HERE, moreValuesThan } from '../../src/serve/answer.js';
+import { MAX_HEAVY } from '../../src/serve/elsewhere.js';
 import { servePaths } from '../../src/serve/paths.js';
-import { ROOT, tmpProject, trustProject } from '../helpers.js';
+import { fixture, ROOT, tmpProject, trustProject } from '../helpers.js';
 import { claudeBash, RUN, serversClosedAfterEach, unframe, type Served } from './kit.js';
 
 // Real processes (a Node start per event sent elsewhere) on a loaded machine: generous, so only a hang fails.
@@ -148,6 +149,23 @@ describe('an event too large to judge on the server thread', () => {
     };
     expect(await ranUnder(withBytes(JUDGED_HERE.bytes))).toBe(process.pid);
     expect(await ranUnder(withBytes(JUDGED_HERE.bytes + 1))).not.toBe(process.pid);
+  });
+
+  it(`at most ${MAX_HEAVY} such events are judged at once; the others wait their turn`, async () => {
+    const marker = path.join(tmpProject(), 'runs');
+    const project = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'slow', command: fixture('bash', 'sleep-then'), env: { SLEEP: '1.5', MARKER_FILE: marker, NAME: 'run' } }] } }) });
+    const s = await started();
+    trustProject(project, s.env);
+    const heavy = claudeBash('ls', project, { pad: 'x'.repeat(JUDGED_HERE.bytes) });
+    const answers = await Promise.all(Array.from({ length: MAX_HEAVY + 1 }, () => client(s, RUN, heavy, project)));
+    expect(answers.map((a) => a.code)).toEqual(Array(MAX_HEAVY + 1).fill(0));
+    // Each line: name, start and end (ns). The most that overlap at any start is the cap.
+    const runs = readFileSync(marker, 'utf8').trim().split('\n').map((l) => l.split(' ').slice(1).map(Number) as [number, number]);
+    expect(runs).toHaveLength(MAX_HEAVY + 1);
+    const overlap = Math.max(...runs.map(([start]) => runs.filter(([a, b]) => a <= start && start < b).length));
+    expect(overlap).toBeLessThanOrEqual(MAX_HEAVY);
+    // The last to start waited for one of the others to end.
+    expect(Math.max(...runs.map(([start]) => start))).toBeGreaterThanOrEqual(Math.min(...runs.map(([, end]) => end)));
   });
 
   it('an agent that gives up on an event sent to hooks run gets that run and its hooks killed', async () => {
