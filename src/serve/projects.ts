@@ -144,7 +144,9 @@ function unchanged(watched: Watched): boolean {
       continue;
     }
     for (const [i, name] of NAMES.entries()) {
-      if (folder.names[i] !== '-' && stamp(path.join(folder.dir, name), lstatSync).key !== folder.names[i]) return false;
+      // `.git` counts only by being there (where the search stops): a folder there goes or comes with its parent's times.
+      if (folder.names[i] === '-' || (i === 0 && folder.names[0]!.startsWith('d'))) continue;
+      if (stamp(path.join(folder.dir, name), lstatSync).key !== folder.names[i]) return false;
     }
   }
   return true;
