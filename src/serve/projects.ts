@@ -5,7 +5,7 @@
 // their own stat, and every folder the search walks (from the start up to where it stops) by the
 // folder's stat, which moves whenever an entry in it is made, removed or renamed. Only when a folder
 // moved, or moved too recently to be sure (see below), is every config name in it looked at again;
-// otherwise only the names that are there (the config, `.git`, a package.json) are stat'ed. So an
+// otherwise only the names that are there (the config, a package.json) are stat'ed. So an
 // event costs a stat per folder and per file that exists, not one per name the search could find (13
 // per folder: 45 to 73 stats an event for a project under /tmp, a tenth of the server's time under
 // load). Any change (bytes, inode, size, times, mode, owner, a name appearing or going, a link
