@@ -8,8 +8,11 @@
 //      client could be: python3 over the socket, bash /dev/tcp over loopback, node itself;
 //   4. a command hook through the server against running that hook directly, in exec and in shell form,
 //      and against the floor (a bare server that spawns it) and the same server without spares
-//      (AGENT_HOOKS_SERVE_SPARES=0: each hook spawned as its event comes).
-// Usage: node bench/serve.mjs [--runs 30] [--latency 2000] [--events 100000]
+//      (AGENT_HOOKS_SERVE_SPARES=0: each hook spawned as its event comes);
+//   5. one huge PostToolUse (--huge-keys keys in its tool_response, 18 MB at 1M) beside another session's
+//      small PreToolUse events, one after the other: their p50/p99 while it is in flight against the same
+//      events just before (the server judges no event so large itself: it goes to a `hooks run` of its own).
+// Usage: node bench/serve.mjs [--runs 30] [--latency 2000] [--events 100000] [--huge-keys 1000000]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -21,6 +24,7 @@ import { flag, hooksBin, quantile as q, root } from './kit.mjs';
 const runs = Number(flag('--runs', 30));
 const latencyN = Number(flag('--latency', 2000));
 const events = Number(flag('--events', 100000));
+const hugeKeys = Number(flag('--huge-keys', 1_000_000));
 const concurrency = 16;
 const client = path.join(root, 'bin', 'agent-hooks-client');
 
@@ -275,6 +279,34 @@ for (let i = 0; i < runs * 5; i++) {
   }
 }
 
+// 5. One huge event beside a stream of small ones from another session. The small ones are sampled while the
+// huge one is in flight (at most 30 s; it is then given up, which ends its run), against the same stream
+// just before.
+const hugeResponse = {};
+for (let i = 0; i < hugeKeys; i++) hugeResponse[`k${i}`] = `v${i}`;
+// A folder with no config: the default guards (redact-secrets on PostToolUse) judge it.
+const plain = tmp('plain');
+const hugeEvent = JSON.stringify({ session_id: 'huge', cwd: plain, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'cat big.json' }, tool_response: hugeResponse, tool_use_id: 'toolu_huge' });
+const smallKeep = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const small = () => post(URL_RUN, builtinEvent, { agent: smallKeep });
+await timed(small, 50);
+const smallAlone = await timed(small, latencyN);
+let hugeDone;
+const hugeStarted = process.hrtime.bigint();
+const hugeReq = http.request({ host: '127.0.0.1', port, path: '/v1/run?event=post-tool-use&dialect=claude-code', method: 'POST', agent: false, headers: { host: `127.0.0.1:${port}`, authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (res) => {
+  res.resume();
+  res.on('end', () => (hugeDone = { status: res.statusCode, ms: Number(process.hrtime.bigint() - hugeStarted) / 1e6 }));
+});
+hugeReq.on('error', () => (hugeDone ??= { status: 'given up', ms: Number(process.hrtime.bigint() - hugeStarted) / 1e6 }));
+hugeReq.end(hugeEvent);
+const smallBeside = [];
+const besideUntil = Date.now() + 30_000;
+while (hugeDone === undefined && Date.now() < besideUntil) smallBeside.push(...(await timed(small, 1)));
+if (hugeDone === undefined) {
+  hugeReq.destroy();
+  while (hugeDone === undefined) await new Promise((r) => setTimeout(r, 50));
+}
+
 server.kill('SIGTERM');
 bare.kill('SIGTERM');
 
@@ -302,4 +334,8 @@ console.log(`the floor / run directly: ${(med4[4] / med4[0]).toFixed(2)}× (exec
 console.log(`the server without spares (AGENT_HOOKS_SERVE_SPARES=0) / run directly: ${(med4[5] / med4[0]).toFixed(2)}× (exec form); spares save ${(med4[5] - med4[1]).toFixed(2)} ms per hook`);
 if (med4.length > 6) console.log(`a python3 hook through the server / run directly: ${(med4[7] / med4[6]).toFixed(2)}×`);
 else console.log('(no python3: the typical-hook case was not measured)');
+console.log(`\n5. a huge PostToolUse (${hugeKeys} keys, ${(Buffer.byteLength(hugeEvent) / 1e6).toFixed(1)} MB) beside another session's small PreToolUse events (ms)`);
+console.log(`${'small events'.padEnd(46)} ${'n'.padStart(6)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'max'.padStart(8)}`);
+for (const [name, x] of [['alone, just before', smallAlone], ['while the huge one is in flight', smallBeside]]) console.log(`${name.padEnd(46)} ${String(x.length).padStart(6)} ${f(q(x, 0.5))} ${f(q(x, 0.99))} ${f(Math.max(...x))}`);
+console.log(`in flight / alone: p50 ${(q(smallBeside, 0.5) / q(smallAlone, 0.5)).toFixed(2)}×, p99 ${(q(smallBeside, 0.99) / q(smallAlone, 0.99)).toFixed(2)}×; the huge one: ${hugeDone.status} after ${(hugeDone.ms / 1000).toFixed(1)} s`);
 process.exit(0);

@@ -11,6 +11,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { EVENT_LIMITS } from '../json.js';
 import { VERSION } from '../version.js';
 import { answerEvent } from './answer.js';
+import { refuseJavaScriptConfigs } from './elsewhere.js';
 import { runProcess, type ProcessRunner } from '../run/process.js';
 import { LAUNCHER, Spares } from '../run/spares.js';
 import { socketOwner, type End, type Owner } from './peer.js';
@@ -78,6 +79,9 @@ export interface ServerStats {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const projects = new Projects(options.env);
+  // A JS config's code (and what it imports) could patch this process's answers for every project: it is
+  // never imported here, and its project's events are run by `hooks run` (elsewhere.ts).
+  const importsJavaScript = refuseJavaScriptConfigs();
   // The server runs the same hooks again and again: each one's next run is started ahead, so an event does not
   // wait for a spawn (a fork of the whole server). AGENT_HOOKS_SERVE_SPARES=0 turns it off: a way out, and the
   // bench's baseline.
@@ -181,6 +185,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           cwd: absoluteHeader(req.headers['x-hooks-cwd']),
           signal: controller.signal,
           runProcess: runHook,
+          log: options.log,
         },
         projects,
         options.env,
@@ -243,6 +248,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   } catch (error) {
     await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+    importsJavaScript();
     throw error;
   }
   const sockets = new Set<Socket>();
@@ -279,6 +285,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       for (const socket of sockets) socket.destroy();
       await Promise.all(closed);
       spares?.close();
+      importsJavaScript();
       if (options.socket !== undefined) {
         try {
           unlinkSync(options.socket);
@@ -381,7 +388,7 @@ function reply(res: http.ServerResponse, status: number, body: string, closeConn
 }
 
 /** The body, or undefined when it is larger than `max` (the connection is then closed). */
-function readBody(req: http.IncomingMessage, max: number): Promise<string | undefined> {
+function readBody(req: http.IncomingMessage, max: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     // Gone before a listener was here: no 'aborted' or 'close' is coming any more, and nothing must wait for one.
     if (req.destroyed) return reject(new Error('the request was aborted'));
@@ -397,7 +404,7 @@ function readBody(req: http.IncomingMessage, max: number): Promise<string | unde
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
     req.on('aborted', () => reject(new Error('the request was aborted')));
     // 'close' without 'end' first: destroyed (a reset) before its body was read, complete or not.
