@@ -22,6 +22,8 @@ export interface EventRequest {
   signal: AbortSignal;
   /** Runs the command hooks (the server's, with its spares). */
   runProcess?: ProcessRunner;
+  /** The environment of the session that sent the event, for its hooks (src/serve/session-env.ts); default the server's. */
+  hookEnv?: NodeJS.ProcessEnv | undefined;
 }
 
 export async function answerEvent(request: EventRequest, projects: Projects, env: NodeJS.ProcessEnv): Promise<Answer> {
@@ -33,7 +35,11 @@ export async function answerEvent(request: EventRequest, projects: Projects, env
     const dialect = request.dialect === undefined ? detectDialect(raw) : getDialect(request.dialect);
     const event = dialect.toEvent(raw, request.event);
     const runner = await projects.runner(searchStart(event.payload.cwd, env, request.cwd ?? env.HOME ?? os.homedir()));
-    const decision = await runner.run(event, request.runProcess === undefined ? { signal: request.signal } : { signal: request.signal, runProcess: request.runProcess });
+    const decision = await runner.run(event, {
+      signal: request.signal,
+      ...(request.runProcess === undefined ? {} : { runProcess: request.runProcess }),
+      ...(request.hookEnv === undefined ? {} : { env: request.hookEnv }),
+    });
     const answer = dialect.answer(decision);
     return switches.problems.length === 0 ? answer : { ...answer, stderr: `${switches.problems.map((p) => `agent-hooks: ${p}\n`).join('')}${answer.stderr}` };
   } catch (error) {
