@@ -81,7 +81,7 @@ function processHolding(inode: string, proc: string): { pid?: number; comm?: str
 export function describeHolder(holder: PortHolder | undefined): string {
   if (holder === undefined) return 'in use by a listener this system does not list (not Linux, or another network namespace)';
   const me = euid();
-  const who = me !== undefined && holder.uid === me ? `uid ${holder.uid} (you)` : `uid ${holder.uid}`;
+  const who = me !== undefined && holder.uid === me ? `you (uid ${holder.uid})` : `uid ${holder.uid}`;
   if (holder.pid !== undefined) return `held by ${who} (pid ${holder.pid}${holder.comm === undefined ? '' : `, ${clean(holder.comm)}`})`;
   return me !== undefined && holder.uid !== me ? `held by another user's process (uid ${holder.uid}; its pid is not visible to you)` : `held by ${who} (pid not visible)`;
 }

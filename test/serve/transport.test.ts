@@ -141,6 +141,13 @@ describe.skipIf(!asNobody)('another user on the port (real, uid 65534)', () => {
     expect(r.stdout + r.stderr).toContain('deny');
     expect(served(env)).toBe(1);
     expect(existsSync(record)).toBe(false);
+    // With the http opt-in, doctor names the squatter as an error; on a port of our own, the warning stays.
+    expect(runCli(['install', 'claude-code', '--user', '--serve', '--http'], { env }).code).toBe(0);
+    const doctor = runCli(['doctor'], { env, cwd: tmpProject() });
+    expect(doctor.stdout).toContain(`the http hooks send every event and your token to 127.0.0.1:${port}, which is held by uid 65534 (pid ${squatter.pid}, node): its answers are obeyed`);
+    squatter.kill('SIGKILL');
+    await new Promise((resolve) => squatter.on('exit', resolve));
+    expect(runCli(['doctor'], { env, cwd: tmpProject() }).stdout).toContain(`http hooks on 127.0.0.1:${port}: only safe on a machine where no other user can bind loopback ports`);
   });
 });
 
