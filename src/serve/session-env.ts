@@ -1,8 +1,8 @@
 // Whose environment a served event's hooks get. One server answers every session of every project, so
 // the environment it was started with is one session's (the client starts it from inside an agent): its
 // PATH shims, its secrets, its project folder. `hooks run` gives hooks the agent's own environment, and so
-// must the server: the client sends its environment ahead of the event (`env -0`, then an empty entry,
-// then the event; header `X-Hooks-Env: nul`), and that event's hooks get exactly it. Without it (Claude
+// must the server: the client sends its environment after the event (the event, a NUL, then `env -0`;
+// header `X-Hooks-Env: nul`), and that event's hooks get exactly it. Without it (Claude
 // Code's http hooks carry none) the hooks get the server's own, which a server started by the client
 // keeps to the few names that locate the user's files (`serverEnv`). The token never reaches a hook.
 import { HooksError } from '../errors.js';
@@ -48,26 +48,28 @@ export interface SessionRequest {
 }
 
 /**
- * Splits a request's body: with `X-Hooks-Env: nul`, the sender's environment (`NAME=value` entries, each
- * ended by a NUL), an empty entry, then the event. Throws a one-line `HooksError` when the header names
- * another format or the block is not whole: an event must never run with an environment half read.
+ * Splits a request's body: with `X-Hooks-Env: nul`, the event, a NUL (no JSON text holds one), then the
+ * sender's environment as `env -0` prints it (`NAME=value` entries, each ended by a NUL). Throws a
+ * one-line `HooksError` when the header names another format or the environment is not whole (none at
+ * all: the client's `env -0` failed): an event must never run with an environment half read.
  */
 export function sessionRequest(header: string | string[] | undefined, body: string): SessionRequest {
   if (header === undefined) return { event: body };
   if (header !== ENV_FORMAT) throw new HooksError('USAGE', `${ENV_HEADER}: expected "${ENV_FORMAT}", got "${String(header).slice(0, 20)}"`);
+  const end = body.indexOf('\0');
+  if (end === -1) throw new HooksError('USAGE', 'no environment after the event (a NUL, then env -0)');
+  const block = body.slice(end + 1);
+  if (block === '') throw new HooksError('USAGE', "an empty environment after the event: the client's env -0 failed?");
+  if (!block.endsWith('\0')) throw new HooksError('USAGE', 'the environment after the event is cut short (its last entry has no NUL)');
   // No prototype: a name such as __proto__ is a name like any other.
   const env: NodeJS.ProcessEnv = Object.create(null) as NodeJS.ProcessEnv;
-  for (let at = 0; ; ) {
-    const end = body.indexOf('\0', at);
-    if (end === -1) throw new HooksError('USAGE', `the environment ahead of the event has no end (an empty entry); ${Object.keys(env).length} entries were read`);
-    const entry = body.slice(at, end);
-    if (entry === '') return { event: body.slice(end + 1), env: hookEnvOf(env) };
+  for (const entry of block.slice(0, -1).split('\0')) {
     const eq = entry.indexOf('=');
-    // `env -0` never writes an entry without a name: anything else is not its output (a client's env that failed).
-    if (eq <= 0) throw new HooksError('USAGE', `the environment ahead of the event has an entry that is not NAME=value ("${oneLine(entry)}"): the client's "env -0" failed?`);
+    // `env -0` never writes an entry without a name: anything else is not its output.
+    if (eq <= 0) throw new HooksError('USAGE', `the environment after the event has an entry that is not NAME=value ("${oneLine(entry)}")`);
     env[entry.slice(0, eq)] = entry.slice(eq + 1);
-    at = end + 1;
   }
+  return { event: body.slice(0, end), env: hookEnvOf(env) };
 }
 
 function hookEnvOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

@@ -1,4 +1,4 @@
-// The environment a client sends ahead of its event (untrusted bytes off a socket): read exactly or
+// The environment a client sends after its event (untrusted bytes off a socket): read exactly or
 // refused whole, never half read; and what a server keeps of the session that started it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,10 +12,10 @@ const value = fc.string({ maxLength: 40 }).filter((v) => !v.includes('\0'));
 const block = (env: Record<string, string>) => Object.entries(env).map(([k, v]) => `${k}=${v}\0`).join('');
 
 describe('sessionRequest', () => {
-  it('reads back any environment env -0 can print, and the event after it byte for byte', () => {
+  it('reads back any event (no NUL: no JSON text has one) and any non-empty environment env -0 can print, exactly', () => {
     fc.assert(
-      fc.property(fc.dictionary(name, value), fc.string(), (env, event) => {
-        const read = sessionRequest('nul', `${block(env)}\0${event}`);
+      fc.property(fc.dictionary(name, value, { minKeys: 1 }), fc.string().filter((e) => !e.includes('\0')), (env, event) => {
+        const read = sessionRequest('nul', `${event}\0${block(env)}`);
         expect(read.event).toBe(event);
         const expected = { ...env };
         delete expected.AGENT_HOOKS_TOKEN;
@@ -41,14 +41,16 @@ describe('sessionRequest', () => {
     );
   });
 
-  it('refuses a block with no end, an entry that is not NAME=value, and another format; without the header the body is the event', () => {
-    expect(() => sessionRequest('nul', 'A=1\0{"x":1}')).toThrow(/has no end/);
-    expect(() => sessionRequest('nul', 'env -0 failed\0\0{}')).toThrow(/not NAME=value .*env -0/);
-    expect(() => sessionRequest('nul', '=x\0\0{}')).toThrow(/not NAME=value/);
-    expect(() => sessionRequest('json', '\0{}')).toThrow(/expected "nul"/);
-    expect(sessionRequest(undefined, 'A=1\0\0{}')).toEqual({ event: 'A=1\0\0{}' });
+  it('refuses no environment, an empty one (env -0 failed), one cut short, an entry that is not NAME=value, and another format; without the header the body is the event', () => {
+    expect(() => sessionRequest('nul', '{"x":1}')).toThrow(/no environment after the event/);
+    expect(() => sessionRequest('nul', '{}\0')).toThrow(/empty environment .*env -0 failed/);
+    expect(() => sessionRequest('nul', '{}\0A=1\0B=2')).toThrow(/cut short/);
+    expect(() => sessionRequest('nul', '{}\0=x\0')).toThrow(/not NAME=value/);
+    expect(() => sessionRequest('nul', '{}\0A=1\0\0')).toThrow(/not NAME=value/);
+    expect(() => sessionRequest('json', '{}\0A=1\0')).toThrow(/expected "nul"/);
+    expect(sessionRequest(undefined, '{}\0A=1\0')).toEqual({ event: '{}\0A=1\0' });
     // A name like __proto__ is a name like any other, and the token never reaches a hook.
-    const read = sessionRequest('nul', `__proto__=x\0AGENT_HOOKS_TOKEN=${'f'.repeat(64)}\0PATH=/a\0\0{}`);
+    const read = sessionRequest('nul', `{}\0__proto__=x\0AGENT_HOOKS_TOKEN=${'f'.repeat(64)}\0PATH=/a\0`);
     expect(Object.entries(read.env!)).toEqual([['__proto__', 'x'], ['PATH', '/a']]);
   });
 });
