@@ -1,10 +1,10 @@
 // Where the server keeps its files, and the per-user secret every request must carry.
 import { randomBytes, randomInt } from 'node:crypto';
-import { closeSync, constants, lstatSync, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, writeSync, type Stats } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { HooksError } from '../errors.js';
-import { privateDir, readPrivateFile, writePrivateFile } from '../fs/private.js';
+import { euid, privateDir, readPrivateFile, writePrivateFile } from '../fs/private.js';
 import { stateDir } from '../paths.js';
 
 /** A Unix socket path longer than this does not fit `sockaddr_un` (108 bytes on Linux, 104 on macOS). */
@@ -112,6 +112,33 @@ export function prepareDirs(paths: ServePaths): void {
   if (Buffer.byteLength(paths.socket) > MAX_SOCKET_PATH) {
     throw new HooksError('USAGE', `hooks serve: the socket path ${paths.socket} is longer than a Unix socket path may be (${MAX_SOCKET_PATH} bytes); set XDG_RUNTIME_DIR or XDG_STATE_HOME to a shorter folder`);
   }
+}
+
+/**
+ * Why the socket may not be this user's server's, or undefined when it is safe to send the token to:
+ * its folder a folder of ours (not a link) that no one else may enter, the socket a socket of ours. The
+ * client script makes the same checks (bin/agent-hooks-client). A socket not there is no problem here
+ * (nothing to connect to).
+ */
+export function socketProblem(paths: ServePaths): string | undefined {
+  const dir = path.dirname(paths.socket);
+  const me = euid();
+  let stats: Stats;
+  try {
+    stats = lstatSync(dir);
+  } catch {
+    return undefined;
+  }
+  if (!stats.isDirectory() || (me !== undefined && stats.uid !== me)) return `its folder ${dir} is not a folder of yours`;
+  if ((stats.mode & 0o077) !== 0) return `its folder ${dir} is not mode 0700`;
+  try {
+    stats = lstatSync(paths.socket);
+  } catch {
+    return undefined;
+  }
+  if (!stats.isSocket()) return `${paths.socket} is not a socket`;
+  if (me !== undefined && stats.uid !== me) return `the socket ${paths.socket} is not yours`;
+  return undefined;
 }
 
 const TOKEN_SHAPE = /^[0-9a-f]{64}$/;

@@ -74,6 +74,11 @@ describe.skipIf(!asNobody)('the client sends nothing to a socket another user co
     expect(ran.stderr).toContain('is not a folder of yours; running it here instead');
     const passed = client(env, ['--when-down', 'continue', ...args(env)], input);
     expect(passed).toMatchObject({ code: 0, stderr: expect.stringContaining('no hooks ran') });
+    // The CLI's own probes (status, stop, start) do not send the token there either.
+    const status = runCli(['serve', 'status'], { env: { ...env, XDG_RUNTIME_DIR: shared } });
+    expect(status.code).toBe(3);
+    expect(status.stdout).toContain(`its folder ${theirs} is not a folder of yours`);
+    expect(runCli(['serve', 'stop'], { env: { ...env, XDG_RUNTIME_DIR: shared } }).stdout).toContain('not running');
     expect(existsSync(record)).toBe(false);
   });
 });
@@ -92,6 +97,9 @@ describe('the client checks the socket and its folder before it sends anything',
     const r = client(env, ['--when-down', 'block', ...args(env)], input);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`the socket ${socket} is not yours`);
+    // Nor does the CLI ask it anything.
+    expect(runCli(['serve', 'status'], { env }).stdout).toContain(`the socket ${socket} is not yours`);
+    chownSync(socket, process.getuid!(), process.getgid!());
     expect(served(env)).toBe(0);
   });
 
@@ -101,8 +109,8 @@ describe('the client checks the socket and its folder before it sends anything',
     const r = client(env, ['--when-down', 'block', ...args(env)], input);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`its folder ${dir} is not mode 0700`);
-    expect(served(env)).toBe(0);
     chmodSync(dir, 0o700);
+    expect(served(env)).toBe(0);
     expect(client(env, ['--when-down', 'block', ...args(env)], input).code).toBe(0);
     expect(served(env)).toBe(1);
   });

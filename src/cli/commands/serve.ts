@@ -2,7 +2,7 @@
 import { HooksError } from '../../errors.js';
 import { hooksBin } from '../../install/bin.js';
 import { DEFAULT_IDLE_MINUTES, fileLog, probe, readPid, serviceUnit, startBackground, stopServer, takeLock } from '../../serve/lifecycle.js';
-import { ensureToken, prepareDirs, readToken, servePaths, servePort } from '../../serve/paths.js';
+import { ensureToken, prepareDirs, readToken, servePaths, servePort, socketProblem } from '../../serve/paths.js';
 import { describeHolder, portHolder } from '../../serve/port-holder.js';
 import { closeInheritedFds } from '../../serve/inherited-fds.js';
 import { serverEnv } from '../../serve/session-env.js';
@@ -90,6 +90,11 @@ Examples:
         return 0;
       }
       case 'status': {
+        const problem = socketProblem(paths);
+        if (problem !== undefined) {
+          ctx.stdout(`agent-hooks serve: not asked: the socket may not be your server's (${problem}); nothing was sent to it\n`);
+          return 3;
+        }
         const stats = await probe(paths, readToken(paths));
         if (stats === undefined) {
           const pid = readPid(paths);
