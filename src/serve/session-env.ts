@@ -23,9 +23,9 @@ const NEVER_PASSED = ['AGENT_HOOKS_TOKEN', AUTOSTARTED];
 /**
  * What a server started by the client keeps of that session's environment: where the user's files are
  * (config, state, trust store, managed layer, locale). Everything else (PATH with a project's shims,
- * secrets) was that session's. PATH becomes the system's.
+ * secrets, a per-run switch such as HOOKS_SKIP) was that session's. PATH becomes the system's.
  */
-const LOCATORS = /^(HOME|USER|LOGNAME|SHELL|TMPDIR|LANG|LC_[A-Z_]+|TZ|XDG_(CONFIG|STATE|CACHE|DATA|RUNTIME)_(HOME|DIR)|AGENT_HOOKS_[A-Z_]+|HOOKS_[A-Z_]+)$/;
+const LOCATORS = /^(HOME|USER|LOGNAME|SHELL|TMPDIR|LANG|LC_[A-Z_]+|TZ|XDG_(CONFIG|STATE|CACHE|DATA|RUNTIME)_(HOME|DIR)|AGENT_HOOKS_[A-Z_]+)$/;
 const SYSTEM_PATH = '/usr/local/bin:/usr/bin:/bin';
 
 /** The environment the server runs with and gives to hooks of events that bring none. */

@@ -62,7 +62,7 @@ describe('serverEnv', () => {
     expect(serverEnv(session)).toEqual({ HOME: '/h', USER: 'u', PATH: '/project/bin:/usr/bin', SECRET: 's', XDG_STATE_HOME: '/h/s', AGENT_HOOKS_MANAGED_CONFIG: '/m', LC_ALL: 'C' });
   });
 
-  it('a server the client started keeps only where the user\'s files are; PATH is the system\'s', () => {
-    expect(serverEnv({ ...session, AGENT_HOOKS_SERVE_AUTOSTARTED: '1' })).toEqual({ HOME: '/h', USER: 'u', PATH: '/usr/local/bin:/usr/bin:/bin', XDG_STATE_HOME: '/h/s', AGENT_HOOKS_MANAGED_CONFIG: '/m', LC_ALL: 'C' });
+  it('a server the client started keeps only where the user\'s files are (not a per-run switch); PATH is the system\'s', () => {
+    expect(serverEnv({ ...session, HOOKS_SKIP: 'command-safety', AGENT_HOOKS_SERVE_AUTOSTARTED: '1' })).toEqual({ HOME: '/h', USER: 'u', PATH: '/usr/local/bin:/usr/bin:/bin', XDG_STATE_HOME: '/h/s', AGENT_HOOKS_MANAGED_CONFIG: '/m', LC_ALL: 'C' });
   });
 });
