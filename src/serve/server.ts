@@ -172,7 +172,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     try {
       const body = await readBody(req, limits.maxBodyBytes);
       if (body === undefined) return reply(res, 413, `the event is larger than ${limits.maxBodyBytes} bytes`, true);
-      // The client sends its session's environment ahead of the event: that event's hooks get it (session-env.ts).
+      // The client sends its session's environment after the event: that event's hooks get it (session-env.ts).
       let sent: SessionRequest;
       try {
         sent = sessionRequest(req.headers[ENV_HEADER], body);
