@@ -177,6 +177,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       try {
         sent = sessionRequest(req.headers[ENV_HEADER], body);
       } catch (error) {
+        refusals(`refused an event: ${(error as Error).message}`);
         return reply(res, 400, `bad request: ${(error as Error).message}`, true);
       }
       const onError = url.searchParams.get('onError') === 'block' || options.env.HOOKS_ON_ERROR === 'block' ? 'block' : 'continue';

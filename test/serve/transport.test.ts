@@ -262,6 +262,24 @@ describe('hooks and spares get only stdin, stdout and stderr', () => {
   });
 });
 
+describe('an environment that is not whole', () => {
+  const started = serversClosedAfterEach();
+  it('is a 400 (logged), and the hook never runs with half an environment', async () => {
+    const s = await started();
+    const marker = path.join(s.home, 'ran');
+    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'mark', command: `touch ${JSON.stringify(marker)}` }] } }) });
+    trustProject(dir, s.env);
+    // What a client whose env has no -0 sends: the event, a NUL, nothing.
+    const r = await s.unix(`${RUN}&client=1`, `${claudeBash('ls', dir)}\0`, { 'x-hooks-env': 'nul' });
+    expect(r.status).toBe(400);
+    expect(r.body).toContain("empty environment after the event: the client's env -0 failed?");
+    expect(s.logs.join('\n')).toContain('refused an event: an empty environment');
+    expect(existsSync(marker)).toBe(false);
+    expect((await s.unix(`${RUN}&client=1`, `${claudeBash('ls', dir)}\0PATH=/usr/bin:/bin\0`, { 'x-hooks-env': 'nul' })).status).toBe(200);
+    expect(existsSync(marker)).toBe(true);
+  });
+});
+
 describe('browsers', () => {
   const started = serversClosedAfterEach();
   it.each(['sec-fetch-dest', 'sec-fetch-user', 'sec-fetch-storage-access'])('%s alone is refused (403), token or not, and nothing runs', async (header) => {
