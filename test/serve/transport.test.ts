@@ -239,22 +239,27 @@ describe('a NUL in an event field never keeps a hook from starting (it would let
 describe('hooks and spares get only stdin, stdout and stderr', () => {
   it('a descriptor the starter leaked (fd 251) is closed at the server start: no hook, spawned or a spare, sees it', async () => {
     const env = home();
-    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'fds', command: 'cat >/dev/null; ls /proc/$$/fd | sort -n | tr "\\n" " " >&2; exit 2' }] } }) });
+    // ls lists its own descriptors (what the hook's sh gave it, plus 3: the folder it reads); the sh's own
+    // list would race with the pipes it holds while it starts a pipeline.
+    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'fds', command: 'cat >/dev/null; ls /proc/self/fd | sort -n | tr "\\n" " " >&2; exit 2' }] } }) });
     trustProject(dir, env);
     const leaked = path.join(env.HOME!, 'leaked');
     const server = spawn('bash', ['-c', `exec 251>${JSON.stringify(leaked)}; exec ${JSON.stringify(process.execPath)} ${JSON.stringify(HOOKS)} serve --no-http`], { env: { ...env, AGENT_HOOKS_SERVE_LOG: 'stderr' }, stdio: ['ignore', 'ignore', 'pipe'] });
     let log = '';
     server.stderr!.on('data', (d: Buffer) => (log += d.toString()));
     try {
-      for (let i = 0; i < 100 && !log.includes('listening'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 300 && !log.includes('listening'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(log).toContain('listening');
       expect(log).toContain('closed descriptors inherited from the starter (251)');
       for (const run of ['spawned', 'a spare']) {
         const r = client(env, args(env), claudeBash('ls', dir));
         expect(r.code, run).toBe(2);
-        expect(r.stderr.trim(), run).toMatch(/^0 1 2( \d+)?$/);
+        expect(r.stderr.trim(), run).toBe('0 1 2 3');
         expect(r.stderr, run).not.toMatch(/\b251\b/);
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
+      // Both answered by the server (not run in-process by a client that found none).
+      expect(served(env)).toBe(2);
     } finally {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.on('exit', resolve));
