@@ -54,6 +54,11 @@ export interface RunOptions {
   metadataStore?: MetadataStore | null;
   /** Runs the command hooks; default: spawned from this process (src/run/process.ts). `hooks serve` passes its own, with spares. */
   runProcess?: ProcessRunner;
+  /**
+   * The environment this event's hooks get (command hooks' env, http hooks' allowedEnvVars); default the
+   * runner's. `hooks serve` passes the environment of the session that sent the event.
+   */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Runner {
@@ -160,6 +165,9 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       if (loaded.problem !== undefined) notes.push(loaded.problem);
     }
     const changes = new Map<string, unknown>();
+    const hookEnvBase = options.env ?? env;
+    const unsendable = unrepresentable(event);
+    if (unsendable !== undefined) notes.push(unsendable);
     /** Folds a hook's metadata into the bag; a reply that would take the bag past its limits is that hook's failure. */
     const absorb = (hook: ResolvedHook, result: HookResult): HookResult => {
       const keys = result.reply.metadata;
@@ -205,7 +213,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       const results = await Promise.all(
         selection.map(async (s) => {
           if (!s.selected) return step(s.hook, { status: 'skipped', why: s.why });
-          const result = await runHook(budgeted(s.hook, started), current, input, config, env, options.signal, options.runProcess);
+          const result = await runHook(budgeted(s.hook, started), current, input, config, hookEnvBase, options.signal, options.runProcess);
           options.onResult?.(result);
           return step(s.hook, { status: 'ran', result });
         }),
@@ -359,16 +367,37 @@ async function runHook(
   return { ...base, reply };
 }
 
-/** The environment of a command hook: the runner's, the project folder, the event, then the hook's own. */
+/**
+ * The environment of a command hook: the runner's, the project folder, the event, then the hook's own.
+ * The server's token is never passed on (a hook is not the server's client). A NUL cannot be in an
+ * environment (the spawn would fail, and a failed spawn must not let the event through): it is removed
+ * from values, and a name holding one, or `=`, is dropped. `unrepresentable` says so in the run's report.
+ */
 function hookEnv(hook: ResolvedHook, event: HookEvent, config: ResolvedConfig, env: NodeJS.ProcessEnv): Record<string, string | undefined> {
-  return {
+  const all: Record<string, string | undefined> = {
     ...env,
     CLAUDE_PROJECT_DIR: env.CLAUDE_PROJECT_DIR ?? config.projectDir,
     HOOKS_PROJECT_DIR: config.projectDir,
     HOOKS_EVENT: event.name,
     HOOKS_TOOL: event.tool?.canonical ?? '',
     ...hook.env,
+    [TOKEN_VARIABLE]: undefined,
   };
+  for (const [name, value] of Object.entries(all)) {
+    if (name === '' || name.includes('\0') || name.includes('=')) delete all[name];
+    else if (value?.includes('\0')) all[name] = value.replaceAll('\0', '');
+  }
+  return all;
+}
+
+/** The server's token variable (src/install/serve.ts TOKEN_ENV), kept out of every hook's environment. */
+const TOKEN_VARIABLE = 'AGENT_HOOKS_TOKEN';
+
+/** What of the event reaches a hook's environment with a NUL removed, said in the run's report; undefined when nothing. */
+function unrepresentable(event: HookEvent): string | undefined {
+  const tool = event.tool?.canonical;
+  if (tool === undefined || !tool.includes('\0')) return undefined;
+  return `the tool name ${JSON.stringify(tool)} holds a NUL byte, which no environment can: HOOKS_TOOL is ${JSON.stringify(tool.replaceAll('\0', ''))} for the command hooks`;
 }
 
 /** True when applying the reply would change anything: a decision, a rewrite, context, a message or metadata. */

@@ -16,6 +16,7 @@ import { readSafely } from '../fs/write-safely.js';
 import type { AgentTarget, Scope, Where } from '../install/target.js';
 import type { Finding } from './diagnose.js';
 import { findOnPath } from './on-path.js';
+import { checkHttpPorts } from './serve.js';
 
 /** How long `<launcher> --version` may take before doctor calls it unresponsive. */
 const ANSWER_TIMEOUT_MS = 15_000;
@@ -31,8 +32,10 @@ export interface Installed {
   failClosed: boolean;
   /** Launchers written as one machine's absolute path. */
   machinePaths: string[];
-  /** Entries of ours that call `hooks serve` over HTTP (install --serve). */
+  /** Entries of ours that call `hooks serve` over HTTP (install --serve --http). */
   http?: boolean;
+  /** The loopback ports those entries post to. */
+  httpPorts?: number[];
 }
 
 /** Every finding about the agents' installed entries, for the project in `cwd` and the user. */
@@ -88,6 +91,7 @@ function checkOne(found: Installed, where: Where, answered: Map<string, string |
     const answer = answers(launcher, agent, found, where, answered);
     if (answer !== undefined) findings.push({ level: 'error', where: at, message: `the entries run ${launcher}, which ${answer}: the agent proceeds with every guard off`, fix: fixFor(found, reinstall) });
   }
+  if (found.httpPorts !== undefined && found.httpPorts.length > 0) findings.push(...checkHttpPorts(found.httpPorts, at));
   if (!found.failClosed) {
     findings.push({
       level: 'warning',
@@ -188,6 +192,7 @@ function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' |
   let gate: boolean | undefined;
   // An install --serve of only http handlers (Claude Code's, for a config without SessionStart) runs no launcher.
   let http = false;
+  const httpPorts: number[] = [];
   const visit = (value: unknown, depth: number): void => {
     if (depth > 64) return;
     if (Array.isArray(value)) for (const v of value) visit(v, depth + 1);
@@ -195,6 +200,7 @@ function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' |
       // install --serve: an http handler of ours gates PreToolUse by the agent's onFailure alone (a runner error is a 500).
       if (isOurHttpHandler(value)) {
         http = true;
+        httpPorts.push(Number(/^http:\/\/127\.0\.0\.1:(\d+)\//.exec(String(value.url))?.[1]));
         if (/[?&]event=pre-tool-use&/.test(String(value.url))) gate = (gate ?? true) && value.onFailure === 'block';
       }
       for (const raw of Object.values(value)) {
@@ -214,7 +220,7 @@ function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' |
   };
   visit(doc, 0);
   const all = [...launchers];
-  return { launchers: all, failClosed: gate === true, machinePaths: all.filter((l) => path.isAbsolute(unquote(l))), http };
+  return { launchers: all, failClosed: gate === true, machinePaths: all.filter((l) => path.isAbsolute(unquote(l))), http, ...(httpPorts.length === 0 ? {} : { httpPorts }) };
 }
 
 /** The opencode plugin's runner (as a shell word) and its FAIL_CLOSED switch. */

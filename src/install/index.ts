@@ -10,7 +10,7 @@ import { readBackup, recordChange } from './backup.js';
 import { unifiedDiff } from './diff.js';
 import { chooseLauncher, type Launcher, type LauncherChoice } from './launcher.js';
 import type { AgentTarget, InstallOptions, Scope, Where } from './target.js';
-import { serveNotes, type ServeInstall } from './serve.js';
+import { serveNotes, serveRefusal, type ServeInstall } from './serve.js';
 
 export { AGENT_NAMES } from './agents/index.js';
 export type { Scope, Where } from './target.js';
@@ -65,6 +65,8 @@ export interface InstallRequest extends Request {
 export function install(request: InstallRequest): Outcome {
   const agent = getAgent(request.agent);
   if (request.serve !== undefined && agent.name === 'opencode') throw new HooksError('USAGE', 'install opencode --serve: the opencode plugin runs in-process already; install it without --serve');
+  const refused = request.serve === undefined ? undefined : serveRefusal(request.serve, request.scope);
+  if (refused !== undefined) throw new HooksError('USAGE', `install ${agent.name}: ${refused}`);
   const file = agent.file(request.scope, request.where);
   const safety = safetyOf(file, request);
   const before = readSafely(file, safety);
@@ -78,11 +80,11 @@ export function install(request: InstallRequest): Outcome {
       timeoutSeconds: request.timeoutSeconds ?? DEFAULT_ENTRY_TIMEOUT,
       failClosed: request.failClosed === true,
       ...(request.plan === undefined ? {} : { plan: request.plan }),
-      ...(request.serve === undefined ? {} : { serve: { port: request.serve.port, whenDown: request.serve.whenDown } }),
+      ...(request.serve === undefined ? {} : { serve: { whenDown: request.serve.whenDown, ...(request.serve.http === undefined ? {} : { http: request.serve.http }) } }),
     },
     request.scope,
   );
-  const notes = [...(choice.note === undefined ? [] : [choice.note]), ...(request.serve === undefined ? [] : serveNotes(agent.name, request.serve, request.serve.tokenFile))];
+  const notes = [...(choice.note === undefined ? [] : [choice.note]), ...(request.serve === undefined ? [] : serveNotes(request.serve, request.serve.tokenFile))];
   if (text === before) return { file, action: 'unchanged', entries, diff: '', why: 'installed', notes };
   return {
     ...commit(file, before, text, request, safety, true),

@@ -20,7 +20,7 @@ export interface JsonAgentSpec {
   entries: EntryFormat;
   /** One list entry running `command`; `failClosed`: the agent should block when it fails (if it can say so). */
   entry(command: string, timeoutSeconds: number, event: EventName, failClosed: boolean, matcher?: string): JsonObject;
-  /** With --serve, the agent calls the server over HTTP (Claude Code's `type: "http"`) instead of the client. */
+  /** With --serve --http, the agent calls the server over HTTP (Claude Code's `type: "http"`) instead of the client. */
   http?: boolean;
   /** Registers only the events of `InstallOptions.plan`, with its matchers and timeouts. */
   usesPlan?: boolean;
@@ -51,8 +51,8 @@ export function jsonAgent(spec: JsonAgentSpec): AgentTarget {
           const timeout = planned?.timeoutSeconds ?? timeoutSeconds;
           if (serve === undefined) return [[agentEvent, spec.entry(command, timeout, event, closed, planned?.matcher)] as const];
           // SessionStart stays a command (through the client), so a session starts the server when it is down.
-          if (spec.http === true && event !== 'sessionStart') {
-            return [[agentEvent, { ...(planned?.matcher === undefined ? {} : { matcher: planned.matcher }), hooks: [httpHandler(event, spec.dialect, serve, timeout, closed)] }] as const];
+          if (spec.http === true && serve.http !== undefined && event !== 'sessionStart') {
+            return [[agentEvent, { ...(planned?.matcher === undefined ? {} : { matcher: planned.matcher }), hooks: [httpHandler(event, spec.dialect, { ...serve, http: serve.http }, timeout, closed)] }] as const];
           }
           return [[agentEvent, spec.entry(clientCommand(clientWord(launcher, spec.projectDir.shell), command, event, serve.whenDown), timeout, event, closed, planned?.matcher)] as const];
         }),

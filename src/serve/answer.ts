@@ -27,6 +27,8 @@ export interface EventRequest {
   runProcess?: ProcessRunner;
   /** The server's log: what went to `hooks run`, once per project. */
   log?: (line: string) => void;
+  /** The environment of the session that sent the event, for its hooks (src/serve/session-env.ts); default the server's. */
+  hookEnv?: NodeJS.ProcessEnv | undefined;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function answerEvent(request: EventRequest, projects: Projects, env
     const switches = readSwitches(env);
     if (switches.disabled) return { stdout: '', stderr: 'agent-hooks: disabled by HOOKS_DISABLE; no hooks ran\n', exitCode: 0 };
     const fallback = request.cwd ?? env.HOME ?? os.homedir();
-    const elsewhere = (heavy: boolean) => runElsewhere({ body: request.body, event: request.event, dialect: request.dialect, onError: request.onError, cwd: fallback, signal: request.signal, heavy }, env);
+    const elsewhere = (heavy: boolean) => runElsewhere({ body: request.body, event: request.event, dialect: request.dialect, onError: request.onError, cwd: fallback, signal: request.signal, heavy }, request.hookEnv ?? env);
     // Not even decoded: an 18 MB event's parse alone would hold the thread for a tenth of a second.
     if (request.body.length > JUDGED_HERE.bytes) return await elsewhere(true);
     const raw = parseEvent(request.body.toString('utf8'));
@@ -65,7 +67,11 @@ export async function answerEvent(request: EventRequest, projects: Projects, env
       request.log?.(note);
       return { ...answer, stderr: `agent-hooks: ${note}\n${answer.stderr}` };
     }
-    const decision = await runner.run(event, request.runProcess === undefined ? { signal: request.signal } : { signal: request.signal, runProcess: request.runProcess });
+    const decision = await runner.run(event, {
+      signal: request.signal,
+      ...(request.runProcess === undefined ? {} : { runProcess: request.runProcess }),
+      ...(request.hookEnv === undefined ? {} : { env: request.hookEnv }),
+    });
     const answer = dialect.answer(decision);
     return switches.problems.length === 0 ? answer : { ...answer, stderr: `${switches.problems.map((p) => `agent-hooks: ${p}\n`).join('')}${answer.stderr}` };
   } catch (error) {

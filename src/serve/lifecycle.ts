@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, constants, existsSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import { HooksError } from '../errors.js';
-import type { ServePaths } from './paths.js';
+import { socketProblem, type ServePaths } from './paths.js';
 import type { ServerStats } from './server.js';
 
 /** A background server (started by `start` or by the client) exits after this long without an event. */
@@ -12,9 +12,9 @@ export const DEFAULT_IDLE_MINUTES = 30;
 /** The log is moved to serve.log.1 past this size (one old file is kept). */
 const MAX_LOG_BYTES = 1024 * 1024;
 
-/** The running server's status, asked over the socket; undefined when none answers. */
+/** The running server's status, asked over the socket; undefined when none answers, or the socket may not be ours (the token is never sent there). */
 export function probe(paths: ServePaths, token: string | undefined, timeoutMs = 1_000): Promise<ServerStats | undefined> {
-  if (token === undefined || !existsSync(paths.socket)) return Promise.resolve(undefined);
+  if (token === undefined || !existsSync(paths.socket) || socketProblem(paths) !== undefined) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     const req = http.request(
       { socketPath: paths.socket, path: '/v1/status', method: 'GET', headers: { host: 'localhost', authorization: `Bearer ${token}` }, timeout: timeoutMs },

@@ -16,6 +16,7 @@ import { runProcess, type ProcessRunner } from '../run/process.js';
 import { LAUNCHER, Spares } from '../run/spares.js';
 import { socketOwner, type End, type Owner } from './peer.js';
 import { Projects } from './projects.js';
+import { ENV_HEADER, sessionRequest, type SessionRequest } from './session-env.js';
 
 export interface ServerOptions {
   env: NodeJS.ProcessEnv;
@@ -175,10 +176,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     try {
       const body = await readBody(req, limits.maxBodyBytes);
       if (body === undefined) return reply(res, 413, `the event is larger than ${limits.maxBodyBytes} bytes`, true);
+      // The client sends its session's environment after the event: that event's hooks get it (session-env.ts).
+      let sent: SessionRequest;
+      try {
+        sent = sessionRequest(req.headers[ENV_HEADER], body);
+      } catch (error) {
+        refusals(`refused an event: ${(error as Error).message}`);
+        return reply(res, 400, `bad request: ${(error as Error).message}`, true);
+      }
       const onError = url.searchParams.get('onError') === 'block' || options.env.HOOKS_ON_ERROR === 'block' ? 'block' : 'continue';
       const answer = await answerEvent(
         {
-          body,
+          body: sent.event,
+          hookEnv: sent.env,
           event: url.searchParams.get('event') ?? undefined,
           dialect: url.searchParams.get('dialect') ?? undefined,
           onError,
@@ -339,7 +349,8 @@ async function ownerRefusal(socket: Socket, ends: { client: End; server: End } |
 function checkRequest(req: http.IncomingMessage, transport: 'tcp' | 'socket', port: number | undefined, bound: string | undefined, tokenBytes: Buffer): Refusal | undefined {
   // A page in a browser always sends Origin on a POST (and Sec-Fetch-* on everything): no agent does.
   if (req.headers.origin !== undefined) return { status: 403, why: `a request with an Origin header (${oneLine(req.headers.origin)}): browsers may not drive the server` };
-  if (req.headers['sec-fetch-site'] !== undefined || req.headers['sec-fetch-mode'] !== undefined) return { status: 403, why: 'a request from a browser (Sec-Fetch headers)' };
+  // Any Sec-Fetch-* header (Dest and User alone too): only a browser sends them, and no agent does.
+  if (Object.keys(req.headers).some((name) => name.startsWith('sec-fetch-'))) return { status: 403, why: 'a request from a browser (Sec-Fetch headers)' };
   const host = req.headers.host;
   if (host === undefined || !hostAllowed(host, transport, port, bound)) {
     // DNS rebinding: a name that resolves to 127.0.0.1 still arrives with its own Host.

@@ -1,7 +1,8 @@
 // hooks serve for real: the installed settings from `agent-hooks install <agent> --serve`, the real
-// Claude Code 2.1.328 calling the server with `type: "http"` hooks (the token from $AGENT_HOOKS_TOKEN
-// through its header interpolation), the real Codex CLI through agent-hooks-client (curl over the Unix
-// socket), and what each install does while the server is stopped.
+// Claude Code 2.1.328 and Codex CLI through agent-hooks-client (curl over the Unix socket, the default),
+// Claude Code calling the server with `type: "http"` hooks (`--user --http`: the token from
+// $AGENT_HOOKS_TOKEN through its header interpolation), and what each install does while the server is
+// stopped.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import net from 'node:net';
@@ -115,24 +116,23 @@ async function runClaude(s: ServeWorkspace, script: Step[], options: { prompt?: 
   }
 }
 
-describe('Claude Code 2.1.328 with type "http" hooks against hooks serve', () => {
-  it('blocks a dangerous command: it never runs, the reason reaches the model, and the server answered', async () => {
+describe('Claude Code 2.1.328 through agent-hooks-client (the default install --serve)', () => {
+  it('blocks a dangerous command: it never runs, the reason reaches the model, and the server answered over its socket', async () => {
     const s = await serveWorkspace('claude-block');
-    const notes = install(s, 'claude-code');
-    expect(notes).toContain('AGENT_HOOKS_TOKEN');
+    install(s, 'claude-code');
     const settings = JSON.parse(s.ws.read('.claude/settings.json')!);
-    expect(settings.hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: 'http', onFailure: 'block' });
+    expect(settings.hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: 'command', command: expect.stringMatching(/agent-hooks-client .*agent-hooks run pre-tool-use --dialect claude-code # agent-hooks$/) });
+    expect(s.ws.read('.claude/settings.json')).not.toContain('127.0.0.1');
     const stop = await startServer(s);
     try {
       const r = await runClaude(s, [claudeBash(DANGEROUS)]);
       expect(s.ws.exists('ran.marker'), r.describeRun).toBe(false);
       expect(r.results, r.describeRun).toHaveLength(1);
       expect(r.results[0]!.text).toContain(DANGER_REASON);
-      // SessionStart (client), UserPromptSubmit, PreToolUse, Stop, ...: all through the server.
-      expect(s.served()).toBeGreaterThanOrEqual(3);
-      // Over TCP, through the owner check (the kernel's word that the socket is this user's): Claude Code's
-      // own connection passes it. (2.1.328 kept one connection for its two HTTP events here.)
-      expect(s.connections()).toBeGreaterThanOrEqual(1);
+      // SessionStart and PreToolUse at least (2.1.328 ran no UserPromptSubmit command here; a trace of the
+      // client showed it called twice, both answered by the server): through the socket, none over TCP.
+      expect(s.served(), r.describeRun).toBeGreaterThanOrEqual(2);
+      expect(s.connections()).toBe(0);
     } finally {
       await stop();
     }
@@ -188,23 +188,50 @@ describe('Claude Code 2.1.328 with type "http" hooks against hooks serve', () =>
     }
   });
 
-  it('with the server stopped, the default install blocks the gated events (onFailure "block"): the prompt never reaches the model; --when-down continue lets everything through', async () => {
+});
+
+describe('Claude Code 2.1.328 with type "http" hooks (install --user --serve --http)', () => {
+  const http = (s: ServeWorkspace, flags: string[] = []) => install(s, 'claude-code', ['--user', '--http', ...flags]);
+
+  it('blocks a dangerous command over loopback HTTP, through the owner check', async () => {
+    const s = await serveWorkspace('claude-http-block');
+    const notes = http(s);
+    expect(notes).toContain('AGENT_HOOKS_TOKEN');
+    expect(notes).toContain('only for a machine where no other user can bind loopback ports');
+    const settings = JSON.parse(readFileSync(path.join(s.ws.home, '.claude', 'settings.json'), 'utf8'));
+    expect(settings.hooks.PreToolUse[0].hooks[0]).toMatchObject({ type: 'http', onFailure: 'block' });
+    const stop = await startServer(s);
+    try {
+      const r = await runClaude(s, [claudeBash(DANGEROUS)]);
+      expect(s.ws.exists('ran.marker'), r.describeRun).toBe(false);
+      expect(r.results, r.describeRun).toHaveLength(1);
+      expect(r.results[0]!.text).toContain(DANGER_REASON);
+      expect(s.served()).toBeGreaterThanOrEqual(3);
+      // Over TCP, through the owner check (the kernel's word that the socket is this user's): Claude Code's
+      // own connection passes it. (2.1.328 kept one connection for its two HTTP events here.)
+      expect(s.connections()).toBeGreaterThanOrEqual(1);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('with the server stopped, the http install blocks the gated events (onFailure "block"): the prompt never reaches the model; --when-down continue lets everything through', async () => {
     const s = await serveWorkspace('claude-down');
-    install(s, 'claude-code');
+    http(s);
     const blocked = await runClaude(s, [claudeBash('touch ran.marker')]);
     expect(s.ws.exists('ran.marker'), blocked.describeRun).toBe(false);
     expect(blocked.turns, blocked.describeRun).toEqual([]);
     expect(blocked.result.stdout, blocked.describeRun).toContain('blocking because onFailure is \\"block\\"');
     expect(blocked.result.stdout).toContain('ECONNREFUSED');
 
-    install(s, 'claude-code', ['--when-down', 'continue']);
+    http(s, ['--when-down', 'continue']);
     const open = await runClaude(s, [claudeBash('touch ran.marker')]);
     expect(s.ws.exists('ran.marker'), open.describeRun).toBe(true);
   });
 
-  it('a request without the token is refused (401), and the default install blocks on it as on a server that is down', async () => {
+  it('a request without the token is refused (401), and the http install blocks on it as on a server that is down', async () => {
     const s = await serveWorkspace('claude-no-token');
-    install(s, 'claude-code');
+    http(s);
     const stop = await startServer(s);
     try {
       const r = await runClaude(s, [claudeBash('touch ran.marker')], { withToken: false });

@@ -2,46 +2,16 @@
 // idle exit, stale files taken over, and the command-only client with the server up and down.
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { servePaths } from '../../src/serve/paths.js';
-import { ROOT, isolatedEnv, runCli, tmpProject, trustProject } from '../helpers.js';
+import { runCli, tmpProject, trustProject } from '../helpers.js';
+import { CLIENT, HOOKS, client, homesStoppedAfterEach, launcher, served } from './cli-kit.js';
 import { claudeBash } from './kit.js';
 
 // Real processes on a loaded machine: generous, so only a real hang fails.
 vi.setConfig({ testTimeout: 60_000 });
 
-const HOOKS = path.join(ROOT, 'bin', 'hooks.js');
-const CLIENT = path.join(ROOT, 'bin', 'agent-hooks-client');
-const homes: NodeJS.ProcessEnv[] = [];
-
-afterEach(() => {
-  for (const env of homes.splice(0)) runCli(['serve', 'stop'], { env });
-});
-
-function home(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = isolatedEnv(tmpProject(), { AGENT_HOOKS_SERVE_PORT: '0', AGENT_HOOKS_SERVE_AUTOSTART: '0', ...extra });
-  delete env.XDG_RUNTIME_DIR;
-  homes.push(env);
-  return env;
-}
-
-/** A one-word launcher, as an installed entry has (the client passes it through to the fallback). */
-function launcher(env: NodeJS.ProcessEnv): string {
-  const file = path.join(env.HOME!, 'agent-hooks');
-  writeFileSync(file, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(HOOKS)} "$@"\n`, { mode: 0o755 });
-  return file;
-}
-
-function client(env: NodeJS.ProcessEnv, args: string[], input: string, cwd = env.HOME!) {
-  const r = spawnSync(CLIENT, args, { env, input, encoding: 'utf8', cwd, timeout: 30_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-const served = (env: NodeJS.ProcessEnv) => {
-  const r = runCli(['serve', 'status'], { env });
-  return r.code === 0 ? Number(/(\d+) answered/.exec(r.stdout)?.[1]) : undefined;
-};
+const home = homesStoppedAfterEach();
 
 describe('one server per user', () => {
   it('start, a second start finds the first, a foreground start is refused, stop finishes it, status says so', () => {

@@ -48,14 +48,17 @@ Options:
                        (Claude Code: onFailure "block"; Cursor: failClosed; all: --on-error block)
   --dry-run            print a unified diff of the change and write nothing
   --allow-outside      write the settings file even where it resolves outside the project
-  --serve              entries that hand each event to "agent-hooks serve" (docs/serve.md): Claude
-                       Code calls it over HTTP (type "http", token from $AGENT_HOOKS_TOKEN); the
-                       other agents run agent-hooks-client (curl over its Unix socket)
+  --serve              entries that hand each event to "agent-hooks serve" (docs/serve.md) through
+                       agent-hooks-client (curl over its Unix socket, which it checks is yours)
+  --http               with --serve, claude-code --user only: type "http" handlers on the loopback
+                       port instead (token from $AGENT_HOOKS_TOKEN). ONLY for a machine where no
+                       other user can bind loopback ports: an http hook cannot check who answers
   --when-down <what>   with --serve, while the server is down: run (the client runs the event
-                       in-process and starts a server; default for command agents), block
-                       (preToolUse and userPromptSubmit are blocked; default for Claude Code),
-                       continue (every event goes on, with a notice)
-  --port <n>           with --serve: the server's loopback port (default: hooks serve's)
+                       in-process and starts a server; the default), block (preToolUse and
+                       userPromptSubmit are blocked; the default with --http), continue (every
+                       event goes on, with a notice)
+  --port <n>           with --http: the server's loopback port (default: hooks serve's, kept in
+                       its state folder)
   --managed            a locked setup (docs/locked.md), as root: copies this package to a prefix
                        only root can write, writes the agent's managed (system) hook settings to run
                        it with an absolute node, fail-closed and alone (claude-code:
@@ -79,7 +82,7 @@ Examples:
 `,
   args: {
     positional: ['agent'],
-    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean', serve: 'boolean', 'when-down': 'string', port: 'string', managed: 'boolean', print: 'boolean', prefix: 'string', node: 'string' },
+    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean', serve: 'boolean', 'when-down': 'string', port: 'string', http: 'boolean', managed: 'boolean', print: 'boolean', prefix: 'string', node: 'string' },
   },
   async run(args, ctx) {
     if (args.flags.managed === true) return installManaged(args.positional.agent, args.flags, ctx);
@@ -89,7 +92,7 @@ Examples:
     const scope = scopeOf(args.flags);
     const explicitTimeout = typeof args.flags.timeout === 'string';
     const plan = args.positional.agent === 'claude-code' && scope === 'project' ? await planOf(ctx, explicitTimeout ? timeoutOf(args.flags.timeout) : undefined) : undefined;
-    const serve = await serveOf(args.flags, args.positional.agent, ctx.env);
+    const serve = await serveOf(args.flags, args.positional.agent, scope, ctx.env);
     if (plan !== undefined) {
       const always = (event: EventName) => {
         if (!plan.has(event)) plan.set(event, { timeoutSeconds: timeoutOf(args.flags.timeout) });
@@ -120,7 +123,7 @@ Examples:
 
 /** `--managed`: a locked setup (src/install/managed.ts), printed or carried out. */
 async function installManaged(agent: string | undefined, flags: Record<string, string | boolean | undefined>, ctx: { stdout: (text: string) => void; stderr: (text: string) => void }): Promise<number> {
-  const others = ['project', 'user', 'serve', 'fail-closed', 'dry-run', 'timeout', 'allow-outside', 'when-down', 'port'].filter((f) => flags[f] !== undefined);
+  const others = ['project', 'user', 'serve', 'fail-closed', 'dry-run', 'timeout', 'allow-outside', 'when-down', 'port', 'http'].filter((f) => flags[f] !== undefined);
   if (others.length > 0) throw new HooksError('USAGE', `--managed: --${others[0]} does not go with it (a managed install is machine-wide, fail-closed, and runs the runner directly); --print shows what it would do`);
   const { applyManaged, planManaged, printManaged } = await import('../../install/managed.js');
   const plan = planManaged({
@@ -138,20 +141,29 @@ async function installManaged(agent: string | undefined, flags: Record<string, s
   return 0;
 }
 
-/** --serve, --when-down, --port: the server the entries call (its token is created now, so it can be exported). */
-async function serveOf(flags: Record<string, string | boolean | undefined>, agent: string | undefined, env: NodeJS.ProcessEnv) {
+/** --serve, --http, --when-down, --port: the server the entries call (its token is created now, so it can be exported). */
+async function serveOf(flags: Record<string, string | boolean | undefined>, agent: string | undefined, scope: string, env: NodeJS.ProcessEnv) {
   if (flags.serve !== true) {
-    if (flags['when-down'] !== undefined || flags.port !== undefined) throw new HooksError('USAGE', '--when-down and --port go with --serve');
+    if (flags['when-down'] !== undefined || flags.port !== undefined || flags.http !== undefined) throw new HooksError('USAGE', '--when-down, --http and --port go with --serve');
     return {};
   }
-  const { whenDownOf } = await import('../../install/serve.js');
-  const { defaultPort, ensureToken, servePaths } = await import('../../serve/paths.js');
-  const whenDown = whenDownOf(flags['when-down'], agent ?? '');
-  const port = flags.port === undefined ? defaultPort(env) : Number(flags.port);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new HooksError('USAGE', `--port: expected a port number, got "${String(flags.port)}"`);
+  const http = flags.http === true;
+  if (http && agent !== 'claude-code') throw new HooksError('USAGE', `--http: only Claude Code has http hooks; install ${agent ?? '<agent>'} --serve without it (the client, over the Unix socket)`);
+  if (!http && flags.port !== undefined) throw new HooksError('USAGE', '--port goes with --http (the client finds the server by its Unix socket, not a port)');
+  const { serveRefusal, whenDownOf } = await import('../../install/serve.js');
+  const { ensureToken, servePaths, servePort } = await import('../../serve/paths.js');
+  const whenDown = whenDownOf(flags['when-down'], http);
+  // Refused before anything is written (a port file, a token) for a file this install will not write.
+  const refused = serveRefusal(http ? { whenDown, http: { port: 0 } } : { whenDown }, scope);
+  if (refused !== undefined) throw new HooksError('USAGE', `install ${agent ?? ''}: ${refused}`);
   const paths = servePaths(env);
+  let port: number | undefined;
+  if (http) {
+    port = flags.port === undefined ? await servePort(paths, env) : Number(flags.port);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new HooksError('USAGE', `--port: expected a port number, got "${String(flags.port)}"`);
+  }
   ensureToken(paths);
-  return { serve: { port, whenDown, tokenFile: paths.token } };
+  return { serve: { whenDown, ...(port === undefined ? {} : { http: { port } }), tokenFile: paths.token } };
 }
 
 /**

@@ -2,8 +2,11 @@
 import { HooksError } from '../../errors.js';
 import { hooksBin } from '../../install/bin.js';
 import { DEFAULT_IDLE_MINUTES, fileLog, probe, readPid, serviceUnit, startBackground, stopServer, takeLock } from '../../serve/lifecycle.js';
-import { defaultPort, ensureToken, prepareDirs, readToken, servePaths } from '../../serve/paths.js';
-import { startServer } from '../../serve/server.js';
+import { ensureToken, prepareDirs, readToken, servePaths, servePort, socketProblem } from '../../serve/paths.js';
+import { describeHolder, portHolder } from '../../serve/port-holder.js';
+import { closeInheritedFds } from '../../serve/inherited-fds.js';
+import { serverEnv } from '../../serve/session-env.js';
+import { startServer, type RunningServer } from '../../serve/server.js';
 import type { Command } from '../command.js';
 import type { CliContext } from '../context.js';
 
@@ -12,10 +15,12 @@ export const command: Command = {
 
 Runs one long-lived agent-hooks server for your user: every project and every session of every
 agent, with the same engine and the same answers as "hooks run", without starting Node per event.
-It listens on 127.0.0.1 (for agents with HTTP hooks, e.g. Claude Code's type "http") and on a Unix
-socket (0600, for the command-only client agent-hooks-client). Every request must carry your token
+It listens on a Unix socket (0600 in a 0700 folder) for agent-hooks-client, which every --serve
+install runs, and on 127.0.0.1 for Claude Code's type "http" hooks (install --serve --http: only
+for a machine where no other user can bind loopback ports). Every request must carry your token
 (a 0600 file in the state folder); a request without it, for another Host, from a browser
-(Origin / Sec-Fetch headers) or, on Linux, over TCP from another user's socket is refused.
+(Origin / Sec-Fetch headers) or, on Linux, over TCP from another user's socket is refused. Each
+event the client sends runs its hooks with that session's own environment.
 
   hooks serve          run in the foreground until SIGTERM / Ctrl-C (for systemd or launchd)
   hooks serve start    start it in the background (logs in the state folder), unless one runs
@@ -24,7 +29,8 @@ socket (0600, for the command-only client agent-hooks-client). Every request mus
   hooks serve token    print the token (for AGENT_HOOKS_TOKEN, which Claude Code puts in the header)
 
 Options:
-  --port <n>           loopback port (default: AGENT_HOOKS_SERVE_PORT, else ${'47100 + uid % 800'})
+  --port <n>           loopback port (default: AGENT_HOOKS_SERVE_PORT, else the one kept in the
+                       state folder's "port" file, picked at random and free on first use)
   --host <address>     listen on another address than 127.0.0.1 (only if you mean it: every
                        request still needs the token, but the port is then reachable from outside)
   --no-http            the Unix socket only (command-only agents)
@@ -32,7 +38,7 @@ Options:
                        foreground, ${DEFAULT_IDLE_MINUTES} for "start" and for a server the client started)
   --print-unit         print a systemd user unit (a launchd plist on macOS) and exit
 
-Files ($XDG_STATE_HOME/agent-hooks/serve, 0700): token, serve.pid (one server per user),
+Files ($XDG_STATE_HOME/agent-hooks/serve, 0700): token, port, serve.pid (one server per user),
 serve.log, client.curlrc; the socket is $XDG_RUNTIME_DIR/agent-hooks/serve.sock when there is a
 runtime folder, else serve.sock beside them.
 
@@ -52,12 +58,12 @@ Examples:
       ctx.stdout(serviceUnit(process.platform, hooksBin(), paths));
       return 0;
     }
-    const port = args.flags.port === undefined ? defaultPort(ctx.env) : portOf(args.flags.port);
     const host = typeof args.flags.host === 'string' ? args.flags.host : '127.0.0.1';
     const http = args.flags['no-http'] !== true;
+    const port = () => (args.flags.port === undefined ? servePort(paths, ctx.env) : Promise.resolve(portOf(args.flags.port)));
     switch (action) {
       case undefined:
-        return foreground(ctx, { port, host, http, idleMinutes: args.flags.idle === undefined ? 0 : minutesOf(args.flags.idle) });
+        return foreground(ctx, { port: http ? await port() : 0, host, http, idleMinutes: args.flags.idle === undefined ? 0 : minutesOf(args.flags.idle) });
       case 'start': {
         prepareDirs(paths);
         const token = ensureToken(paths);
@@ -67,13 +73,15 @@ Examples:
           return 0;
         }
         const idle = args.flags.idle === undefined ? DEFAULT_IDLE_MINUTES : minutesOf(args.flags.idle);
+        const wanted = http ? await port() : 0;
         const stats = await startBackground(
           paths,
           token,
-          { bin: hooksBin(), args: ['serve', '--port', String(port), '--host', host, '--idle', String(idle), ...(http ? [] : ['--no-http'])] },
+          { bin: hooksBin(), args: ['serve', '--port', String(wanted), '--host', host, '--idle', String(idle), ...(http ? [] : ['--no-http'])] },
           ctx.env,
         );
         ctx.stdout(`agent-hooks serve: started (pid ${stats.pid}${stats.port === undefined ? '' : `, port ${stats.port}`}, socket ${paths.socket}); log ${paths.log}\n`);
+        if (http && stats.port === undefined) ctx.stderr(`agent-hooks serve: ${portTaken(wanted, host)}\n`);
         return 0;
       }
       case 'stop': {
@@ -82,6 +90,11 @@ Examples:
         return 0;
       }
       case 'status': {
+        const problem = socketProblem(paths);
+        if (problem !== undefined) {
+          ctx.stdout(`agent-hooks serve: not asked: the socket may not be your server's (${problem}); nothing was sent to it\n`);
+          return 3;
+        }
         const stats = await probe(paths, readToken(paths));
         if (stats === undefined) {
           const pid = readPid(paths);
@@ -115,9 +128,8 @@ async function foreground(ctx: CliContext, options: { port: number; host: string
   const token = ensureToken(paths);
   const taken = await takeLock(paths, token);
   // The server outlives the session that started it (the client starts one from inside an agent):
-  // a session's project folder must not become every project's.
-  const env = { ...ctx.env };
-  for (const name of SESSION_VARIABLES) delete env[name];
+  // that session's project folder, PATH and secrets must not become every project's (session-env.ts).
+  const env = serverEnv(ctx.env);
   if ('running' in taken) throw new HooksError('USAGE', `hooks serve: already running (pid ${taken.running.pid}); one server per user ("hooks serve status")`);
   const log = ctx.stderrIsTTY ? (line: string) => ctx.stderr(`${new Date().toISOString()} ${line}\n`) : fileOrStderr(ctx, paths.log);
   // A hook's crash is a value, never an exception; should anything else escape, it is logged and the
@@ -127,16 +139,30 @@ async function foreground(ctx: CliContext, options: { port: number; host: string
   process.on('unhandledRejection', onCrash);
   let stopped!: () => void;
   const done = new Promise<void>((resolve) => (stopped = resolve));
+  // Whatever the starter left open (not close-on-exec) would reach every hook and spare.
+  const closed = closeInheritedFds();
+  if (closed.length > 0) log(`closed descriptors inherited from the starter (${closed.join(', ')}): hooks get only stdin, stdout and stderr`);
   try {
-    const server = await startServer({
-      env,
-      token,
-      ...(options.http ? { tcp: { host: options.host, port: options.port } } : {}),
-      socket: paths.socket,
-      idleMs: options.idleMinutes * 60_000,
-      log,
-      onIdle: stopped,
-    });
+    const start = (http: boolean) =>
+      startServer({
+        env,
+        token,
+        ...(http ? { tcp: { host: options.host, port: options.port } } : {}),
+        socket: paths.socket,
+        idleMs: options.idleMinutes * 60_000,
+        log,
+        onIdle: stopped,
+      });
+    let server: RunningServer;
+    try {
+      server = await start(options.http);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !options.http) throw error;
+      // Someone else on the port (another user, squatting or not) must not keep the socket's clients
+      // from their server: it serves the socket alone and says who holds the port.
+      log(`http off: ${portTaken(options.port, options.host)}; the Unix socket still serves agent-hooks-client`);
+      server = await start(false);
+    }
     log(`listening (pid ${process.pid})${server.port === undefined ? '' : ` on http://${options.host}:${server.port}`} and ${paths.socket}`);
     if (ctx.signal.aborted) stopped();
     ctx.signal.addEventListener('abort', () => {
@@ -146,18 +172,15 @@ async function foreground(ctx: CliContext, options: { port: number; host: string
     await done;
     log(`stopped after ${server.stats().served} events`);
     return 0;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new HooksError('USAGE', `hooks serve: port ${options.port} on ${options.host} is in use by another program; choose another with --port or AGENT_HOOKS_SERVE_PORT`);
-    }
-    throw error;
   } finally {
     taken.lock.release();
   }
 }
 
-/** Set by an agent for one session's hooks; never the server's to pass on. */
-const SESSION_VARIABLES = ['CLAUDE_PROJECT_DIR', 'GEMINI_PROJECT_DIR', 'CURSOR_PROJECT_DIR', 'CLAUDE_ENV_FILE', 'CLAUDE_CODE_ENTRYPOINT'];
+/** Port N on host is held by ... : what to do about it. */
+export function portTaken(port: number, host: string): string {
+  return `port ${port} on ${host} is ${describeHolder(portHolder(port))}; http hooks cannot reach this server (remove the "port" file in the state folder to pick another at the next start, then reinstall --http; or set AGENT_HOOKS_SERVE_PORT)`;
+}
 
 /** In the background stdout and stderr already go to the log; the log lines carry the time. */
 function fileOrStderr(ctx: CliContext, file: string): (line: string) => void {
