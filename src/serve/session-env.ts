@@ -43,7 +43,7 @@ export function serverEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 /** The event and the environment it came with; `env` undefined when the request brought none. */
 export interface SessionRequest {
-  event: string;
+  event: Buffer;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -53,12 +53,13 @@ export interface SessionRequest {
  * one-line `HooksError` when the header names another format or the environment is not whole (none at
  * all: the client's `env -0` failed): an event must never run with an environment half read.
  */
-export function sessionRequest(header: string | string[] | undefined, body: string): SessionRequest {
+export function sessionRequest(header: string | string[] | undefined, body: Buffer): SessionRequest {
   if (header === undefined) return { event: body };
   if (header !== ENV_FORMAT) throw new HooksError('USAGE', `${ENV_HEADER}: expected "${ENV_FORMAT}", got "${String(header).slice(0, 20)}"`);
-  const end = body.indexOf('\0');
+  const end = body.indexOf(0);
   if (end === -1) throw new HooksError('USAGE', 'no environment after the event (a NUL, then env -0)');
-  const block = body.slice(end + 1);
+  // Only the environment is decoded here: the event stays bytes, for the size bound before any parse (answer.ts).
+  const block = body.subarray(end + 1).toString('utf8');
   if (block === '') throw new HooksError('USAGE', "an empty environment after the event: the client's env -0 failed?");
   if (!block.endsWith('\0')) throw new HooksError('USAGE', 'the environment after the event is cut short (its last entry has no NUL)');
   // No prototype: a name such as __proto__ is a name like any other.
@@ -69,7 +70,7 @@ export function sessionRequest(header: string | string[] | undefined, body: stri
     if (eq <= 0) throw new HooksError('USAGE', `the environment after the event has an entry that is not NAME=value ("${oneLine(entry)}")`);
     env[entry.slice(0, eq)] = entry.slice(eq + 1);
   }
-  return { event: body.slice(0, end), env: hookEnvOf(env) };
+  return { event: body.subarray(0, end), env: hookEnvOf(env) };
 }
 
 function hookEnvOf(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

@@ -15,8 +15,8 @@ describe('sessionRequest', () => {
   it('reads back any event (no NUL: no JSON text has one) and any non-empty environment env -0 can print, exactly', () => {
     fc.assert(
       fc.property(fc.dictionary(name, value, { minKeys: 1 }), fc.string().filter((e) => !e.includes('\0')), (env, event) => {
-        const read = sessionRequest('nul', `${event}\0${block(env)}`);
-        expect(read.event).toBe(event);
+        const read = sessionRequest('nul', Buffer.from(`${event}\0${block(env)}`));
+        expect(read.event.toString()).toBe(event);
         const expected = { ...env };
         delete expected.AGENT_HOOKS_TOKEN;
         delete expected.AGENT_HOOKS_SERVE_AUTOSTARTED;
@@ -30,8 +30,8 @@ describe('sessionRequest', () => {
     fc.assert(
       fc.property(fc.string({ unit: fc.constantFrom('a', '=', '\0', 'b', '\n', '_') , maxLength: 60 }), (body) => {
         try {
-          const read = sessionRequest('nul', body);
-          expect(typeof read.event).toBe('string');
+          const read = sessionRequest('nul', Buffer.from(body));
+          expect(Buffer.isBuffer(read.event)).toBe(true);
         } catch (error) {
           expect(isHooksError(error)).toBe(true);
           expect((error as Error).message).not.toContain('\n');
@@ -42,15 +42,15 @@ describe('sessionRequest', () => {
   });
 
   it('refuses no environment, an empty one (env -0 failed), one cut short, an entry that is not NAME=value, and another format; without the header the body is the event', () => {
-    expect(() => sessionRequest('nul', '{"x":1}')).toThrow(/no environment after the event/);
-    expect(() => sessionRequest('nul', '{}\0')).toThrow(/empty environment .*env -0 failed/);
-    expect(() => sessionRequest('nul', '{}\0A=1\0B=2')).toThrow(/cut short/);
-    expect(() => sessionRequest('nul', '{}\0=x\0')).toThrow(/not NAME=value/);
-    expect(() => sessionRequest('nul', '{}\0A=1\0\0')).toThrow(/not NAME=value/);
-    expect(() => sessionRequest('json', '{}\0A=1\0')).toThrow(/expected "nul"/);
-    expect(sessionRequest(undefined, '{}\0A=1\0')).toEqual({ event: '{}\0A=1\0' });
+    expect(() => sessionRequest('nul', Buffer.from('{"x":1}'))).toThrow(/no environment after the event/);
+    expect(() => sessionRequest('nul', Buffer.from('{}\0'))).toThrow(/empty environment .*env -0 failed/);
+    expect(() => sessionRequest('nul', Buffer.from('{}\0A=1\0B=2'))).toThrow(/cut short/);
+    expect(() => sessionRequest('nul', Buffer.from('{}\0=x\0'))).toThrow(/not NAME=value/);
+    expect(() => sessionRequest('nul', Buffer.from('{}\0A=1\0\0'))).toThrow(/not NAME=value/);
+    expect(() => sessionRequest('json', Buffer.from('{}\0A=1\0'))).toThrow(/expected "nul"/);
+    expect(sessionRequest(undefined, Buffer.from('{}\0A=1\0'))).toEqual({ event: Buffer.from('{}\0A=1\0') });
     // A name like __proto__ is a name like any other, and the token never reaches a hook.
-    const read = sessionRequest('nul', `{}\0__proto__=x\0AGENT_HOOKS_TOKEN=${'f'.repeat(64)}\0PATH=/a\0`);
+    const read = sessionRequest('nul', Buffer.from(`{}\0__proto__=x\0AGENT_HOOKS_TOKEN=${'f'.repeat(64)}\0PATH=/a\0`));
     expect(Object.entries(read.env!)).toEqual([['__proto__', 'x'], ['PATH', '/a']]);
   });
 });
