@@ -5,6 +5,7 @@ import { posix } from 'node:path';
 import { cacheDir, stateDir, userConfigDir } from '../../paths.js';
 import { compileGlob, globSource, globToRegExp, hasGlobMagic } from './glob.js';
 import type { SensitivePathsOptionsInput as OptionsInput } from './options.js';
+import { RUNNER_SAMPLES, runnerPlaces, runnerRoot } from './runner.js';
 import { BACKUP_SUFFIX, EXEMPT_NAME, EXEMPT_SEGMENTS, type Kind, type PathRule, RULES } from './rules.js';
 
 export type Access = 'read' | 'write';
@@ -77,7 +78,7 @@ const cache = new WeakMap<object, Map<string, Judge>>();
 export function compileJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv = process.env): Judge {
   let byHome = cache.get(options);
   if (!byHome) cache.set(options, (byHome = new Map()));
-  const key = `${home}\0${env.XDG_CONFIG_HOME ?? ''}\0${env.XDG_STATE_HOME ?? ''}\0${env.XDG_CACHE_HOME ?? ''}\0${env.CLAUDE_CONFIG_DIR ?? ''}\0${env.CODEX_HOME ?? ''}\0${env.COPILOT_HOME ?? ''}\0${env.AGENT_HOOKS_MANAGED_CONFIG ?? ''}`;
+  const key = `${home}\0${env.XDG_CONFIG_HOME ?? ''}\0${env.XDG_STATE_HOME ?? ''}\0${env.XDG_CACHE_HOME ?? ''}\0${env.CLAUDE_CONFIG_DIR ?? ''}\0${env.CODEX_HOME ?? ''}\0${env.COPILOT_HOME ?? ''}\0${env.AGENT_HOOKS_MANAGED_CONFIG ?? ''}\0${env.PATH ?? ''}\0${env.npm_config_prefix ?? ''}\0${env.NPM_CONFIG_PREFIX ?? ''}\0${env.PREFIX ?? ''}\0${env.PNPM_HOME ?? ''}\0${env.BUN_INSTALL ?? ''}\0${env.VOLTA_HOME ?? ''}`;
   let judge = byHome.get(key);
   if (!judge) byHome.set(key, (judge = buildJudge(options, home, env)));
   return judge;
@@ -88,7 +89,7 @@ export function compileJudge(options: OptionsInput, home: string, env: NodeJS.Pr
  * installs into. Writes only. The project's own `.hooksrc*` stays writable on purpose: the trust
  * gate makes an edited project config untrusted until the user trusts it again.
  */
-export function selfProtectionRule(home: string, env: NodeJS.ProcessEnv): PathRule {
+export function selfProtectionRule(home: string, env: NodeJS.ProcessEnv, root: string | undefined = runnerRoot()): PathRule {
   const withHome = { ...env, HOME: env.HOME || home };
   const fromEnv = [userConfigDir(withHome), stateDir(withHome), cacheDir(withHome)];
   const agentDirs = [
@@ -142,8 +143,11 @@ export function selfProtectionRule(home: string, env: NodeJS.ProcessEnv): PathRu
       '~/.config/opencode/plugins/**',
       '~/.config/opencode/opencode.json*',
       ...agentDirs,
+      // The runner's own code, its bin links, the server's unit, git's hooks setting, interpreter shims.
+      ...runnerPlaces(env, root, escape),
     ],
     samples: [
+      ...RUNNER_SAMPLES,
       '~/.config/agent-hooks/config.json',
       '~/.local/state/agent-hooks/trust.json',
       '~/.claude/settings.json',

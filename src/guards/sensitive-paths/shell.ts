@@ -9,6 +9,8 @@ import type { ShellWord, SimpleCommand } from '../shell/types.js';
 import { staticPrint } from '../shell/word-value.js';
 import type { Access } from './judge.js';
 import { codeMention } from './unresolved.js';
+import { RUNNER_VARIABLE, runnerCommandStart, selfCommandRule } from './self-commands.js';
+import { staticStdout } from '../shell/code-runners.js';
 
 export interface Target {
   path: string;
@@ -21,6 +23,8 @@ export interface Target {
   unresolved?: boolean;
   /** Interpreter code that names a protected place (`path` is the name): judged as self-protection. */
   mention?: boolean;
+  /** A command that switches the guards off without naming a protected file (`npm uninstall -g agent-hooks`): why. */
+  rule?: string;
 }
 
 export type ShellTargets = { ok: true; targets: Target[] } | { ok: false; error: string; targets: Target[] };
@@ -99,7 +103,7 @@ function withChangedDirectories(commands: SimpleCommand[], targets: Target[]): T
   if (dirs.length === 0 && unknownDirs.length === 0) return targets;
   const extra: Target[] = [];
   for (const t of targets) {
-    if (t.mention || t.path.startsWith('/') || t.path.startsWith('~') || t.path.startsWith('$')) continue;
+    if (t.mention || t.rule !== undefined || t.path.startsWith('/') || t.path.startsWith('~') || t.path.startsWith('$')) continue;
     for (const dir of unknownDirs) extra.push({ path: `${dir}/${t.path}`, access: t.access, unresolved: true, ...(t.recursive ? { recursive: true } : {}) });
     if (t.cwd !== undefined) continue;
     for (const dir of dirs) extra.push({ ...t, cwd: dir });
@@ -129,6 +133,8 @@ function commandTargets(cmd: SimpleCommand, out: Target[]): void {
     addWord(redirect.word, access);
   }
   interpreterTargets(cmd, out, at);
+  const rule = selfCommandRule(cmd) ?? variableWritten(cmd);
+  if (rule !== undefined) out.push({ path: cmd.source, access: 'write', rule, ...at });
 
   const program = cmd.argv[0];
   if (program === undefined) return;
@@ -199,26 +205,33 @@ function copiedInto(words: ShellWord[], add: (p: string, a: Access) => void): vo
   }
 }
 
-const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'pnpm', 'yarn', 'npm', 'bun']);
-const AGENT_HOOKS_BINS = new Set(['hooks', 'agent-hooks', 'hooks.js']);
-
 /**
  * `hooks trust --yes`, `hooks install`, `hooks uninstall` run by the agent would trust a config it
  * just edited or rewrite an agent's hook settings: judged as a write of the file they change.
  */
 function agentHooksWrite(argv: string[]): string | undefined {
-  let i = 0;
-  const first = programName(argv[0] ?? '');
-  if (first === 'node' || first === 'nodejs') i = 1;
-  else if (PACKAGE_RUNNERS.has(first)) {
-    i = 1;
-    while (i < argv.length && (argv[i]!.startsWith('-') || argv[i] === 'exec' || argv[i] === 'dlx' || argv[i] === 'run' || argv[i] === 'x')) i++;
-  }
-  const bin = programName(argv[i] ?? '').replace(/@.*$/, '');
-  if (!AGENT_HOOKS_BINS.has(bin) && !(argv[i] ?? '').endsWith('/bin/hooks.js')) return undefined;
+  const i = runnerCommandStart(argv);
+  if (i === -1) return undefined;
   const sub = argv.slice(i + 1).find((a) => !a.startsWith('-'));
   if (sub === 'trust' || sub === 'untrust') return argv.includes('--list') ? undefined : '~/.local/state/agent-hooks/trust.json';
   if (sub === 'install' || sub === 'uninstall') return '~/.claude/settings.json';
+  return undefined;
+}
+
+const RUNNER_ASSIGNMENT = /(?:^|[\s"'`;=])(?:export\s+|declare\s+-x\s+|setenv\s+|Environment=["']?)?((?:AGENT_)?HOOKS_[A-Za-z0-9_]*)[=\s]/m;
+
+/**
+ * `echo 'export HOOKS_DISABLE=1' >> ~/.profile.d/x.sh`, `printf 'Environment=HOOKS_DISABLE=1' | tee unit.conf`:
+ * text that sets a runner variable written into any file, which something may source later.
+ */
+function variableWritten(cmd: SimpleCommand): string | undefined {
+  const writes = cmd.redirects.some((r) => r.word !== undefined && !r.op.startsWith('<') && !/^&?\d*-?$/.test(r.target)) || ['tee', 'sponge', 'dd'].includes(programName(cmd.argv[0] ?? ''));
+  if (!writes) return undefined;
+  const texts = [staticStdout(cmd), cmd.pipedFrom.length === 1 ? staticStdout(cmd.pipedFrom[0]!) : undefined];
+  for (const text of texts) {
+    const m = text === undefined ? null : RUNNER_ASSIGNMENT.exec(text);
+    if (m && RUNNER_VARIABLE.test(m[1]!)) return `writes a ${m[1]} setting into a file`;
+  }
   return undefined;
 }
 
