@@ -61,7 +61,7 @@ export function judgeToolCall(
     let linksFollowed = 0;
     for (const target of found.targets) {
       const base = target.cwd === undefined ? cwd : posix.resolve(cwd, target.cwd === '~' || target.cwd.startsWith('~/') ? home + target.cwd.slice(1) : target.cwd);
-      const context: JudgeContext = { cwd: base, home, access: target.access, ...(target.recursive ? { recursive: true } : {}) };
+      const context: JudgeContext = { cwd: base, home, access: target.access, ...(target.recursive ? { recursive: true } : {}), ...(target.dotGlob ? { dotGlob: true } : {}) };
       if (target.rule !== undefined) {
         if (selfAction === undefined) continue;
         const result: CallVerdict = { verdict: selfAction, kind: 'self-protection', path: oneLine(target.path), reason: `sensitive-paths: self-protection: ${oneLine(target.rule)}` };

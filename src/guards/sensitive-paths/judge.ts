@@ -20,6 +20,8 @@ export interface JudgeContext {
   access: Access;
   /** The folder is read with everything below it (`grep -r`, `tar c`, `cp -r`). */
   recursive?: boolean;
+  /** A glob word's `*` and `**` match hidden names too (what `find` walks, not what the shell expands). */
+  dotGlob?: boolean;
 }
 
 export interface Judge {
@@ -278,7 +280,7 @@ function buildJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv)
       // representative names of each rule, placed in the glob's own directory for name rules.
       // A bare `*` in an ordinary directory is not a request for secrets, so name rules need a
       // literal in the glob's last segment (`*.pem`, `.env*`, `id_*`).
-      const word = compileGlob(resolved.toLowerCase(), { dot: false, brackets: 'wide' });
+      const word = compileGlob(resolved.toLowerCase(), { dot: context.dotGlob === true, brackets: 'wide' });
       if (!word.ok) return verdictFor('unverifiable', `${resolved.slice(0, 120)} (${word.error})`);
       const dir = posix.dirname(resolved);
       const nameHasLiteral = /[^*?[\]{},]/.test(posix.basename(resolved).replace(/\[[^\]]*\]/g, ''));

@@ -10,7 +10,7 @@ import { staticPrint } from '../shell/word-value.js';
 import type { Access } from './judge.js';
 import { codeMention } from './unresolved.js';
 import { RUNNER_VARIABLE, runnerCommandStart, selfCommandRule } from './self-commands.js';
-import { staticStdout } from '../shell/code-runners.js';
+import { findRoots, staticStdout } from '../shell/code-runners.js';
 
 export interface Target {
   path: string;
@@ -23,6 +23,8 @@ export interface Target {
   unresolved?: boolean;
   /** Interpreter code that names a protected place (`path` is the name): judged as self-protection. */
   mention?: boolean;
+  /** A glob of what `find` walks: `*` and `**` match hidden names too. */
+  dotGlob?: boolean;
   /** A command that switches the guards off without naming a protected file (`npm uninstall -g agent-hooks`): why. */
   rule?: string;
 }
@@ -146,10 +148,11 @@ function commandTargets(cmd: SimpleCommand, out: Target[]): void {
   const name = programName(program);
   const selfWrite = agentHooksWrite(cmd.argv);
   if (selfWrite !== undefined) add(selfWrite, 'write');
+  handedToWriter(cmd, add);
   if (MENTIONS.has(name) || METADATA.has(name) || KEY_USERS.has(name)) return;
   if (name === 'git') return gitTargets(cmd, addWord);
   if (GREPS.has(name)) return grepTargets(cmd, words, addWord);
-  if (name === 'find') return findTargets(cmd, words, add);
+  if (name === 'find') return findTargets(cmd, out, add, at);
   if (name === 'base64' || name === 'openssl') decodedTargets(cmd, add);
   const access: Access = isWriter(name, cmd.argv) ? 'write' : 'read';
   const keyOption = KEY_OPTIONS[name];
@@ -353,25 +356,86 @@ function gitTargets(cmd: SimpleCommand, addWord: (w: ShellWord, a: Access) => vo
 
 /**
  * `find` names start folders (listed, not read) and patterns (`-name .env`): a pattern becomes a
- * read only when find hands the matches to a command (`-exec`, `-delete`, `| xargs`).
+ * read only when find hands the matches to a command (`-exec`, `-delete`, `| xargs`). When that
+ * command may write (anything but a known reader: `truncate`, `sh -c '… > "$1"'`, `sed -i`), the
+ * matches are written: below each start folder, any file with the `-name` (hidden folders
+ * included, as find walks them), or the whole folder when no name narrows it.
  */
-function findTargets(cmd: SimpleCommand, words: ShellWord[], add: (p: string, a: Access) => void): void {
+function findTargets(cmd: SimpleCommand, out: Target[], add: (p: string, a: Access) => void, at: { cwd?: string }): void {
   const argv = cmd.argv;
-  const acts = argv.some((a) => /^-(?:exec|execdir|ok|okdir|delete|fprint|fprintf|fls)$/.test(a)) || cmd.pipedTo.some((c) => c.wrappers.includes('xargs') || c.stdinArguments);
-  if (!acts) return;
-  const access: Access = argv.includes('-delete') || argv.some((a, i) => /^-(?:exec|execdir|ok|okdir)$/.test(a) && WRITERS.has(programName(argv[i + 1] ?? ''))) ? 'write' : 'read';
-  const roots: string[] = [];
-  for (let i = 1; i < words.length; i++) {
-    const v = words[i]!.value;
-    if (v.startsWith('-') || v === '(' || v === '!') break;
-    roots.push(v);
+  const handed = [...execCommands(argv), ...cmd.pipedTo.filter(runsOnInput).map((c) => c.argv)];
+  const deletes = argv.includes('-delete');
+  if (!deletes && handed.length === 0) return;
+  const access: Access = deletes || handed.some(mayWrite) ? 'write' : 'read';
+  const roots = findRoots(cmd.words).map((w) => w.value);
+  const names: string[] = [];
+  let narrowed = true;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (/^-(?:exec|execdir|ok|okdir)$/.test(a)) {
+      while (i < argv.length && argv[i] !== ';' && argv[i] !== '+') i++;
+      continue;
+    }
+    if (/^-i?name$/.test(a) && argv[i + 1] !== undefined) names.push(argv[++i]!);
+    else if (/^-i?(?:path|wholename)$/.test(a) && argv[i + 1] !== undefined) {
+      const pattern = argv[++i]!;
+      for (const root of roots) add(pattern.includes('/') ? pattern : `${root.replace(/\/+$/, '')}/${pattern}`, access);
+      narrowed = false;
+    } else if (/^-(?:o|or|not|!)$/.test(a) || a === '!' || /^-i?(?:path|wholename|regex|lname)$/.test(a)) narrowed = false;
   }
-  if (roots.length === 0) roots.push('.');
-  for (let i = 1; i < argv.length - 1; i++) {
-    if (!/^-(?:i?name|i?path|i?wholename)$/.test(argv[i]!)) continue;
-    const pattern = argv[i + 1]!;
-    for (const root of roots) add(pattern.includes('/') && argv[i] !== '-name' && argv[i] !== '-iname' ? pattern : `${root.replace(/\/+$/, '')}/${pattern}`, access);
+  for (const root of roots) {
+    const base = root.replace(/\/+$/, '') || '/';
+    for (const pattern of names) {
+      add(`${base}/${pattern}`, access);
+      if (access === 'write') out.push({ path: `${base === '/' ? '' : base}/**/${pattern}`, access, dotGlob: true, ...at });
+    }
+    if (access === 'write' && (names.length === 0 || !narrowed)) add(base, 'write');
   }
+}
+
+/** The commands of `-exec … ;`, `-execdir … +`, `-ok`, `-okdir`. */
+function execCommands(argv: readonly string[]): string[][] {
+  const commands: string[][] = [];
+  for (let i = 1; i < argv.length; i++) {
+    if (!/^-(?:exec|execdir|ok|okdir)$/.test(argv[i]!)) continue;
+    const start = i + 1;
+    while (i < argv.length && argv[i] !== ';' && argv[i] !== '+') i++;
+    if (i > start) commands.push(argv.slice(start, i));
+  }
+  return commands;
+}
+
+/** A later pipeline stage that takes this one's output as its arguments (`| xargs cmd`, `| parallel cmd`). */
+function runsOnInput(c: SimpleCommand): boolean {
+  return c.stdinArguments || c.wrappers.includes('xargs') || c.wrappers.includes('parallel');
+}
+
+/** Programs that only read the files they are handed (with no output option). */
+const READERS = new Set(['cat', 'head', 'tail', 'wc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'diff', 'cmp', 'jq', 'yq', 'less', 'more', 'strings', 'od', 'xxd', 'hexdump', 'nl', 'sort', 'uniq', 'cut', 'tr', 'column', 'bat', 'batcat', 'sed', 'gsed', 'awk', 'gawk', 'mawk', 'nawk', 'perl', 'ruby', 'zcat', 'bzcat', 'xzcat', 'zless', 'fold', 'fmt', 'pr', 'tac', 'rev', 'expand', 'unexpand', 'iconv', 'base64', 'shasum', 'readelf', 'objdump', 'nm', 'ldd', 'identify', 'exiftool', 'pdftotext', 'git']);
+
+/** Whether a command handed files by find or xargs may change them: anything but a known reader. */
+function mayWrite(argv: readonly string[]): boolean {
+  const name = programName(argv[0] ?? '');
+  if (GREPS.has(name) || MENTIONS.has(name) || METADATA.has(name) || name === 'find') return false;
+  if (!READERS.has(name)) return true;
+  if (isWriter(name, argv as string[])) return true;
+  if (/^(?:[gnm]?awk|perl|ruby)$/.test(name)) {
+    // Their code may open a file for writing (`print > $0`, `open(F, '>', $ARGV[0])`).
+    const code = argv.slice(1).find((a) => !a.startsWith('-')) ?? '';
+    if (/>|\bsystem\b|\bopen\b|\bunlink\b|\brename\b|\bwrite\b/.test(code)) return true;
+  }
+  if (name === 'git') return !/^(?:log|show|diff|blame|status|ls-files|grep|cat-file|check-ignore|hash-object)$/.test(argv[1] ?? '');
+  return argv.some((a, i) => i > 0 && (OUTPUT_OPTIONS.has(a) || /^--(?:output|output-file)=/.test(a)));
+}
+
+/**
+ * `ls ~/.config/agent-hooks/config.json | xargs truncate -s0`, `grep -rl x ~/.config | parallel sed -i …`:
+ * what a command prints is handed to a writer, so the files and folders it names are written.
+ */
+function handedToWriter(cmd: SimpleCommand, add: (p: string, a: Access) => void): void {
+  if (cmd.pipedTo.length === 0 || programName(cmd.argv[0] ?? '') === 'find') return;
+  if (!cmd.pipedTo.some((c) => runsOnInput(c) && mayWrite(c.argv))) return;
+  for (const word of cmd.words.slice(1)) if (!isOptionWord(word.value)) add(word.value, 'write');
 }
 
 /** `$(echo LmVudg== | base64 -d)`: a path hidden in base64 is judged once decoded. */
