@@ -9,6 +9,7 @@ import type { ShellWord, SimpleCommand } from '../shell/types.js';
 import { staticPrint } from '../shell/word-value.js';
 import type { Access } from './judge.js';
 import { codeMention } from './unresolved.js';
+import { type CodeLanguage, type EvaluatedCode, evaluateCode, UNKNOWN } from './code-strings.js';
 import { RUNNER_VARIABLE, runnerCommandStart, selfCommandRule } from './self-commands.js';
 import { findRoots, staticStdout } from '../shell/code-runners.js';
 
@@ -487,19 +488,67 @@ function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: strin
       break;
     }
   }
+  const language = codeLanguage(name);
   for (const code of codes) {
     if (code.length > 64 * 1024) continue;
     // Code can build a path in ways no literal shows (`os.environ['HOME'] + '/.config/agent-hooks/...'`)
     // and we cannot tell its reads from its writes: naming agent-hooks' own files at all is enough.
-    const access: Access = WRITE_HINT.test(code) ? 'write' : 'read';
-    const mention = codeMention(code, access === 'write');
+    const writes = WRITE_HINT.test(code);
+    const access: Access = writes ? 'write' : 'read';
+    const evaluated = evaluateCode(code, language);
+    const mention = codeMention(evaluated.text, writes) ?? codeMention(code, writes);
     if (mention !== undefined) out.push({ path: mention, access: 'write', mention: true, ...at });
     for (const m of code.matchAll(STRING_LITERAL)) {
       const literal = m[2]!;
       if (literal === '' || literal.length > 1024 || /[\n\r]/.test(literal)) continue;
       out.push({ path: literal.replace(/\\(.)/g, '$1'), access, ...at });
     }
+    for (const string of evaluated.strings.slice(0, 512)) {
+      if (!string.complete || string.value === '' || string.value.length > 1024 || /[\n\r]/.test(string.value)) continue;
+      out.push({ path: string.value, access, ...at });
+    }
+    if (writes) {
+      const doubt = unruledOut(evaluated);
+      if (doubt !== undefined) out.push({ path: code.slice(0, 200), access: 'write', rule: doubt, ...at });
+    }
   }
+}
+
+function codeLanguage(program: string): CodeLanguage {
+  if (/^(?:python|pypy)/.test(program)) return 'python';
+  if (/^(?:node|nodejs|bun|deno)$/.test(program)) return 'js';
+  if (/^perl/.test(program)) return 'perl';
+  if (/^ruby/.test(program)) return 'ruby';
+  if (/^php/.test(program)) return 'php';
+  return 'other';
+}
+
+/**
+ * Fragments of agent-hooks' places (and of what decides whether it runs) in code that writes: a
+ * string the guard could not evaluate into a whole path may be one piece of `~/.config/agent-hooks/…`.
+ */
+const FRAGMENTS = /agent|(?<![a-z])hooks?(?![a-z])|\.config|trust|\.local|state\/|\/state|systemd|launchagents|node_modules|\.bin\b|gitconfig|hookspath|\.git\/config|\.claude|\.codex|\.gemini|\.cursor|\.copilot|opencode|serve\.pid|\.service/i;
+
+/** Why code that writes cannot be ruled out as a write to a protected place, or undefined. */
+function unruledOut(evaluated: EvaluatedCode): string | undefined {
+  if (evaluated.unevaluated.length > 0) return `interpreter code that writes builds a string the guard cannot evaluate (${evaluated.unevaluated[0]!.replace(/\s+/g, '')}…)`;
+  for (const string of evaluated.strings.slice(0, 512)) {
+    const value = string.value.replaceAll(UNKNOWN, '/');
+    // Spelled backwards or in base64 (`'skooh-tnega'[::-1]` through a variable, a blob decoded by a helper).
+    const texts = [[...value].reverse().join('')];
+    const blob = value.replace(/\s+/g, '');
+    if (blob.length >= 12 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(blob)) {
+      const decoded = Buffer.from(blob.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
+      if (/^[\x20-\x7e]+$/.test(decoded)) texts.push(decoded);
+    }
+    // A whole literal path was judged as a path: what it names as written is settled.
+    if (!(string.whole && string.complete)) texts.unshift(value);
+    for (const text of texts) {
+      const m = FRAGMENTS.exec(text);
+      if (m) return `interpreter code that writes names "${m[0]}" in a string the guard cannot settle as a path (${JSON.stringify(text.replaceAll(UNKNOWN, '…').slice(0, 80))})`;
+    }
+  }
+  return undefined;
 }
 
 // --- when the command does not parse ---
