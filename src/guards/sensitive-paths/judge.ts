@@ -5,7 +5,7 @@ import { posix } from 'node:path';
 import { cacheDir, stateDir, userConfigDir } from '../../paths.js';
 import { compileGlob, globSource, globToRegExp, hasGlobMagic } from './glob.js';
 import type { SensitivePathsOptionsInput as OptionsInput } from './options.js';
-import { RUNNER_SAMPLES, runnerPlaces, runnerRoot } from './runner.js';
+import { runnerPlaces, runnerRoot, runnerSamples } from './runner.js';
 import { BACKUP_SUFFIX, EXEMPT_NAME, EXEMPT_SEGMENTS, type Kind, type PathRule, RULES } from './rules.js';
 
 export type Access = 'read' | 'write';
@@ -149,7 +149,7 @@ export function selfProtectionRule(home: string, env: NodeJS.ProcessEnv, root: s
       ...runnerPlaces(env, root, escape),
     ],
     samples: [
-      ...RUNNER_SAMPLES,
+      ...runnerSamples(env, root),
       '~/.config/agent-hooks/config.json',
       '~/.local/state/agent-hooks/trust.json',
       '~/.claude/settings.json',

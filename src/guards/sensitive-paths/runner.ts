@@ -94,13 +94,21 @@ export function runnerPlaces(env: NodeJS.ProcessEnv, root: string | undefined, e
   return places;
 }
 
-/** Concrete files a folder deletion (`rm -rf ~/.config/systemd`) is tested against. */
-export const RUNNER_SAMPLES = [
-  '~/.config/systemd/user/agent-hooks.service',
-  '~/.config/systemd/user/agent-hooks.service.d/override.conf',
-  '~/.config/environment.d/agent-hooks.conf',
-  '~/Library/LaunchAgents/dev.agent-hooks.serve.plist',
-  '~/.gitconfig',
-  '/usr/local/lib/node_modules/agent-hooks/bin/hooks.js',
-  '/usr/local/bin/hooks',
-];
+/** Concrete files a folder deletion (`rm -rf ~/.config/systemd`, `rm -rf <prefix>/lib/node_modules`) is tested against. */
+export function runnerSamples(env: NodeJS.ProcessEnv, root: string | undefined): string[] {
+  const samples = [
+    '~/.config/systemd/user/agent-hooks.service',
+    '~/.config/systemd/user/agent-hooks.service.d/override.conf',
+    '~/.config/environment.d/agent-hooks.conf',
+    '~/Library/LaunchAgents/dev.agent-hooks.serve.plist',
+    '~/.gitconfig',
+    '/usr/local/lib/node_modules/agent-hooks/bin/hooks.js',
+    '/usr/local/bin/hooks',
+  ];
+  for (const name of ['npm_config_prefix', 'NPM_CONFIG_PREFIX', 'PREFIX']) {
+    const value = env[name];
+    if (value && value.startsWith('/')) samples.push(`${posix.resolve(value)}/lib/node_modules/agent-hooks/bin/hooks.js`, `${posix.resolve(value)}/bin/hooks`);
+  }
+  if (root !== undefined && root !== '/') samples.push(`${root}/bin/hooks.js`, `${root}/dist/bundle/main.js`);
+  return samples;
+}

@@ -157,8 +157,14 @@ function commandTargets(cmd: SimpleCommand, out: Target[]): void {
   if (name === 'base64' || name === 'openssl') decodedTargets(cmd, add);
   const access: Access = isWriter(name, cmd.argv) ? 'write' : 'read';
   const keyOption = KEY_OPTIONS[name];
+  // A link's targets are not changed by making it (`ln -s /usr/local/bin/python3 .venv/bin/python`): only the link is written.
+  const lastOperand = name === 'ln' || name === 'link' ? words.findLastIndex((w) => !isOptionWord(w.value)) : -1;
   for (const [i, word] of words.entries()) {
     if (keyOption && i > 0 && words[i - 1]!.value === `-${keyOption}`) continue;
+    if (lastOperand !== -1 && i < lastOperand && !isOptionWord(word.value) && !(i > 0 && OUTPUT_OPTIONS.has(words[i - 1]!.value))) {
+      addWord(word, 'read');
+      continue;
+    }
     // `curl -o F`, `wget -O F`, `sort -o F`, `openssl ... -out F`, `--output=F`: the program writes F.
     if (i > 0 && OUTPUT_OPTIONS.has(words[i - 1]!.value)) {
       addWord(word, 'write');
@@ -388,10 +394,16 @@ function findTargets(cmd: SimpleCommand, out: Target[], add: (p: string, a: Acce
     const base = root.replace(/\/+$/, '') || '/';
     for (const pattern of names) {
       add(`${base}/${pattern}`, access);
-      if (access === 'write') out.push({ path: `${base === '/' ? '' : base}/**/${pattern}`, access, dotGlob: true, ...at });
+      // Below a folder the guard cannot resolve, a wildcard name (`find "$TMPDIR" -name 'x*'`) would be judged as found anywhere in the home.
+      const unknownRoot = /[$`]/.test(base);
+      if (access === 'write' && !(unknownRoot && hasWildcard(pattern))) out.push({ path: `${base === '/' ? '' : base}/**/${pattern}`, access, dotGlob: true, ...(unknownRoot ? { unresolved: true } : {}), ...at });
     }
     if (access === 'write' && (names.length === 0 || !narrowed)) add(base, 'write');
   }
+}
+
+function hasWildcard(pattern: string): boolean {
+  return /[*?[]/.test(pattern);
 }
 
 /** The commands of `-exec … ;`, `-execdir … +`, `-ok`, `-okdir`. */
