@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CodeLanguage, evaluateCode, UNKNOWN } from '../../src/guards/sensitive-paths/code-strings.js';
 import { judgeToolCall } from '../../src/guards/sensitive-paths.js';
+import { codeMention } from '../../src/guards/sensitive-paths/unresolved.js';
 
 const HOME = '/home/dev';
 const exec = (command: string) =>
@@ -62,6 +63,11 @@ describe('evaluateCode: each form', () => {
     expect(strings.find((s) => s.value === '/.config')?.whole).toBe(false);
     expect(strings.find((s) => s.value === 'src/x.py')?.whole).toBe(true);
     expect(strings.find((s) => s.value === 'out.txt')?.whole).toBe(true);
+  });
+
+  it('the mention squeeze joins `+` (it used to turn it into `/`: `agent-/hooks`) and turns `,` into `/`', () => {
+    expect(codeMention(`h + '/.config/agent-' + 'hooks/config.json'`, true)).toBe('.config/agent-hooks');
+    expect(codeMention(`os.path.join(h, '.config', 'agent-hooks')`, true)).toBe('.config/agent-hooks');
   });
 
   it("a comment's apostrophe does not pair with a later quote", () => {
