@@ -341,7 +341,9 @@ const PRETRANSLATED: Record<string, string> | undefined = typeof __AGENT_HOOKS_P
 
 /** The globs of the static rule table, lower-cased, as `tableUnion` translates them (for the build). */
 export function tableGlobs(): string[] {
-  return RULES.flatMap((rule) => [...(rule.places ?? []), ...(rule.names ?? []), ...(rule.except ?? [])]).map((g) => g.toLowerCase());
+  // Self-protection's places that do not depend on the environment too (the runner's, the agents').
+  const self = selfProtectionRule('~', { HOME: '~' }, undefined);
+  return [...RULES, self].flatMap((rule) => [...(rule.places ?? []), ...(rule.names ?? []), ...(rule.except ?? [])]).map((g) => g.toLowerCase());
 }
 
 /** One RegExp for a list of the table's own globs (trusted, so built from sources directly). */
