@@ -121,6 +121,8 @@ export const ATTACKS: [string, string][] = [
   ['runner variables', "echo 'export HOOKS_DISABLE=1' > ~/.config/fish/conf.d/off.fish"],
   ['runner variables', "printf 'HOOKS_DISABLE=1\\n' | tee -a ~/.pam_environment"],
   ['runner variables', "echo 'export HOOKS_DISABLE=1' > /tmp/env.sh"],
+  ['runner variables', 'tmux setenv -g HOOKS_DISABLE 1'],
+  ['runner variables', 'docker run -e HOOKS_DISABLE=1 image'],
   // git's hooks directory in any scope.
   ['core.hooksPath', 'git config --global core.hooksPath /dev/null'],
   ['core.hooksPath', 'git config --system core.hooksPath /tmp/none'],
@@ -224,7 +226,7 @@ describe('every attack of issue 21 is blocked by the default guards', () => {
     const verdict = defaults(command);
     expect(verdict.blocked, `${command} → ${verdict.reason}`).toBe(true);
   });
-  it.each(ATTACKS.filter(([c]) => c !== 'runner variables'))('%s: %s is sensitive-paths self-protection', (_class, command) => {
+  it.each(ATTACKS)('%s: %s is blocked by sensitive-paths itself', (_class, command) => {
     expect(sensitivePaths(command)).toMatchObject({ verdict: 'block' });
   });
   it('the reason names the rule', () => {

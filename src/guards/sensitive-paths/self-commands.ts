@@ -61,9 +61,10 @@ function runnerVariable(cmd: SimpleCommand): string | undefined {
     }
   }
   // `systemctl --user set-environment HOOKS_DISABLE=1`, `systemd-run -E HOOKS_…=`, `dbus-update-activation-environment`, `tmux setenv`, `launchctl setenv NAME value`.
-  if (name === 'launchctl' && (args.includes('setenv') || args.includes('unsetenv'))) {
+  // `launchctl setenv NAME value`, `tmux setenv -g NAME value`: the name is a word of its own.
+  if ((name === 'launchctl' && args.some((a) => a === 'setenv' || a === 'unsetenv')) || (name === 'tmux' && args.some((a) => a === 'setenv' || a === 'set-environment'))) {
     const variable = args.find((a) => RUNNER_VARIABLE.test(a));
-    if (variable !== undefined) return `launchctl setenv ${variable}`;
+    if (variable !== undefined) return `${name} setenv ${variable}`;
   }
   if (['systemctl', 'systemd-run', 'dbus-update-activation-environment', 'tmux', 'screen', 'launchctl', 'env', 'sudo', 'setsid', 'nohup', 'docker', 'podman'].includes(name) || cmd.wrappers.length > 0) {
     const word = args.find((a) => RUNNER_VARIABLE.test(a.replace(/^--?[A-Za-z-]+=/, '').split('=')[0]!) && a.includes('='));
