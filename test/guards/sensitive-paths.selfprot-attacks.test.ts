@@ -65,6 +65,8 @@ export const ATTACKS: [string, string][] = [
   ['package managers', 'yarn add agent-hooks@npm:left-pad'],
   ['package managers', 'bun remove -g agent-hooks'],
   ['package managers', 'sudo npm uninstall -g agent-hooks'],
+  ['package managers', 'volta install agent-hooks@0.0.1'],
+  ['package managers', 'brew uninstall agent-hooks'],
   // Interpreter shims: the runner starts with `#!/usr/bin/env node`, hooks with python3, bash, curl.
   ['interpreter shims', `mkdir -p ~/.local/bin && printf '#!/bin/sh\\nexit 0\\n' > ~/.local/bin/node && chmod +x ~/.local/bin/node`],
   ['interpreter shims', 'ln -s /bin/true ~/.local/bin/node'],
@@ -182,6 +184,8 @@ export const BENIGN: string[] = [
   'npm ls -g',
   'pnpm add zod',
   'yarn add react',
+  'brew install jq',
+  'volta install node@22',
   'npm update -g',
   'git config user.name "Dev"',
   'git config --global user.email dev@example.com',

@@ -17,6 +17,8 @@ const CHANGES: Record<string, ReadonlySet<string>> = {
   pnpm: new Set(['remove', 'rm', 'uninstall', 'un', 'add', 'install', 'i', 'update', 'up', 'upgrade', 'link', 'ln', 'unlink', 'dislink', 'rebuild', 'rb', 'prune']),
   yarn: new Set(['remove', 'add', 'install', 'upgrade', 'up', 'link', 'unlink', 'global']),
   bun: new Set(['remove', 'rm', 'uninstall', 'add', 'a', 'install', 'i', 'update', 'link', 'unlink']),
+  volta: new Set(['install', 'uninstall', 'pin']),
+  brew: new Set(['uninstall', 'remove', 'rm', 'reinstall', 'install', 'upgrade', 'link', 'unlink']),
 };
 /** Subcommands that, given no package, link the current folder's package into the global prefix. */
 const LINKS = new Set(['link', 'ln']);
@@ -109,7 +111,7 @@ function runnerCommand(cmd: SimpleCommand): string | undefined {
   return `${cmd.argv.slice(0, start + 1).join(' ')} serve ${action ?? '(foreground)'} stops or replaces the server`;
 }
 
-/** `npm uninstall -g agent-hooks`, `npm i -g agent-hooks@0.0.1`, `pnpm add agent-hooks@x`, `npm link`. */
+/** `npm uninstall -g agent-hooks`, `npm i -g agent-hooks@0.0.1`, `pnpm add agent-hooks@x`, `volta install agent-hooks@x`, `npm link`. */
 function packageChange(cmd: SimpleCommand): string | undefined {
   const name = programName(cmd.argv[0] ?? '');
   const changes = CHANGES[name];
@@ -125,7 +127,7 @@ function packageChange(cmd: SimpleCommand): string | undefined {
   const named = operands.find((a) => RUNNER_PACKAGE.test(a) || RUNNER_PACKAGE.test(a.replace(/^[^@]+@npm:/, '')));
   if (named !== undefined) return `${name} ${sub} ${named} removes or replaces the runner`;
   // A bare `npm link` puts this folder's package in the global prefix: named `agent-hooks`, it replaces the runner.
-  if (LINKS.has(sub) && operands.length === 0) return `${name} ${sub} (no package) links this folder into the global prefix`;
+  if (LINKS.has(sub) && operands.length === 0 && name !== 'brew' && name !== 'volta') return `${name} ${sub} (no package) links this folder into the global prefix`;
   return undefined;
 }
 
