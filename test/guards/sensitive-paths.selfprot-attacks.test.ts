@@ -124,6 +124,8 @@ export const ATTACKS: [string, string][] = [
   ['runner variables', "printf 'HOOKS_DISABLE=1\\n' | tee -a ~/.pam_environment"],
   ['runner variables', "echo 'export HOOKS_DISABLE=1' > /tmp/env.sh"],
   ['runner variables', 'tmux setenv -g HOOKS_DISABLE 1'],
+  ['runner variables', 'set -a; HOOKS_DISABLE=1; claude -p x'],
+  ['runner variables', "bash -c 'set -a; HOOKS_SKIP=sensitive-paths; exec claude'"],
   ['runner variables', 'docker run -e HOOKS_DISABLE=1 image'],
   // git's hooks directory in any scope.
   ['core.hooksPath', 'git config --global core.hooksPath /dev/null'],
@@ -203,6 +205,8 @@ export const BENIGN: string[] = [
   'pkill -f vite',
   'killall python3-http-server',
   'echo $HOOKS_DISABLE',
+  'echo HOOKS_DISABLE=1 is what switches it off',
+  "grep -n 'HOOKS_DISABLE=' docs/*.md",
   'grep -rn HOOKS_DISABLE docs/',
   'NODE_ENV=production npm run build',
   'export PATH=$HOME/.local/bin:$PATH',

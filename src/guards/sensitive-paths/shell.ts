@@ -75,8 +75,14 @@ export function shellTargets(command: string): ShellTargets {
   if (!analysis.ok) return { ok: false, error: analysis.error, targets: roughTargets(command) };
   const targets: Target[] = [];
   for (const cmd of analysis.commands) commandTargets(cmd, targets);
+  // A bare assignment runs no command, so the walker emits none: `set -a; HOOKS_DISABLE=1; claude`.
+  const bare = BARE_RUNNER_ASSIGNMENT.exec(command.length > 64 * 1024 ? command.slice(0, 64 * 1024) : command);
+  if (bare) targets.push({ path: bare[0].trim(), access: 'write', rule: `assigns ${bare[1]} (\`set -a\` or a later \`export\` hands it to what follows)` });
   return { ok: true, targets: withChangedDirectories(analysis.commands, targets) };
 }
+
+/** `HOOKS_X=…` where a command starts (after `;`, `&&`, `|`, `(`, a newline, `then`/`do`, other assignments, or a `-c '`). */
+const BARE_RUNNER_ASSIGNMENT = /(?:^|[;&|(`\n{]|\$\(|\b(?:then|do|else)\s|-c\s+['"])\s*(?:[A-Za-z_]\w*=(?:'[^']*'|"[^"]*"|[^\s;&|'"])*\s+)*((?:AGENT_)?HOOKS_[A-Za-z0-9_]*)=/;
 
 /**
  * The shell layer tracks `cd` only to absolute or home paths. After `cd .claude` or `cd sub/.aws`
