@@ -160,6 +160,14 @@ describe('property: no input makes it throw or run long', () => {
     );
   });
 
+  it('a 64 KB program of separate strings is evaluated within the budget', () => {
+    const code = `x = [${Array.from({ length: 12000 }, (_, i) => `'a${i % 10}'`).join(', ')}]`;
+    const started = performance.now();
+    const result = evaluateCode(code, 'python');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(result.strings.length).toBe(2048);
+  });
+
   it('a 64 KB program of concatenations is evaluated within the budget', () => {
     const code = `x = ${Array.from({ length: 6000 }, () => "'ab'").join(' + ')}`;
     const started = performance.now();

@@ -94,9 +94,11 @@ export function evaluateCode(code: string, language: CodeLanguage): EvaluatedCod
 
   const strings: CodeString[] = [];
   for (const m of text.matchAll(new RegExp(P, 'g'))) {
+    if (strings.length >= 2048) break;
     const value = get(m[1]!);
-    const before = text.slice(0, m.index).replace(/\s+$/, '');
-    const after = text.slice(m.index + m[0].length).replace(/^\s+/, '');
+    // A window either side is enough to see what the string stands next to (and keeps this linear).
+    const before = text.slice(Math.max(0, m.index - 64), m.index).replace(/\s+$/, '');
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 16).replace(/^\s+/, '');
     // The first argument of a call that is not a join, or an assigned value: a path on its own.
     const first = /\(\s*$/.test(before) && !/(?:join|joinpath|resolve|catfile|catdir|Combine|concat)\s*\($/.test(before);
     const assigned = /(?:^|[^=!<>])=$/.test(before) || /^(?:my\s+)?[$@]?\w+\s*=$/.test(before);
