@@ -61,7 +61,14 @@ export function judgeToolCall(
     let linksFollowed = 0;
     for (const target of found.targets) {
       const base = target.cwd === undefined ? cwd : posix.resolve(cwd, target.cwd === '~' || target.cwd.startsWith('~/') ? home + target.cwd.slice(1) : target.cwd);
-      const context: JudgeContext = { cwd: base, home, access: target.access, ...(target.recursive ? { recursive: true } : {}) };
+      const context: JudgeContext = { cwd: base, home, access: target.access, ...(target.recursive ? { recursive: true } : {}), ...(target.dotGlob ? { dotGlob: true } : {}) };
+      if (target.rule !== undefined) {
+        if (selfAction === undefined) continue;
+        const result: CallVerdict = { verdict: selfAction, kind: 'self-protection', path: oneLine(target.path), reason: `sensitive-paths: self-protection: ${oneLine(target.rule)}` };
+        if (selfAction === 'block') return result;
+        ask ??= result;
+        continue;
+      }
       if (target.mention) {
         if (selfAction === undefined) continue;
         const result: CallVerdict = { verdict: selfAction, kind: 'self-protection', path: target.path, reason: `sensitive-paths: self-protection: interpreter code names ${oneLine(target.path)}` };

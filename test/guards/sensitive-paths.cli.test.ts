@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, runCli, tmpProject } from '../helpers.js';
+import { isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
 
 const payload = (tool_name: string, tool_input: Record<string, unknown>) => JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', tool_name, tool_input, cwd: '/home/dev/project' });
 const bash = (command: string) => payload('Bash', { command });
@@ -28,6 +28,15 @@ describe('sensitive-paths as a process', () => {
       expect(r.stderr).toMatch(reason);
       expect(r.stderr).not.toMatch(/failed|continuing|Invalid regular expression/);
     }
+  });
+
+  it("the built runner protects its own package folder, found from the bundle's location (issue 21)", () => {
+    for (const file of ['dist/bundle/main.js', 'bin/hooks.js', 'package.json']) {
+      const r = guard(bash(`echo > ${path.join(ROOT, file)}`));
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(`sensitive-paths: self-protection: ${path.join(ROOT, file)}\n`);
+    }
+    expect(guard(bash(`echo > ${path.join(ROOT, 'src', 'x.ts')}`)).code).toBe(0);
   });
 
   it('a Read of "**" passes quietly; ordinary mentions pass', () => {

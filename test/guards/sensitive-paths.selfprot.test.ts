@@ -73,6 +73,8 @@ const BYPASSES = [
   `node -e "require('fs').writeFileSync(process.env.HOME + '/.claude/settings.json', '{}')"`,
   `python3 -c "import sys; open(sys.argv[1], 'w').write('{}')" ~/.config/agent-hooks/config.json`,
   `node --eval="require('fs').writeFileSync(require('os').homedir() + '/.local/state/agent-hooks/trust.json', '{}')"`,
+  // The runner's own code is protected wherever it is installed (issue 21), behind a variable too.
+  'cp dist/cli.js "$PREFIX/lib/node_modules/agent-hooks/dist/cli.js"',
 ];
 
 describe('writes through unevaluated expansions are self-protection', () => {
@@ -137,7 +139,6 @@ const ORDINARY = [
   'echo x > /work/agent-hooks/src/x.ts',
   'cd /work/agent-hooks && echo x > src/x.ts',
   'echo x > "$WORK/agent-hooks/src/x.ts"',
-  'cp dist/cli.js "$PREFIX/lib/node_modules/agent-hooks/dist/cli.js"',
   'echo x > "$(mktemp)"',
   'cd "$WORKDIR"; echo x > out.txt',
   'mkdir -p "$OUT" && cp report.json "$OUT/report.json"',

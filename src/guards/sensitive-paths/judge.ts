@@ -5,6 +5,7 @@ import { posix } from 'node:path';
 import { cacheDir, stateDir, userConfigDir } from '../../paths.js';
 import { compileGlob, globSource, globToRegExp, hasGlobMagic } from './glob.js';
 import type { SensitivePathsOptionsInput as OptionsInput } from './options.js';
+import { runnerPlaces, runnerRoot, runnerSamples } from './runner.js';
 import { BACKUP_SUFFIX, EXEMPT_NAME, EXEMPT_SEGMENTS, type Kind, type PathRule, RULES } from './rules.js';
 
 export type Access = 'read' | 'write';
@@ -19,6 +20,8 @@ export interface JudgeContext {
   access: Access;
   /** The folder is read with everything below it (`grep -r`, `tar c`, `cp -r`). */
   recursive?: boolean;
+  /** A glob word's `*` and `**` match hidden names too (what `find` walks, not what the shell expands). */
+  dotGlob?: boolean;
 }
 
 export interface Judge {
@@ -77,7 +80,7 @@ const cache = new WeakMap<object, Map<string, Judge>>();
 export function compileJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv = process.env): Judge {
   let byHome = cache.get(options);
   if (!byHome) cache.set(options, (byHome = new Map()));
-  const key = `${home}\0${env.XDG_CONFIG_HOME ?? ''}\0${env.XDG_STATE_HOME ?? ''}\0${env.XDG_CACHE_HOME ?? ''}\0${env.CLAUDE_CONFIG_DIR ?? ''}\0${env.CODEX_HOME ?? ''}\0${env.COPILOT_HOME ?? ''}\0${env.AGENT_HOOKS_MANAGED_CONFIG ?? ''}`;
+  const key = `${home}\0${env.XDG_CONFIG_HOME ?? ''}\0${env.XDG_STATE_HOME ?? ''}\0${env.XDG_CACHE_HOME ?? ''}\0${env.CLAUDE_CONFIG_DIR ?? ''}\0${env.CODEX_HOME ?? ''}\0${env.COPILOT_HOME ?? ''}\0${env.AGENT_HOOKS_MANAGED_CONFIG ?? ''}\0${env.PATH ?? ''}\0${env.npm_config_prefix ?? ''}\0${env.NPM_CONFIG_PREFIX ?? ''}\0${env.PREFIX ?? ''}\0${env.PNPM_HOME ?? ''}\0${env.BUN_INSTALL ?? ''}\0${env.VOLTA_HOME ?? ''}`;
   let judge = byHome.get(key);
   if (!judge) byHome.set(key, (judge = buildJudge(options, home, env)));
   return judge;
@@ -88,7 +91,7 @@ export function compileJudge(options: OptionsInput, home: string, env: NodeJS.Pr
  * installs into. Writes only. The project's own `.hooksrc*` stays writable on purpose: the trust
  * gate makes an edited project config untrusted until the user trusts it again.
  */
-export function selfProtectionRule(home: string, env: NodeJS.ProcessEnv): PathRule {
+export function selfProtectionRule(home: string, env: NodeJS.ProcessEnv, root: string | undefined = runnerRoot()): PathRule {
   const withHome = { ...env, HOME: env.HOME || home };
   const fromEnv = [userConfigDir(withHome), stateDir(withHome), cacheDir(withHome)];
   const agentDirs = [
@@ -142,8 +145,11 @@ export function selfProtectionRule(home: string, env: NodeJS.ProcessEnv): PathRu
       '~/.config/opencode/plugins/**',
       '~/.config/opencode/opencode.json*',
       ...agentDirs,
+      // The runner's own code, its bin links, the server's unit, git's hooks setting, interpreter shims.
+      ...runnerPlaces(env, root, escape),
     ],
     samples: [
+      ...runnerSamples(env, root),
       '~/.config/agent-hooks/config.json',
       '~/.local/state/agent-hooks/trust.json',
       '~/.claude/settings.json',
@@ -274,7 +280,7 @@ function buildJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv)
       // representative names of each rule, placed in the glob's own directory for name rules.
       // A bare `*` in an ordinary directory is not a request for secrets, so name rules need a
       // literal in the glob's last segment (`*.pem`, `.env*`, `id_*`).
-      const word = compileGlob(resolved.toLowerCase(), { dot: false, brackets: 'wide' });
+      const word = compileGlob(resolved.toLowerCase(), { dot: context.dotGlob === true, brackets: 'wide' });
       if (!word.ok) return verdictFor('unverifiable', `${resolved.slice(0, 120)} (${word.error})`);
       const dir = posix.dirname(resolved);
       const nameHasLiteral = /[^*?[\]{},]/.test(posix.basename(resolved).replace(/\[[^\]]*\]/g, ''));
@@ -335,7 +341,9 @@ const PRETRANSLATED: Record<string, string> | undefined = typeof __AGENT_HOOKS_P
 
 /** The globs of the static rule table, lower-cased, as `tableUnion` translates them (for the build). */
 export function tableGlobs(): string[] {
-  return RULES.flatMap((rule) => [...(rule.places ?? []), ...(rule.names ?? []), ...(rule.except ?? [])]).map((g) => g.toLowerCase());
+  // Self-protection's places that do not depend on the environment too (the runner's, the agents').
+  const self = selfProtectionRule('~', { HOME: '~' }, undefined);
+  return [...RULES, self].flatMap((rule) => [...(rule.places ?? []), ...(rule.names ?? []), ...(rule.except ?? [])]).map((g) => g.toLowerCase());
 }
 
 /** One RegExp for a list of the table's own globs (trusted, so built from sources directly). */

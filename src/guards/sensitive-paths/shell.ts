@@ -9,6 +9,9 @@ import type { ShellWord, SimpleCommand } from '../shell/types.js';
 import { staticPrint } from '../shell/word-value.js';
 import type { Access } from './judge.js';
 import { codeMention } from './unresolved.js';
+import { type CodeLanguage, type EvaluatedCode, evaluateCode, UNKNOWN } from './code-strings.js';
+import { RUNNER_VARIABLE, runnerCommandStart, selfCommandRule } from './self-commands.js';
+import { findRoots, staticStdout } from '../shell/code-runners.js';
 
 export interface Target {
   path: string;
@@ -21,6 +24,10 @@ export interface Target {
   unresolved?: boolean;
   /** Interpreter code that names a protected place (`path` is the name): judged as self-protection. */
   mention?: boolean;
+  /** A glob of what `find` walks: `*` and `**` match hidden names too. */
+  dotGlob?: boolean;
+  /** A command that switches the guards off without naming a protected file (`npm uninstall -g agent-hooks`): why. */
+  rule?: string;
 }
 
 export type ShellTargets = { ok: true; targets: Target[] } | { ok: false; error: string; targets: Target[] };
@@ -68,8 +75,14 @@ export function shellTargets(command: string): ShellTargets {
   if (!analysis.ok) return { ok: false, error: analysis.error, targets: roughTargets(command) };
   const targets: Target[] = [];
   for (const cmd of analysis.commands) commandTargets(cmd, targets);
+  // A bare assignment runs no command, so the walker emits none: `set -a; HOOKS_DISABLE=1; claude`.
+  const bare = BARE_RUNNER_ASSIGNMENT.exec(command.length > 64 * 1024 ? command.slice(0, 64 * 1024) : command);
+  if (bare) targets.push({ path: bare[0].trim(), access: 'write', rule: `assigns ${bare[1]} (\`set -a\` or a later \`export\` hands it to what follows)` });
   return { ok: true, targets: withChangedDirectories(analysis.commands, targets) };
 }
+
+/** `HOOKS_X=…` where a command starts (after `;`, `&&`, `|`, `(`, a newline, `then`/`do`, other assignments, or a `-c '`). */
+const BARE_RUNNER_ASSIGNMENT = /(?:^|[;&|(`\n{]|\$\(|\b(?:then|do|else)\s|-c\s+['"])\s*(?:[A-Za-z_]\w*=(?:'[^']*'|"[^"]*"|[^\s;&|'"])*\s+)*((?:AGENT_)?HOOKS_[A-Za-z0-9_]*)=/;
 
 /**
  * The shell layer tracks `cd` only to absolute or home paths. After `cd .claude` or `cd sub/.aws`
@@ -99,7 +112,7 @@ function withChangedDirectories(commands: SimpleCommand[], targets: Target[]): T
   if (dirs.length === 0 && unknownDirs.length === 0) return targets;
   const extra: Target[] = [];
   for (const t of targets) {
-    if (t.mention || t.path.startsWith('/') || t.path.startsWith('~') || t.path.startsWith('$')) continue;
+    if (t.mention || t.rule !== undefined || t.path.startsWith('/') || t.path.startsWith('~') || t.path.startsWith('$')) continue;
     for (const dir of unknownDirs) extra.push({ path: `${dir}/${t.path}`, access: t.access, unresolved: true, ...(t.recursive ? { recursive: true } : {}) });
     if (t.cwd !== undefined) continue;
     for (const dir of dirs) extra.push({ ...t, cwd: dir });
@@ -129,6 +142,8 @@ function commandTargets(cmd: SimpleCommand, out: Target[]): void {
     addWord(redirect.word, access);
   }
   interpreterTargets(cmd, out, at);
+  const rule = selfCommandRule(cmd) ?? variableWritten(cmd);
+  if (rule !== undefined) out.push({ path: cmd.source, access: 'write', rule, ...at });
 
   const program = cmd.argv[0];
   if (program === undefined) return;
@@ -140,15 +155,22 @@ function commandTargets(cmd: SimpleCommand, out: Target[]): void {
   const name = programName(program);
   const selfWrite = agentHooksWrite(cmd.argv);
   if (selfWrite !== undefined) add(selfWrite, 'write');
+  handedToWriter(cmd, add);
   if (MENTIONS.has(name) || METADATA.has(name) || KEY_USERS.has(name)) return;
   if (name === 'git') return gitTargets(cmd, addWord);
   if (GREPS.has(name)) return grepTargets(cmd, words, addWord);
-  if (name === 'find') return findTargets(cmd, words, add);
+  if (name === 'find') return findTargets(cmd, out, add, at);
   if (name === 'base64' || name === 'openssl') decodedTargets(cmd, add);
   const access: Access = isWriter(name, cmd.argv) ? 'write' : 'read';
   const keyOption = KEY_OPTIONS[name];
+  // A link's targets are not changed by making it (`ln -s /usr/local/bin/python3 .venv/bin/python`): only the link is written.
+  const lastOperand = name === 'ln' || name === 'link' ? words.findLastIndex((w) => !isOptionWord(w.value)) : -1;
   for (const [i, word] of words.entries()) {
     if (keyOption && i > 0 && words[i - 1]!.value === `-${keyOption}`) continue;
+    if (lastOperand !== -1 && i < lastOperand && !isOptionWord(word.value) && !(i > 0 && OUTPUT_OPTIONS.has(words[i - 1]!.value))) {
+      addWord(word, 'read');
+      continue;
+    }
     // `curl -o F`, `wget -O F`, `sort -o F`, `openssl ... -out F`, `--output=F`: the program writes F.
     if (i > 0 && OUTPUT_OPTIONS.has(words[i - 1]!.value)) {
       addWord(word, 'write');
@@ -199,26 +221,33 @@ function copiedInto(words: ShellWord[], add: (p: string, a: Access) => void): vo
   }
 }
 
-const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'pnpm', 'yarn', 'npm', 'bun']);
-const AGENT_HOOKS_BINS = new Set(['hooks', 'agent-hooks', 'hooks.js']);
-
 /**
  * `hooks trust --yes`, `hooks install`, `hooks uninstall` run by the agent would trust a config it
  * just edited or rewrite an agent's hook settings: judged as a write of the file they change.
  */
 function agentHooksWrite(argv: string[]): string | undefined {
-  let i = 0;
-  const first = programName(argv[0] ?? '');
-  if (first === 'node' || first === 'nodejs') i = 1;
-  else if (PACKAGE_RUNNERS.has(first)) {
-    i = 1;
-    while (i < argv.length && (argv[i]!.startsWith('-') || argv[i] === 'exec' || argv[i] === 'dlx' || argv[i] === 'run' || argv[i] === 'x')) i++;
-  }
-  const bin = programName(argv[i] ?? '').replace(/@.*$/, '');
-  if (!AGENT_HOOKS_BINS.has(bin) && !(argv[i] ?? '').endsWith('/bin/hooks.js')) return undefined;
+  const i = runnerCommandStart(argv);
+  if (i === -1) return undefined;
   const sub = argv.slice(i + 1).find((a) => !a.startsWith('-'));
   if (sub === 'trust' || sub === 'untrust') return argv.includes('--list') ? undefined : '~/.local/state/agent-hooks/trust.json';
   if (sub === 'install' || sub === 'uninstall') return '~/.claude/settings.json';
+  return undefined;
+}
+
+const RUNNER_ASSIGNMENT = /(?:^|[\s"'`;=])(?:export\s+|declare\s+-x\s+|setenv\s+|Environment=["']?)?((?:AGENT_)?HOOKS_[A-Za-z0-9_]*)[=\s]/m;
+
+/**
+ * `echo 'export HOOKS_DISABLE=1' >> ~/.profile.d/x.sh`, `printf 'Environment=HOOKS_DISABLE=1' | tee unit.conf`:
+ * text that sets a runner variable written into any file, which something may source later.
+ */
+function variableWritten(cmd: SimpleCommand): string | undefined {
+  const writes = cmd.redirects.some((r) => r.word !== undefined && !r.op.startsWith('<') && !/^&?\d*-?$/.test(r.target)) || ['tee', 'sponge', 'dd'].includes(programName(cmd.argv[0] ?? ''));
+  if (!writes) return undefined;
+  const texts = [staticStdout(cmd), cmd.pipedFrom.length === 1 ? staticStdout(cmd.pipedFrom[0]!) : undefined];
+  for (const text of texts) {
+    const m = text === undefined ? null : RUNNER_ASSIGNMENT.exec(text);
+    if (m && RUNNER_VARIABLE.test(m[1]!)) return `writes a ${m[1]} setting into a file`;
+  }
   return undefined;
 }
 
@@ -340,25 +369,92 @@ function gitTargets(cmd: SimpleCommand, addWord: (w: ShellWord, a: Access) => vo
 
 /**
  * `find` names start folders (listed, not read) and patterns (`-name .env`): a pattern becomes a
- * read only when find hands the matches to a command (`-exec`, `-delete`, `| xargs`).
+ * read only when find hands the matches to a command (`-exec`, `-delete`, `| xargs`). When that
+ * command may write (anything but a known reader: `truncate`, `sh -c '… > "$1"'`, `sed -i`), the
+ * matches are written: below each start folder, any file with the `-name` (hidden folders
+ * included, as find walks them), or the whole folder when no name narrows it.
  */
-function findTargets(cmd: SimpleCommand, words: ShellWord[], add: (p: string, a: Access) => void): void {
+function findTargets(cmd: SimpleCommand, out: Target[], add: (p: string, a: Access) => void, at: { cwd?: string }): void {
   const argv = cmd.argv;
-  const acts = argv.some((a) => /^-(?:exec|execdir|ok|okdir|delete|fprint|fprintf|fls)$/.test(a)) || cmd.pipedTo.some((c) => c.wrappers.includes('xargs') || c.stdinArguments);
-  if (!acts) return;
-  const access: Access = argv.includes('-delete') || argv.some((a, i) => /^-(?:exec|execdir|ok|okdir)$/.test(a) && WRITERS.has(programName(argv[i + 1] ?? ''))) ? 'write' : 'read';
-  const roots: string[] = [];
-  for (let i = 1; i < words.length; i++) {
-    const v = words[i]!.value;
-    if (v.startsWith('-') || v === '(' || v === '!') break;
-    roots.push(v);
+  const handed = [...execCommands(argv), ...cmd.pipedTo.filter(runsOnInput).map((c) => c.argv)];
+  const deletes = argv.includes('-delete');
+  if (!deletes && handed.length === 0) return;
+  const access: Access = deletes || handed.some(mayWrite) ? 'write' : 'read';
+  const roots = findRoots(cmd.words).map((w) => w.value);
+  const names: string[] = [];
+  let narrowed = true;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (/^-(?:exec|execdir|ok|okdir)$/.test(a)) {
+      while (i < argv.length && argv[i] !== ';' && argv[i] !== '+') i++;
+      continue;
+    }
+    if (/^-i?name$/.test(a) && argv[i + 1] !== undefined) names.push(argv[++i]!);
+    else if (/^-i?(?:path|wholename)$/.test(a) && argv[i + 1] !== undefined) {
+      const pattern = argv[++i]!;
+      for (const root of roots) add(pattern.includes('/') ? pattern : `${root.replace(/\/+$/, '')}/${pattern}`, access);
+      narrowed = false;
+    } else if (/^-(?:o|or|not|!)$/.test(a) || a === '!' || /^-i?(?:path|wholename|regex|lname)$/.test(a)) narrowed = false;
   }
-  if (roots.length === 0) roots.push('.');
-  for (let i = 1; i < argv.length - 1; i++) {
-    if (!/^-(?:i?name|i?path|i?wholename)$/.test(argv[i]!)) continue;
-    const pattern = argv[i + 1]!;
-    for (const root of roots) add(pattern.includes('/') && argv[i] !== '-name' && argv[i] !== '-iname' ? pattern : `${root.replace(/\/+$/, '')}/${pattern}`, access);
+  for (const root of roots) {
+    const base = root.replace(/\/+$/, '') || '/';
+    for (const pattern of names) {
+      add(`${base}/${pattern}`, access);
+      // Below a folder the guard cannot resolve, a wildcard name (`find "$TMPDIR" -name 'x*'`) would be judged as found anywhere in the home.
+      const unknownRoot = /[$`]/.test(base);
+      if (access === 'write' && !(unknownRoot && hasWildcard(pattern))) out.push({ path: `${base === '/' ? '' : base}/**/${pattern}`, access, dotGlob: true, ...(unknownRoot ? { unresolved: true } : {}), ...at });
+    }
+    if (access === 'write' && (names.length === 0 || !narrowed)) add(base, 'write');
   }
+}
+
+function hasWildcard(pattern: string): boolean {
+  return /[*?[]/.test(pattern);
+}
+
+/** The commands of `-exec … ;`, `-execdir … +`, `-ok`, `-okdir`. */
+function execCommands(argv: readonly string[]): string[][] {
+  const commands: string[][] = [];
+  for (let i = 1; i < argv.length; i++) {
+    if (!/^-(?:exec|execdir|ok|okdir)$/.test(argv[i]!)) continue;
+    const start = i + 1;
+    while (i < argv.length && argv[i] !== ';' && argv[i] !== '+') i++;
+    if (i > start) commands.push(argv.slice(start, i));
+  }
+  return commands;
+}
+
+/** A later pipeline stage that takes this one's output as its arguments (`| xargs cmd`, `| parallel cmd`). */
+function runsOnInput(c: SimpleCommand): boolean {
+  return c.stdinArguments || c.wrappers.includes('xargs') || c.wrappers.includes('parallel');
+}
+
+/** Programs that only read the files they are handed (with no output option). */
+const READERS = new Set(['cat', 'head', 'tail', 'wc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'b2sum', 'cksum', 'sum', 'diff', 'cmp', 'jq', 'yq', 'less', 'more', 'strings', 'od', 'xxd', 'hexdump', 'nl', 'sort', 'uniq', 'cut', 'tr', 'column', 'bat', 'batcat', 'sed', 'gsed', 'awk', 'gawk', 'mawk', 'nawk', 'perl', 'ruby', 'zcat', 'bzcat', 'xzcat', 'zless', 'fold', 'fmt', 'pr', 'tac', 'rev', 'expand', 'unexpand', 'iconv', 'base64', 'shasum', 'readelf', 'objdump', 'nm', 'ldd', 'identify', 'exiftool', 'pdftotext', 'git']);
+
+/** Whether a command handed files by find or xargs may change them: anything but a known reader. */
+function mayWrite(argv: readonly string[]): boolean {
+  const name = programName(argv[0] ?? '');
+  if (GREPS.has(name) || MENTIONS.has(name) || METADATA.has(name) || name === 'find') return false;
+  if (!READERS.has(name)) return true;
+  if (isWriter(name, argv as string[])) return true;
+  if (/^(?:[gnm]?awk|perl|ruby)$/.test(name)) {
+    // Their code may open a file for writing (`print > $0`, `open(F, '>', $ARGV[0])`).
+    const code = argv.slice(1).find((a) => !a.startsWith('-')) ?? '';
+    if (/>|\bsystem\b|\bopen\b|\bunlink\b|\brename\b|\bwrite\b/.test(code)) return true;
+  }
+  if (name === 'git') return !/^(?:log|show|diff|blame|status|ls-files|grep|cat-file|check-ignore|hash-object)$/.test(argv[1] ?? '');
+  return argv.some((a, i) => i > 0 && (OUTPUT_OPTIONS.has(a) || /^--(?:output|output-file)=/.test(a)));
+}
+
+/**
+ * `ls ~/.config/agent-hooks/config.json | xargs truncate -s0`, `grep -rl x ~/.config | parallel sed -i …`:
+ * what a command prints is handed to a writer, so the files and folders it names are written.
+ */
+function handedToWriter(cmd: SimpleCommand, add: (p: string, a: Access) => void): void {
+  if (cmd.pipedTo.length === 0 || programName(cmd.argv[0] ?? '') === 'find') return;
+  if (!cmd.pipedTo.some((c) => runsOnInput(c) && mayWrite(c.argv))) return;
+  for (const word of cmd.words.slice(1)) if (!isOptionWord(word.value)) add(word.value, 'write');
 }
 
 /** `$(echo LmVudg== | base64 -d)`: a path hidden in base64 is judged once decoded. */
@@ -410,19 +506,67 @@ function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: strin
       break;
     }
   }
+  const language = codeLanguage(name);
   for (const code of codes) {
     if (code.length > 64 * 1024) continue;
     // Code can build a path in ways no literal shows (`os.environ['HOME'] + '/.config/agent-hooks/...'`)
     // and we cannot tell its reads from its writes: naming agent-hooks' own files at all is enough.
-    const access: Access = WRITE_HINT.test(code) ? 'write' : 'read';
-    const mention = codeMention(code, access === 'write');
+    const writes = WRITE_HINT.test(code);
+    const access: Access = writes ? 'write' : 'read';
+    const evaluated = evaluateCode(code, language);
+    const mention = codeMention(evaluated.text, writes) ?? codeMention(code, writes);
     if (mention !== undefined) out.push({ path: mention, access: 'write', mention: true, ...at });
     for (const m of code.matchAll(STRING_LITERAL)) {
       const literal = m[2]!;
       if (literal === '' || literal.length > 1024 || /[\n\r]/.test(literal)) continue;
       out.push({ path: literal.replace(/\\(.)/g, '$1'), access, ...at });
     }
+    for (const string of evaluated.strings.slice(0, 512)) {
+      if (!string.complete || string.value === '' || string.value.length > 1024 || /[\n\r]/.test(string.value)) continue;
+      out.push({ path: string.value, access, ...at });
+    }
+    if (writes) {
+      const doubt = unruledOut(evaluated);
+      if (doubt !== undefined) out.push({ path: code.slice(0, 200), access: 'write', rule: doubt, ...at });
+    }
   }
+}
+
+function codeLanguage(program: string): CodeLanguage {
+  if (/^(?:python|pypy)/.test(program)) return 'python';
+  if (/^(?:node|nodejs|bun|deno)$/.test(program)) return 'js';
+  if (/^perl/.test(program)) return 'perl';
+  if (/^ruby/.test(program)) return 'ruby';
+  if (/^php/.test(program)) return 'php';
+  return 'other';
+}
+
+/**
+ * Fragments of agent-hooks' places (and of what decides whether it runs) in code that writes: a
+ * string the guard could not evaluate into a whole path may be one piece of `~/.config/agent-hooks/…`.
+ */
+const FRAGMENTS = /agent|(?<![a-z])hooks?(?![a-z])|\.config|trust|\.local|state\/|\/state|systemd|launchagents|node_modules|\.bin\b|gitconfig|hookspath|\.git\/config|\.claude|\.codex|\.gemini|\.cursor|\.copilot|opencode|serve\.pid|\.service/i;
+
+/** Why code that writes cannot be ruled out as a write to a protected place, or undefined. */
+function unruledOut(evaluated: EvaluatedCode): string | undefined {
+  if (evaluated.unevaluated.length > 0) return `interpreter code that writes builds a string the guard cannot evaluate (${evaluated.unevaluated[0]!.replace(/\s+/g, '')}…)`;
+  for (const string of evaluated.strings.slice(0, 512)) {
+    const value = string.value.replaceAll(UNKNOWN, '/');
+    // Spelled backwards or in base64 (`'skooh-tnega'[::-1]` through a variable, a blob decoded by a helper).
+    const texts = [[...value].reverse().join('')];
+    const blob = value.replace(/\s+/g, '');
+    if (blob.length >= 12 && /^[A-Za-z0-9+/_-]+={0,2}$/.test(blob)) {
+      const decoded = Buffer.from(blob.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('latin1');
+      if (/^[\x20-\x7e]+$/.test(decoded)) texts.push(decoded);
+    }
+    // A whole literal path was judged as a path: what it names as written is settled.
+    if (!(string.whole && string.complete)) texts.unshift(value);
+    for (const text of texts) {
+      const m = FRAGMENTS.exec(text);
+      if (m) return `interpreter code that writes names "${m[0]}" in a string the guard cannot settle as a path (${JSON.stringify(text.replaceAll(UNKNOWN, '…').slice(0, 80))})`;
+    }
+  }
+  return undefined;
 }
 
 // --- when the command does not parse ---

@@ -60,7 +60,7 @@ function unresolvedAppFolder(lower: string, home: string, env: NodeJS.ProcessEnv
 
 /**
  * Distinctive names of agent-hooks' own places as code mentions them. Tested on interpreter code
- * after quotes, whitespace and the usual joiners (`,` `+`) are squeezed into `/`, so
+ * after quotes and whitespace are squeezed out, `+` joins and a `,` becomes `/`, so
  * `os.path.join(h, '.config', 'agent-hooks')` counts.
  */
 const OWN_MENTIONS = /\.config\/agent-hooks|\.local\/state\/agent-hooks|\.cache\/agent-hooks|\/etc\/agent-hooks|agent-hooks\/(?:config\.(?:json|ya?ml)|trust\.json|managed\.(?:json|ya?ml)|config\/key)|agent_hooks_managed_config|xdg_(?:config|state|cache)_home\W{0,8}agent-hooks/;
@@ -75,7 +75,8 @@ const AGENT_MENTIONS = /\.claude\/settings[\w.-]*\.json|\.claude\.json|\.claude\
  */
 export function codeMention(code: string, writes: boolean): string | undefined {
   const lower = code.toLowerCase();
-  const squeezed = lower.replace(/['"`\s]+/g, '').replace(/[,+]+/g, '/').replace(/\/{2,}/g, '/');
+  // `+` joins strings (`'agent-' + 'hooks'`), a `,` separates the parts of a path join.
+  const squeezed = lower.replace(/['"`\s]+/g, '').replace(/\++/g, '').replace(/,+/g, '/').replace(/\/{2,}/g, '/');
   const own = OWN_MENTIONS.exec(squeezed) ?? OWN_MENTIONS.exec(lower);
   if (own) return own[0];
   if (!writes) return undefined;
