@@ -10,6 +10,7 @@ import { unwrap } from './wrappers.js';
 import { codeOf, findExecCommands, staticStdout } from './code-runners.js';
 import { commandOutput, substitutionOutput } from './output.js';
 import { variablesSetBy } from './variables.js';
+import { aliasDefinition, gitCall, isGitBuiltin, splitAlias } from './git-aliases.js';
 
 /** State that flows through a script in order (`X=/; cd /; rm -rf $X`). */
 interface Scope {
@@ -50,12 +51,18 @@ export class Walker {
   /** Functions whose body runs its arguments as a command (`retry(){ "$@" || …; }`). */
   private readonly argumentRunners = new Set<string>();
   private nesting = 0;
+  /**
+   * Git aliases set by `git config alias.x …` so far (undefined: unset). Written to a config
+   * file, they outlive the subshell that set them, so they are not scoped.
+   */
+  private readonly definedAliases = new Map<string, string | undefined>();
 
   /**
    * `home`, when given, is the user's home as an absolute path: words that start with it are
-   * spelled with `~`, so `/home/dev` and `~` are the same directory to the rules.
+   * spelled with `~`, so `/home/dev` and `~` are the same directory to the rules. `gitAliases` are
+   * those of the user's and the repository's git config.
    */
-  constructor(private readonly budget: Budget, private readonly home?: string) {}
+  constructor(private readonly budget: Budget, private readonly home?: string, private readonly gitAliases?: ReadonlyMap<string, string>) {}
 
   /** Entry point: the command exactly as the agent sent it, run in `cwd` when known. */
   walkSource(source: string, cwd?: string): void {
@@ -354,12 +361,50 @@ export class Walker {
         this.code(body, { ...scope, wrappers: [...command.wrappers, runner] }, code.positional, shared);
       }
     }
+    if (argv[0] === 'git' && !command.dynamicProgram) this.gitAlias(words, command, scope, flags, source);
     if (argv[0] === 'find') {
       for (const exec of findExecCommands(words)) {
         const execScope = { ...child(scope), wrappers: [...command.wrappers, 'find -exec'] };
         this.emitWords(exec, [], [], execScope, execScope, { ...NO_FLAGS, concurrent: flags.concurrent }, source);
       }
     }
+  }
+
+  /**
+   * `git config alias.x …` records an alias (and judges a `!shell` body where it is defined: it runs
+   * later, whenever `git x` does); `git x` with an alias `x` is judged as what it expands to.
+   */
+  private gitAlias(words: ShellWord[], command: SimpleCommand, scope: Scope, flags: Flags, source: string): void {
+    const argv = words.map((w) => w.value);
+    const call = gitCall(argv);
+    if (!call) return;
+    const sub = argv[call.at]!;
+    const wrappers = [...command.wrappers, 'git alias'];
+    const aliasScope: Scope = { ...child(scope), wrappers };
+    if (sub === 'config') {
+      const defined = aliasDefinition(argv, call.at);
+      if (!defined) return;
+      this.definedAliases.set(defined.name, defined.value);
+      if (defined.value?.trimStart().startsWith('!')) this.code(defined.value.trimStart().slice(1), aliasScope, undefined);
+      return;
+    }
+    if (!words[call.at]!.literal || isGitBuiltin(sub)) return;
+    const name = sub.toLowerCase();
+    const value = call.aliases.get(name) ?? (this.definedAliases.has(name) ? this.definedAliases.get(name) : this.gitAliases?.get(name));
+    if (value === undefined) return;
+    // An alias that expands to another is walked again by emitWords; git stops at a loop, so do we.
+    if (command.wrappers.filter((w) => w === 'git alias').length >= 8) throw new ShellAnalysisError(`git alias ${sub} expands more than 8 times`);
+    const rest = words.slice(call.at + 1);
+    const trimmed = value.trimStart();
+    if (trimmed.startsWith('!')) {
+      // Git runs `sh -c '<body> "$@"' <body> args…`.
+      this.code(`${trimmed.slice(1)} "$@"`, aliasScope, [literalWord(trimmed.slice(1)), ...rest]);
+      return;
+    }
+    const expanded = splitAlias(value);
+    if (expanded === undefined) throw new ShellAnalysisError(`git alias ${sub} has an unclosed quote`);
+    const next = [...words.slice(0, call.at), ...expanded.map(literalWord), ...rest];
+    this.emitWords(next, [], [], aliasScope, aliasScope, flags, source);
   }
 
   /** `parallel cmd ::: a b`: the command line, with each input, is run by the shell. */
