@@ -25,7 +25,7 @@ function interpreterCode(cmd: SimpleCommand): string[] {
   const previous = cmd.pipedFrom.length > 0 ? [cmd.pipedFrom[cmd.pipedFrom.length - 1]!] : [];
   if (codes.length === 0) codes.push(...stdinBodies(cmd, previous));
   // `perl -MLWP::Simple -e …`, `ruby -ropen-uri -e …`: the library that fetches is loaded by an option.
-  const loaded = args.filter((a) => /^-(M|r)\S/.test(a)).join(' ');
+  const loaded = args.filter((a) => /^-(M|r)\S/.test(a)).map((a) => a.slice(2)).join(' ');
   return codes.map((c) => `${loaded} ${c}`);
 }
 
