@@ -129,7 +129,7 @@ function confined(cmd: SimpleCommand): boolean {
   if (program === 'git') {
     const sub = args.findIndex((a) => !a.startsWith('-'));
     if (args.slice(0, Math.max(sub, 0)).some((a) => /^-C$|^--(git-dir|work-tree)/.test(a))) return false;
-    return args[sub] === 'ls-files' || (args[sub] === 'diff' && args.includes('--name-only'));
+    return args[sub] === 'ls-files' || args[sub] === 'status' || (args[sub] === 'diff' && args.includes('--name-only'));
   }
   if (program === 'ls') return cmd.words.slice(1).every((w) => w.literal && (w.value.startsWith('-') || inside(w.value)));
   return false;
@@ -141,6 +141,13 @@ function confined(cmd: SimpleCommand): boolean {
  */
 function filtered(cmd: SimpleCommand, from: string, depth: number): Produced | undefined {
   const [program = '', ...args] = cmd.argv;
+  // `git status --short | awk '{print $2}'`: whole fields of paths inside stay inside.
+  const fields = /^[gnm]?awk$/.test(program) && args.length === 1 && /^\{\s*print\s+\$[1-9]\d*\s*;?\s*\}$/.test(args[0]!);
+  if (fields && depth < 8) {
+    const upstream = cmd.pipedFrom[cmd.pipedFrom.length - 1];
+    const produced = upstream ? commandOutput(upstream, from, depth + 1) : undefined;
+    return unknown(from, produced !== undefined && 'output' in produced && produced.output.confined);
+  }
   if (!LINE_FILTERS.test(program) || depth >= 8) return undefined;
   // Reading files given as operands is not reading the pipe: only a bare filter passes its input on.
   const operands = args.filter((a, i) => !a.startsWith('-') && !/^-[neABm]$/.test(args[i - 1] ?? '') && !/^\d+$/.test(a));
