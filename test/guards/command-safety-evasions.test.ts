@@ -56,6 +56,10 @@ describe('a recursive delete of command output that is not known', () => {
     ['read -r d <<< "$(some-tool)"; rm -rf "$d"'],
     ['printf -v d %s "$(some-tool)"; rm -rf "$d"'],
     ['for d in $(some-tool); do rm -rf "$d"; done'],
+    ['for d in build $(some-tool); do rm -rf "$d"; done'],
+    // A command before the last that prints a path too: `cd -` prints where it went.
+    ['rm -rf "$(cd /srv/data/x; cd -; echo)"'],
+    ['rm -rf "$(export -p; echo)"'],
     ['some-tool | xargs rm -rf'],
     ['some-tool | sort | xargs rm -rf'],
     ['xargs rm -rf < <(some-tool)'],

@@ -31,12 +31,20 @@ export function substitutionOutput(commands: SimpleCommand[], from: string): Pro
   return commandOutput(last, from);
 }
 
-/** Commands that print nothing of their own (an `eval` or `sh -c` prints through its commands, listed too). */
+/**
+ * Commands that print nothing of their own (an `eval` or `sh -c` prints through its commands,
+ * listed too). `cd -` prints where it went;
+ * `declare -p`, a bare `set` or `export` list variables; `mkdir -v` reports: none of those is silent.
+ */
 function silent(cmd: SimpleCommand): boolean {
   if (cmd.argv.length === 0 || stdoutRedirected(cmd) || cmd.codeWords.length > 0) return true;
-  const [program] = cmd.argv;
-  if (program === 'printf' && cmd.argv[1] === '-v') return true;
-  return /^(cd|export|local|declare|typeset|readonly|set|unset|shopt|true|:|umask|read|mkdir|touch|test|\[)$/.test(program ?? '');
+  const [program = '', ...args] = cmd.argv;
+  if (program === 'printf') return args[0] === '-v';
+  // A `CDPATH` set in the agent's environment is not seen here: `cd name` is taken as silent.
+  if (program === 'cd') return !args.includes('-');
+  if (/^(export|local|declare|typeset|readonly|set|shopt|umask)$/.test(program)) return args.length > 0 && !args.some((a) => /^-[a-zA-Z]*p/.test(a));
+  if (/^(mkdir|touch)$/.test(program)) return !args.some((a) => /^-[a-zA-Z]*v|^--verbose$/.test(a));
+  return /^(unset|true|:|read|test|\[)$/.test(program);
 }
 
 function stdoutRedirected(cmd: SimpleCommand): boolean {

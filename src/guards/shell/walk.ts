@@ -204,7 +204,7 @@ export class Walker {
       }
     } else {
       // `for d in $(tool)`: each `$d` is a line of the tool's output, whatever that is.
-      const output = words.length === 1 ? words[0]!.output : undefined;
+      const output = words.find((w) => w.output !== undefined && !w.output.confined)?.output ?? (words.length === 1 ? words[0]!.output : undefined);
       if (output) scope.env.set(name, { value: `$${name}`, literal: false, collapsed: '', unknownVars: true, unknownCommands: true, output });
       else scope.env.delete(name);
       this.list(body, src, scope, flags);
