@@ -150,6 +150,32 @@ describe('new readers are seeded properties', () => {
     );
   });
 
+  it('a recursive delete of the output of a tool that is not evaluated is never allowed, however it is carried', () => {
+    const tool = fc.tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,10}$/), fc.array(fc.constantFrom('--dir', '-p', 'x', '.', 'home', '--print'), { maxLength: 3 }))
+      .filter(([name]) => !/^(echo|printf|pwd|cat|mktemp|realpath|readlink|dirname|printenv|cut|awk|gawk|mawk|nawk|find|ls|git|head|tail|sort|uniq|grep|egrep|fgrep|tac|shuf|cd|true|read|test|set|unset|export|local|declare|typeset|readonly|shopt|umask|mkdir|touch|eval|exec|command|builtin|time|nice|nohup|env|sudo|xargs|timeout|stdbuf|ionice|doas|su|sh|bash|zsh|dash|ksh|fish|python\d*|node|perl|ruby|php|deno|bun)$/.test(name))
+      .map(([name, args]) => [name, ...args].join(' '));
+    const carry = fc.constantFrom(
+      (t: string) => `rm -rf "$(${t})"`,
+      (t: string) => `rm -r -- "$(${t})/"`,
+      (t: string) => `d=$(${t}); rm -rf "$d"`,
+      (t: string) => `d="\`${t}\`"; rm -fr "$d"`,
+      (t: string) => `read -r d <<< "$(${t})"; rm -rf "$d"`,
+      (t: string) => `printf -v d %s "$(${t})"; rm -rf "$d"`,
+      (t: string) => `for d in $(${t}); do rm -rf "$d"; done`,
+      (t: string) => `${t} | xargs rm -rf`,
+      (t: string) => `${t} | sort -u | xargs -r rm -rf`,
+      (t: string) => `xargs rm -rf < <(${t})`,
+      (t: string) => `find "$(${t})" -delete`,
+    );
+    fc.assert(
+      fc.property(tool, carry, (t, make) => {
+        const command = make(t);
+        expect(judgeCommand(command, {}, BASE).verdict, command).toBe('block');
+      }),
+      { ...RUNS, numRuns: 300 },
+    );
+  });
+
   it('read, printf -v and mapfile with any arguments and input never throw', () => {
     const token = fc.constantFrom('read', 'printf', 'mapfile', 'readarray', '-v', '-r', '-a', '-d', "''", '-n', '1', '-t', '-u', '3', 'd', 'a[0]', 'x y', '%s', '%b', '%q', '~', '"$HOME"', '$(x)', '<<<', '<', '<(echo ~)', '<<EOF\n~\nEOF\n', ';', '|', 'rm -rf "$d"', 'rm -rf "$a"', ' ');
     fc.assert(
