@@ -2,6 +2,7 @@
 import { firstAbsolute, projectDirOf, sandboxProjectOf } from '../sandbox/project.js';
 import type { Guard, GuardContext, HookInput, ReplyObject } from '../types.js';
 import type { JudgeContext } from './command-safety/context.js';
+import { readGitAliases } from './command-safety/git-config.js';
 import { type Judgement, judge } from './command-safety/judge.js';
 import type { CommandSafetyOptions } from './command-safety/options.js';
 
@@ -37,11 +38,14 @@ export const commandSafety: Guard<CommandSafetyOptions> = {
         if (typeof command !== 'string') return unreadable(options, command.problem);
         const cwd = firstAbsolute(input.cwd);
         const projectDir = projectDirOf(cwd, guardContext);
+        // `git p` may be an alias for `push --force`: only a command that mentions git pays for the reads.
+        const gitAliases = /git/i.test(command) ? readGitAliases(cwd, home, env) : undefined;
         const context: JudgeContext = {
           ...(cwd !== undefined ? { cwd } : {}),
           ...(projectDir !== undefined ? { projectDir } : {}),
           ...(home !== undefined ? { home } : {}),
           ...(tmpDir !== undefined ? { tmpDir } : {}),
+          ...(gitAliases !== undefined ? { gitAliases } : {}),
         };
         const judgement = judge(command, options, undefined, context);
         if (judgement.verdict === 'allow') return undefined;

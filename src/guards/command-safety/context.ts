@@ -13,6 +13,8 @@ export interface JudgeContext {
   home?: string;
   /** `$TMPDIR`, a temp directory beside `/tmp`. */
   tmpDir?: string;
+  /** Git aliases from the user's and the repository's git config (`p` → `push --force`). */
+  gitAliases?: Readonly<Record<string, string>>;
 }
 
 export interface Where {
@@ -26,6 +28,8 @@ export interface Where {
   scratch: string[];
   /** Directories that may themselves be deleted too (caches, `allowDeleteIn`). */
   scratchRoots: string[];
+  /** Git aliases known from config files. */
+  gitAliases: ReadonlyMap<string, string> | undefined;
 }
 
 const TEMP_DIRS = ['/tmp', '/var/tmp', '/private/tmp', '/private/var/folders', '/var/folders', '/dev/shm'];
@@ -61,6 +65,7 @@ export function resolveWhere(context: JudgeContext = {}, allowDeleteIn: readonly
     project: broad ? undefined : project,
     scratch: [...TEMP_DIRS, ...(tmp !== undefined && !DANGEROUS_TREE.has(classifyPath(tmp)) ? [tmp] : []), ...CACHE_DIRS, ...extra],
     scratchRoots: [...CACHE_DIRS, ...extra],
+    gitAliases: context.gitAliases !== undefined ? new Map(Object.entries(context.gitAliases).map(([k, v]) => [k.toLowerCase(), v])) : undefined,
   };
 }
 

@@ -90,7 +90,7 @@ function modeOf(finding: Finding, options: CommandSafetyOptions): 'block' | 'ask
 
 function judgeUnsafe(command: string, options: CommandSafetyOptions, limits: Partial<ShellLimits> | undefined, context: JudgeContext | undefined): Judgement {
   const where: Where = resolveWhere(context, options.allowDeleteIn);
-  const analysis = analyzeShell(command, limits, where.cwd, where.home);
+  const analysis = analyzeShell(command, limits, where.cwd, where.home, where.gitAliases);
   if (!analysis.ok) {
     const mode = unverifiableMode(options);
     if (mode === 'allow') return { verdict: 'allow' };

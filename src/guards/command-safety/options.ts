@@ -37,6 +37,8 @@ export const RULES = [
   'git-repository-delete',
   'delete-outside-project',
   'delete-project-root',
+  'fetch-and-exec',
+  'package-from-url',
 ] as const;
 
 /**

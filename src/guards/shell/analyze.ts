@@ -8,9 +8,15 @@ import { sandboxedCommand } from '../../sandbox/unwrap.js';
  * Parses and walks `command` within `limits`. Never throws for bad input: anything that cannot
  * be analysed completely (parse error, limit hit) is `{ ok: false, error }`.
  */
-export function analyzeShell(command: string, limits: Partial<ShellLimits> = {}, cwd?: string, home?: string): AnalysisResult {
+export function analyzeShell(
+  command: string,
+  limits: Partial<ShellLimits> = {},
+  cwd?: string,
+  home?: string,
+  gitAliases?: ReadonlyMap<string, string>,
+): AnalysisResult {
   const budget = new Budget({ ...DEFAULT_LIMITS, ...limits });
-  const walker = new Walker(budget, home !== undefined && home.startsWith('/') && home.length > 1 ? home.replace(/\/+$/, '') : undefined);
+  const walker = new Walker(budget, home !== undefined && home.startsWith('/') && home.length > 1 ? home.replace(/\/+$/, '') : undefined, gitAliases);
   try {
     // A command rewritten to run in agent-hooks' sandbox hands the agent's command over as data:
     // judge that command too (nested rewrites included), or a sandbox rewrite would hide it; and the

@@ -36,6 +36,21 @@ export interface ShellWord {
   glob?: boolean;
   /** The words an unquoted brace expansion produces (`{rm,-rf}` → `rm`, `-rf`). */
   alternatives?: string[];
+  /**
+   * Set when the whole word (give or take a trailing `/`) is the output of a command whose output
+   * is not known (`"$(tool)"`, `"$d"` after `d=$(tool)`): it could be any path, a home included.
+   */
+  output?: CommandOutput;
+  /** For a process substitution `<(…)`: what it prints, when known. */
+  prints?: string;
+}
+
+/** The output of a command the walker could not compute. */
+export interface CommandOutput {
+  /** The substitution or command it comes from, for messages (`$(tool)`). */
+  from: string;
+  /** Only names paths inside the working directory (`find . -name x`, `git ls-files`). */
+  confined: boolean;
 }
 
 export interface ShellRedirect {
@@ -45,6 +60,8 @@ export interface ShellRedirect {
   word?: ShellWord;
   /** Heredoc body or here-string text: data unless it is fed to a shell. */
   body?: string;
+  /** An unquoted heredoc's body as the shell expands it (`$HOME` → `~`); unknown parts kept as written. */
+  expanded?: ShellWord;
   fd?: number;
 }
 
@@ -69,6 +86,8 @@ export interface SimpleCommand {
   pipedTo: SimpleCommand[];
   /** Run by xargs with arguments read from stdin that could not be known. */
   stdinArguments: boolean;
+  /** With `stdinArguments`: the command whose output xargs reads, as far as it is known. */
+  stdinOutput?: CommandOutput;
   /** Words that are run as shell code by this command (`bash -c X`, `eval X`, `su -c X`). */
   codeWords: ShellWord[];
   /** Runs in the background or next to other stages of a pipeline. */

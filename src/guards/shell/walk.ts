@@ -4,10 +4,13 @@ import { type Budget, ShellAnalysisError } from './limits.js';
 import { assertClean, parseScript } from './parse.js';
 import { normalizePath } from './paths.js';
 import { programName } from './program.js';
-import type { FunctionDefinition, ShellRedirect, ShellWord, SimpleCommand } from './types.js';
+import type { CommandOutput, FunctionDefinition, ShellRedirect, ShellWord, SimpleCommand } from './types.js';
 import { type KnownValue, type WordScope, literalWord, resolveWord } from './word-value.js';
 import { unwrap } from './wrappers.js';
 import { codeOf, findExecCommands, staticStdout } from './code-runners.js';
+import { commandOutput, substitutionOutput } from './output.js';
+import { variablesSetBy } from './variables.js';
+import { aliasDefinition, gitCall, isGitBuiltin, splitAlias } from './git-aliases.js';
 
 /** State that flows through a script in order (`X=/; cd /; rm -rf $X`). */
 interface Scope {
@@ -48,12 +51,18 @@ export class Walker {
   /** Functions whose body runs its arguments as a command (`retry(){ "$@" || …; }`). */
   private readonly argumentRunners = new Set<string>();
   private nesting = 0;
+  /**
+   * Git aliases set by `git config alias.x …` so far (undefined: unset). Written to a config
+   * file, they outlive the subshell that set them, so they are not scoped.
+   */
+  private readonly definedAliases = new Map<string, string | undefined>();
 
   /**
    * `home`, when given, is the user's home as an absolute path: words that start with it are
-   * spelled with `~`, so `/home/dev` and `~` are the same directory to the rules.
+   * spelled with `~`, so `/home/dev` and `~` are the same directory to the rules. `gitAliases` are
+   * those of the user's and the repository's git config.
    */
-  constructor(private readonly budget: Budget, private readonly home?: string) {}
+  constructor(private readonly budget: Budget, private readonly home?: string, private readonly gitAliases?: ReadonlyMap<string, string>) {}
 
   /** Entry point: the command exactly as the agent sent it, run in `cwd` when known. */
   walkSource(source: string, cwd?: string): void {
@@ -194,7 +203,10 @@ export class Walker {
         this.list(body, src, scope, flags);
       }
     } else {
-      scope.env.delete(name);
+      // `for d in $(tool)`: each `$d` is a line of the tool's output, whatever that is.
+      const output = words.find((w) => w.output !== undefined && !w.output.confined)?.output ?? (words.length === 1 ? words[0]!.output : undefined);
+      if (output) scope.env.set(name, { value: `$${name}`, literal: false, collapsed: '', unknownVars: true, unknownCommands: true, output });
+      else scope.env.delete(name);
       this.list(body, src, scope, flags);
     }
     scope.env.delete(name);
@@ -285,10 +297,13 @@ export class Walker {
       this.parallel(words, unwrapped, redirects, scope, flags);
       return;
     }
+    let stdinOutput: CommandOutput | undefined;
     if (unwrapped.xargs) {
       const items = stdinItems(flags.previousStage, redirects);
-      if (items === undefined) stdinArguments = true;
-      else words = applyXargs(words, items, unwrapped.xargs.replace);
+      if (items === undefined) {
+        stdinArguments = true;
+        stdinOutput = pipedOutput(flags.previousStage, redirects);
+      } else words = applyXargs(words, items, unwrapped.xargs.replace);
     }
     const first = words[0];
     if (!first && redirects.length === 0 && unwrapped.splitString === undefined) return;
@@ -303,6 +318,7 @@ export class Walker {
       wrappers: [...scope.wrappers, ...unwrapped.wrappers],
       assignments: [...prefixAssignments, ...unwrapped.assignments],
       stdinArguments,
+      ...(stdinOutput !== undefined ? { stdinOutput } : {}),
       ...(scope.inFunction !== undefined ? { inFunction: scope.inFunction } : {}),
     };
     if (unwrapped.notRun) {
@@ -317,7 +333,17 @@ export class Walker {
     command.codeWords = code?.words ?? [];
     this.emit(command, scope);
 
-    if (argv[0] === 'cd' || argv[0] === 'pushd') outer.cwd = changeDirectory(words, outer.cwd);
+    if (argv[0] === 'cd' || argv[0] === 'pushd') {
+      const previous = outer.cwd;
+      outer.cwd = changeDirectory(words, outer.cwd, outer.env.get('OLDPWD'));
+      // `~-` and `cd -` read OLDPWD.
+      if (previous !== undefined) outer.env.set('OLDPWD', knownPath(previous));
+      else outer.env.delete('OLDPWD');
+    }
+    for (const set of variablesSetBy(command, flags.previousStage)) {
+      if (set.value) outer.env.set(set.name, set.value);
+      else outer.env.delete(set.name);
+    }
     if (first?.literal && words.length > 1 && this.argumentRunners.has(first.value)) {
       // `retry rm -rf /` with `retry(){ "$@"; }`: the arguments are the command it runs.
       const callScope = { ...child(scope), wrappers: [...command.wrappers, first.value] };
@@ -329,16 +355,56 @@ export class Walker {
       if (bodies.length > MAX_CODE_BODIES) {
         throw new ShellAnalysisError(`${runner} runs ${bodies.length} code strings, over the ${MAX_CODE_BODIES} limit`);
       }
+      // `eval` runs in this shell: its `cd` and variables hold after it.
+      const shared = runner === 'eval' ? outer : undefined;
       for (const body of bodies) {
-        this.code(body, { ...scope, wrappers: [...command.wrappers, runner] }, code.positional);
+        this.code(body, { ...scope, wrappers: [...command.wrappers, runner] }, code.positional, shared);
       }
     }
+    if (argv[0] === 'git' && !command.dynamicProgram) this.gitAlias(words, command, scope, flags, source);
     if (argv[0] === 'find') {
       for (const exec of findExecCommands(words)) {
         const execScope = { ...child(scope), wrappers: [...command.wrappers, 'find -exec'] };
         this.emitWords(exec, [], [], execScope, execScope, { ...NO_FLAGS, concurrent: flags.concurrent }, source);
       }
     }
+  }
+
+  /**
+   * `git config alias.x …` records an alias (and judges a `!shell` body where it is defined: it runs
+   * later, whenever `git x` does); `git x` with an alias `x` is judged as what it expands to.
+   */
+  private gitAlias(words: ShellWord[], command: SimpleCommand, scope: Scope, flags: Flags, source: string): void {
+    const argv = words.map((w) => w.value);
+    const call = gitCall(argv);
+    if (!call) return;
+    const sub = argv[call.at]!;
+    const wrappers = [...command.wrappers, 'git alias'];
+    const aliasScope: Scope = { ...child(scope), wrappers };
+    if (sub === 'config') {
+      const defined = aliasDefinition(argv, call.at);
+      if (!defined) return;
+      this.definedAliases.set(defined.name, defined.value);
+      if (defined.value?.trimStart().startsWith('!')) this.code(defined.value.trimStart().slice(1), aliasScope, undefined);
+      return;
+    }
+    if (!words[call.at]!.literal || isGitBuiltin(sub)) return;
+    const name = sub.toLowerCase();
+    const value = call.aliases.get(name) ?? (this.definedAliases.has(name) ? this.definedAliases.get(name) : this.gitAliases?.get(name));
+    if (value === undefined) return;
+    // An alias that expands to another is walked again by emitWords; git stops at a loop, so do we.
+    if (command.wrappers.filter((w) => w === 'git alias').length >= 8) throw new ShellAnalysisError(`git alias ${sub} expands more than 8 times`);
+    const rest = words.slice(call.at + 1);
+    const trimmed = value.trimStart();
+    if (trimmed.startsWith('!')) {
+      // Git runs `sh -c '<body> "$@"' <body> args…`.
+      this.code(`${trimmed.slice(1)} "$@"`, aliasScope, [literalWord(trimmed.slice(1)), ...rest]);
+      return;
+    }
+    const expanded = splitAlias(value);
+    if (expanded === undefined) throw new ShellAnalysisError(`git alias ${sub} has an unclosed quote`);
+    const next = [...words.slice(0, call.at), ...expanded.map(literalWord), ...rest];
+    this.emitWords(next, [], [], aliasScope, aliasScope, flags, source);
   }
 
   /** `parallel cmd ::: a b`: the command line, with each input, is run by the shell. */
@@ -363,12 +429,12 @@ export class Walker {
   }
 
   /** Parses and walks a string the command runs as shell code (`bash -c`, `eval`, …). */
-  private code(body: string, scope: Scope, positional: ShellWord[] | undefined): void {
+  private code(body: string, scope: Scope, positional: ShellWord[] | undefined, shared?: Scope): void {
     if (scope.depth + 1 > this.budget.limits.maxCodeNesting) {
       throw new ShellAnalysisError(`code strings nested deeper than ${this.budget.limits.maxCodeNesting}`);
     }
     const script = parseScript(body, this.budget);
-    const env = new Map(scope.env);
+    const env = shared ? shared.env : new Map(scope.env);
     if (positional) {
       positional.forEach((w, i) => env.set(String(i), known(w)));
       const rest = positional.slice(1);
@@ -378,7 +444,9 @@ export class Walker {
         env.set('*', env.get('@')!);
       }
     }
-    this.script(script, body, { ...scope, env, depth: scope.depth + 1, inFunction: scope.inFunction });
+    const inner: Scope = { ...scope, env, cwd: shared ? shared.cwd : scope.cwd, depth: scope.depth + 1, inFunction: scope.inFunction };
+    this.script(script, body, inner);
+    if (shared) shared.cwd = inner.cwd;
   }
 
   private emitBare(redirects: ShellRedirect[], src: string, node: SyntaxNode & { pos: number; end: number }, scope: Scope, flags: Flags): void {
@@ -395,8 +463,9 @@ export class Walker {
       const fd = r.descriptor?.type === 'FileDescriptor' ? { fd: r.descriptor.value } : {};
       if (r.type === 'HereDoc') {
         if (!r.delimiter?.quoted && r.body.parts) {
-          // An unquoted heredoc expands `$( )` in its body when the shell reads it.
-          this.word({ type: 'Word', text: r.body.text, value: r.body.text, parts: r.body.parts, pos: r.body.pos, end: r.body.end }, src, scope);
+          // An unquoted heredoc expands `$( )` and variables in its body when the shell reads it.
+          const expanded = this.word({ type: 'Word', text: r.body.text, value: r.body.text, parts: r.body.parts, pos: r.body.pos, end: r.body.end }, src, scope);
+          return { op: r.operator, target: r.delimiter?.value ?? '', body: r.body.text, expanded, ...fd };
         }
         return { op: r.operator, target: r.delimiter?.value ?? '', body: r.body.text, ...fd };
       }
@@ -427,6 +496,7 @@ export class Walker {
       lookup: (name) => scope.env.get(name),
       cwd: scope.cwd,
       substitute: (script) => this.substitute(script, src, scope),
+      produced: substitutionOutput,
     };
   }
 
@@ -521,18 +591,28 @@ function known(word: ShellWord): KnownValue {
     collapsed: word.collapsed,
     unknownVars: word.unknownVars,
     unknownCommands: word.unknownCommands,
+    ...(word.output ? { output: word.output } : {}),
   };
+}
+
+function knownPath(path: string): KnownValue {
+  return { value: path, literal: true, collapsed: path, unknownVars: false, unknownCommands: false };
 }
 
 function text(src: string, node: { pos: number; end: number }): string {
   return src.slice(node.pos, node.end);
 }
 
-/** The words fed to `xargs` when they are known: a literal here-string or heredoc, or `echo`. */
+/**
+ * The words fed to `xargs` when they are known: a literal here-string or heredoc (expanded when
+ * unquoted), `< <(printf …)`, or `echo`. Split on NUL too: `xargs -0` reads those.
+ */
 function stdinItems(previous: SimpleCommand[], redirects: ShellRedirect[], lines = false): string[] | undefined {
-  const split = (text: string): string[] => text.split(lines ? /\n+/ : /\s+/).filter((s) => s.trim() !== '');
-  const input = redirects.find((r) => r.body !== undefined && (r.word === undefined || r.word.literal));
-  if (input) return split(input.body!);
+  const split = (text: string): string[] => text.split(lines ? /[\n\0]+/ : /[\s\0]+/).filter((s) => s.trim() !== '');
+  const input = redirects.find((r) => r.body !== undefined && (r.word === undefined || r.word.literal) && (r.expanded === undefined || r.expanded.literal));
+  if (input) return split(input.expanded?.value ?? input.body!);
+  const substituted = redirects.find((r) => r.op === '<' && r.word?.processSubstitution);
+  if (substituted) return substituted.word!.prints !== undefined ? split(substituted.word!.prints) : undefined;
   if (previous.length !== 1) return undefined;
   const [source] = previous;
   if (!source) return undefined;
@@ -541,17 +621,32 @@ function stdinItems(previous: SimpleCommand[], redirects: ShellRedirect[], lines
   return split(out);
 }
 
+/** What `xargs` reads when it is not known: the stage piped in, `< <(tool)` or a file. */
+function pipedOutput(previous: SimpleCommand[], redirects: ShellRedirect[]): CommandOutput {
+  const input = redirects.find((r) => r.op === '<' && (r.fd === undefined || r.fd === 0));
+  if (input?.word?.processSubstitution) {
+    const produced = substitutionOutput(input.word.subCommands, input.word.text);
+    return 'output' in produced ? produced.output : { from: input.word.text, confined: false };
+  }
+  if (input) return { from: `< ${input.target}`, confined: false };
+  const source = previous[previous.length - 1];
+  if (!source || previous.length !== 1) return { from: 'its input', confined: false };
+  const produced = commandOutput(source, source.source);
+  return 'output' in produced ? produced.output : { from: source.source, confined: false };
+}
+
 function applyXargs(words: ShellWord[], items: string[], replace: string | undefined): ShellWord[] {
   if (replace === undefined) return [...words, ...items.map(literalWord)];
   const item = items[0] ?? '';
   return words.map((w) => (w.value.includes(replace) ? { ...w, value: w.value.split(replace).join(item), collapsed: w.collapsed?.split(replace).join(item) } : w));
 }
 
-function changeDirectory(words: ShellWord[], cwd: string | undefined): string | undefined {
+function changeDirectory(words: ShellWord[], cwd: string | undefined, oldpwd: KnownValue | undefined): string | undefined {
   const args = words.slice(1).filter((w) => !/^-[LPe@]+$/.test(w.value));
   const target = args[0];
   if (!target) return '~';
-  if (!target.literal || target.value === '-') return undefined;
+  if (target.value === '-') return oldpwd?.literal ? oldpwd.value : undefined;
+  if (!target.literal) return undefined;
   if (!target.value.startsWith('/') && !target.value.startsWith('~') && cwd === undefined) return undefined;
   return normalizePath(target.value, cwd);
 }

@@ -1,6 +1,7 @@
 // Turns an unbash Word into a ShellWord: quotes removed, statically known parts expanded.
 import type { DoubleQuotedChild, ParsedScript, Word, WordPart } from 'unbash';
-import type { ShellWord, SimpleCommand } from './types.js';
+import type { Produced } from './output.js';
+import type { CommandOutput, ShellWord, SimpleCommand } from './types.js';
 
 /** A variable whose value the walker knows from an earlier `X=…` in the same command. */
 export interface KnownValue {
@@ -9,6 +10,8 @@ export interface KnownValue {
   collapsed: string | undefined;
   unknownVars: boolean;
   unknownCommands: boolean;
+  /** The value is the output of a command that is not known (`d=$(tool)`). */
+  output?: CommandOutput;
 }
 
 /** What resolving a word needs from the walker. */
@@ -17,6 +20,8 @@ export interface WordScope {
   cwd: string | undefined;
   /** Walks a substitution's script (its commands are judged too) and returns what it ran. */
   substitute(script: ParsedScript | undefined, kind: 'command' | 'process'): SimpleCommand[];
+  /** What the commands of a substitution print (`from` names it). */
+  produced(commands: SimpleCommand[], from: string): Produced;
 }
 
 interface Acc {
@@ -31,6 +36,12 @@ interface Acc {
   unknownCommands: boolean;
   processSubstitution: boolean;
   subCommands: SimpleCommand[];
+  /** Unknown command outputs the word is made of. */
+  outputs: CommandOutput[];
+  /** Parts other than unknown outputs and `/`: when there are none, the word is one output. */
+  other: number;
+  /** What a process substitution prints, when known. */
+  prints: string | undefined;
 }
 
 const HOME: KnownValue = { value: '~', literal: true, collapsed: '~', unknownVars: false, unknownCommands: false };
@@ -51,6 +62,9 @@ export function resolveWord(word: Word, scope: WordScope): ShellWord {
     unknownCommands: false,
     processSubstitution: false,
     subCommands: [],
+    outputs: [],
+    other: 0,
+    prints: undefined,
   };
   const parts: readonly WordPart[] = word.parts ?? [
     { type: 'Literal', value: word.value, text: word.text, pos: word.pos, end: word.end },
@@ -59,7 +73,10 @@ export function resolveWord(word: Word, scope: WordScope): ShellWord {
   if (!acc.literal && acc.opaque === undefined && WHOLE_CWD.test(word.text)) {
     acc.opaque = `${word.text} is the working directory, which is not known`;
   }
+  const output = acc.outputs.length === 1 && acc.other === 0 ? acc.outputs[0] : undefined;
   return {
+    ...(output !== undefined ? { output } : {}),
+    ...(acc.prints !== undefined ? { prints: acc.prints } : {}),
     ...(acc.opaque !== undefined ? { opaque: acc.opaque } : {}),
     ...(acc.glob ? { glob: true } : {}),
     ...(acc.alternatives !== undefined && acc.alternatives.length !== 1 ? { alternatives: acc.alternatives } : {}),
@@ -94,13 +111,21 @@ const WHOLE_CWD = /^"?(\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`|~\+\/?)"?$/;
 /** Most words one brace expansion may produce before the word is given up on. */
 const MAX_ALTERNATIVES = 64;
 
+/** Text that leaves a word one output still: `"$(tool)"/`, `"$d"/*` (everything in it). */
+const OUTPUT_TAIL = /^(\/+\.?\*?)*$/;
+
 function append(acc: Acc, text: string): void {
+  if (!OUTPUT_TAIL.test(text)) acc.other += 1;
   acc.value += text;
   if (acc.alternatives) acc.alternatives = acc.alternatives.map((a) => a + text);
 }
 
 function addKnown(acc: Acc, known: KnownValue): void {
-  append(acc, known.value);
+  if (known.output) {
+    acc.outputs.push(known.output);
+    acc.value += known.value;
+    if (acc.alternatives) acc.alternatives = acc.alternatives.map((a) => a + known.value);
+  } else append(acc, known.value);
   acc.literal &&= known.literal;
   acc.unknownVars ||= known.unknownVars;
   acc.unknownCommands ||= known.unknownCommands;
@@ -114,8 +139,12 @@ function addText(acc: Acc, text: string): void {
   if (acc.collapsed !== undefined) acc.collapsed += text;
 }
 
-function addUnknown(acc: Acc, text: string, collapsed: string | undefined, kind: 'var' | 'command'): void {
-  append(acc, text);
+function addUnknown(acc: Acc, text: string, collapsed: string | undefined, kind: 'var' | 'command', output?: CommandOutput): void {
+  if (output) {
+    acc.outputs.push(output);
+    acc.value += text;
+    if (acc.alternatives) acc.alternatives = acc.alternatives.map((a) => a + text);
+  } else append(acc, text);
   acc.literal = false;
   if (kind === 'var') acc.unknownVars = true;
   else acc.unknownCommands = true;
@@ -163,17 +192,20 @@ function addPart(acc: Acc, part: WordPart | DoubleQuotedChild, scope: WordScope,
     case 'CommandExpansion': {
       const commands = scope.substitute(part.script, 'command');
       acc.subCommands.push(...commands);
-      const output = staticOutput(part.script, commands, scope);
-      if (output !== undefined) addKnown(acc, knownLiteral(output));
+      const produced = scope.produced(commands, part.text);
+      if ('value' in produced) addKnown(acc, knownLiteral(produced.value));
       else {
         const broad = commands.flatMap((c) => c.words.slice(1)).find((w) => isBroadPath(w.value) || w.opaque !== undefined);
         if (broad) acc.opaque ??= `${part.text} is computed from ${broad.value}`;
-        addUnknown(acc, part.text, '', 'command');
+        addUnknown(acc, part.text, '', 'command', produced.output);
       }
       return;
     }
     case 'ProcessSubstitution': {
-      acc.subCommands.push(...scope.substitute(part.script, 'process'));
+      const commands = scope.substitute(part.script, 'process');
+      acc.subCommands.push(...commands);
+      const produced = scope.produced(commands, part.text);
+      if ('value' in produced) acc.prints = produced.value;
       acc.processSubstitution = true;
       addUnknown(acc, part.text, '/dev/fd/63', 'command');
       return;
@@ -186,7 +218,9 @@ function addTilde(acc: Acc, literal: string, scope: WordScope): void {
   const slash = literal.indexOf('/');
   const head = slash === -1 ? literal : literal.slice(0, slash);
   const rest = slash === -1 ? '' : literal.slice(slash);
+  const oldpwd = head === '~-' ? scope.lookup('OLDPWD') : undefined;
   if (head === '~+' && scope.cwd !== undefined) addKnown(acc, knownLiteral(scope.cwd));
+  else if (oldpwd) addKnown(acc, oldpwd);
   else if (head === '~+' || head === '~-') {
     acc.opaque ??= `${head} is a directory that is not known`;
     addUnknown(acc, head, '', 'var');
@@ -333,6 +367,7 @@ function addBraces(acc: Acc, part: Extract<WordPart, { type: 'BraceExpansion' }>
     return;
   }
   acc.value += part.text;
+  acc.other += 1;
   if (acc.collapsed !== undefined) acc.collapsed += part.text;
   acc.alternatives = next;
 }
@@ -425,36 +460,6 @@ export function isBroadPath(value: string): boolean {
   const path = value.replace(/\/+/g, '/');
   if (path === '/' || /^\/[^/]+\/?$/.test(path)) return true;
   return /^(\.\.\/?)+$/.test(path);
-}
-
-/**
- * The output of `$(echo …)`, `$(printf …)` or `$(pwd)` when fully literal: these are how a
- * command name or target gets hidden (`$(echo rm) -rf /`), and they are cheap to evaluate.
- */
-function staticOutput(
-  script: ParsedScript | undefined,
-  commands: SimpleCommand[],
-  scope: WordScope,
-): string | undefined {
-  if (!script || script.commands.length !== 1 || commands.length !== 1) return undefined;
-  const [command] = commands;
-  if (!command || command.redirects.length > 0 || command.wrappers.length > 0) return undefined;
-  if (!command.words.every((w) => w.literal)) return undefined;
-  const output = staticPrint(command.argv);
-  if (output !== undefined) return output.replace(/\n+$/, '');
-  if (command.argv[0] === 'pwd' && command.argv.length === 1) return scope.cwd;
-  // `$(realpath ~)`, `$(readlink -f /)`, `$(dirname /etc/x)`: the path itself, lexically.
-  const [program, ...args] = command.argv;
-  const operands = args.filter((a) => !a.startsWith('-'));
-  if ((program === 'realpath' || program === 'readlink') && operands.length === 1) return operands[0];
-  if (program === 'dirname' && operands.length === 1) {
-    const path = operands[0]!.replace(/\/+$/, '');
-    // `dirname ~` is the folder holding the home directory, not `.`.
-    if (/^~[^/]*$/.test(path)) return `${path}/..`;
-    const slash = path.lastIndexOf('/');
-    return slash > 0 ? path.slice(0, slash) : slash === 0 ? '/' : '.';
-  }
-  return undefined;
 }
 
 /** What `echo`/`printf` with literal arguments print, or undefined when it is not that simple. */

@@ -1,6 +1,9 @@
-// Running code straight from the network: `curl … | sh`, `bash <(curl …)`, `sh -c "$(curl …)"`.
+// Running code straight from the network: `curl … | sh`, `bash <(curl …)`, `sh -c "$(curl …)"`;
+// an interpreter's code that downloads and evaluates (rule `fetch-and-exec`); a package installed
+// or run from a URL, a VCS or a tarball (rule `package-from-url`).
 import type { ShellWord, SimpleCommand } from '../../shell/types.js';
 import type { Finding } from '../finding.js';
+import { fetchAndExec, remotePackage } from '../remote-sources.js';
 import { isFetcher, runsCode, runsStdin } from '../streams.js';
 
 export function remoteCodeRule(cmd: SimpleCommand): Finding | undefined {
@@ -35,5 +38,9 @@ export function remoteCodeRule(cmd: SimpleCommand): Finding | undefined {
       };
     }
   }
+  const fetched = fetchAndExec(cmd);
+  if (fetched) return { category: 'remote-code', rule: 'fetch-and-exec', what: fetched, command: cmd };
+  const remote = remotePackage(cmd);
+  if (remote) return { category: 'remote-code', rule: 'package-from-url', what: remote, command: cmd };
   return undefined;
 }

@@ -1,5 +1,8 @@
 // Commands whose meaning is only known at run time, in places where that hides danger.
+import { findExecCommands, findHasFilter, findRoots } from '../../shell/code-runners.js';
+import { programName } from '../../shell/program.js';
 import type { ShellWord, SimpleCommand } from '../../shell/types.js';
+import { has, splitArgs } from '../args.js';
 import type { Where } from '../context.js';
 import type { Finding } from '../finding.js';
 import { DANGEROUS_TREE, isDevice, worstClass } from '../paths.js';
@@ -13,6 +16,8 @@ export function unverifiableRule(cmd: SimpleCommand, _where?: Where): Finding | 
   if (program && LOOKALIKE_SPACE.test(program.value)) {
     return finding(cmd, 'the command name contains a character that looks like a space');
   }
+  const target = unknownTarget(cmd);
+  if (target) return target;
   if (program && cmd.dynamicProgram) {
     // `"${cmd[@]}"`, `"$@"`, `${!name}`: the program itself is hidden in a way that is not evaluated.
     if (program.opaque !== undefined && !cmd.runsFunctionArguments) return finding(cmd, `the program name ${program.opaque}`);
@@ -44,6 +49,37 @@ export function unverifiableRule(cmd: SimpleCommand, _where?: Where): Finding | 
     if (printer) return finding(cmd, `code built at run time piped into ${cmd.argv[0]}`, [printer]);
   }
   return undefined;
+}
+
+/**
+ * A recursive delete of whatever a command prints (`rm -rf "$(tool)"`, `d=$(tool); rm -rf "$d"`,
+ * `tool | xargs rm -r`, `find "$(tool)" -delete`): the output could be a home directory, and
+ * nothing here can tell. Output known to stay inside the working directory (`find . -name x`,
+ * `git ls-files`) passes, and so does a computed path with a known part (`"$(tool)/build"`).
+ */
+function unknownTarget(cmd: SimpleCommand): Finding | undefined {
+  const why = 'whose output is not known and could be a home directory';
+  if (cmd.argv[0] === 'rm') {
+    const args = splitArgs(cmd);
+    if (!has(args, 'rR', 'recursive')) return undefined;
+    const word = args.operands.find((w) => w.output !== undefined && !w.output.confined);
+    if (word) return finding(cmd, `recursive delete of ${outputOf(word)}, ${why}`);
+    if (cmd.stdinArguments && !cmd.stdinOutput?.confined) {
+      return finding(cmd, `recursive delete of the paths xargs reads from ${cmd.stdinOutput?.from ?? 'its input'}, ${why}`);
+    }
+    return undefined;
+  }
+  if (cmd.argv[0] === 'find' && !findHasFilter(cmd.argv)) {
+    const deletes = cmd.argv.includes('-delete') || findExecCommands(cmd.words).some((c) => /^(rm|shred|unlink|srm)$/.test(programName(c[0]?.value ?? '')));
+    const root = deletes ? findRoots(cmd.words).find((w) => w.output !== undefined && !w.output.confined) : undefined;
+    if (root) return finding(cmd, `find deletes everything under ${outputOf(root)}, ${why}`);
+  }
+  return undefined;
+}
+
+function outputOf(word: ShellWord): string {
+  const from = word.output!.from;
+  return word.value === from ? `the output of ${from}` : `${word.value}, the output of ${from}`;
 }
 
 /** Tools that print shell setup code: `pyenv init -`, `brew shellenv`, `kubectl completion bash`. */
