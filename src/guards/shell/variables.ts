@@ -33,7 +33,8 @@ function literal(value: string): KnownValue {
   return { value, literal: true, collapsed: value, unknownVars: false, unknownCommands: false };
 }
 
-function fromWord(word: ShellWord): KnownValue {
+/** What a shell word holds, as the value of a variable set from it. */
+export function fromWord(word: ShellWord): KnownValue {
   return {
     value: word.value,
     literal: word.literal,

@@ -9,7 +9,7 @@ import { type KnownValue, type WordScope, literalWord, resolveWord } from './wor
 import { unwrap } from './wrappers.js';
 import { codeOf, findExecCommands, staticStdout } from './code-runners.js';
 import { commandOutput, substitutionOutput } from './output.js';
-import { variablesSetBy } from './variables.js';
+import { fromWord as known, variablesSetBy } from './variables.js';
 import { aliasDefinition, gitCall, isGitBuiltin, splitAlias } from './git-aliases.js';
 
 /** State that flows through a script in order (`X=/; cd /; rm -rf $X`). */
@@ -582,17 +582,6 @@ function homeSpelled(word: ShellWord, home: string): ShellWord {
 
 function child(scope: Scope): Scope {
   return { ...scope, env: new Map(scope.env) };
-}
-
-function known(word: ShellWord): KnownValue {
-  return {
-    value: word.value,
-    literal: word.literal,
-    collapsed: word.collapsed,
-    unknownVars: word.unknownVars,
-    unknownCommands: word.unknownCommands,
-    ...(word.output ? { output: word.output } : {}),
-  };
 }
 
 function knownPath(path: string): KnownValue {
