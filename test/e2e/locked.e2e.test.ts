@@ -184,10 +184,14 @@ describe.skipIf(unavailable !== undefined)('a locked Claude Code (install claude
     expect(existsSync(path.join(world.home, 'shim.ran'))).toBe(false);
   });
 
-  it('agent-hooks serve restarted with HOOKS_DISABLE=1 and the user\'s settings pointed at it: still denied', async () => {
-    const world = userWorld('serve');
-    const port = String(20_000 + (process.pid % 20_000));
-    const install = await hooks(world, ['install', 'claude-code', '--user', '--serve', '--port', port, '--when-down', 'continue']);
+  // Both shapes of a user's --serve install: the client over the Unix socket (the default), and Claude Code's http handlers.
+  const port = String(20_000 + (process.pid % 20_000));
+  it.each([
+    ['the client', []],
+    ['http handlers', ['--http', '--port', port]],
+  ])('agent-hooks serve restarted with HOOKS_DISABLE=1 and the user\'s settings pointed at it (%s): still denied', async (shape, serveFlags) => {
+    const world = userWorld(`serve-${shape.replace(/\W+/g, '-')}`);
+    const install = await hooks(world, ['install', 'claude-code', '--user', '--serve', ...serveFlags, '--when-down', 'continue']);
     expect(install.code, install.stderr).toBe(0);
     const start = await hooks(world, ['serve', 'start', '--port', port], { HOOKS_DISABLE: '1' });
     expect(start.code, start.stderr).toBe(0);
