@@ -33,7 +33,7 @@ describe('doctor: the installed Claude Code entries against the config', () => {
     expect(runCli(['install', 'claude-code', '--serve'], { cwd: dir, env }).code).toBe(0);
     const settings = JSON.parse(readFileSync(path.join(dir, '.claude', 'settings.json'), 'utf8')) as { hooks: Record<string, [{ hooks: [{ command: string }] }]> };
     expect(Object.keys(settings.hooks).sort()).toEqual(['PreToolUse', 'SessionStart']);
-    expect(settings.hooks.PreToolUse[0].hooks[0].command).toMatch(/^agent-hooks-client /);
+    expect(settings.hooks.PreToolUse![0].hooks[0].command).toMatch(/^agent-hooks-client /);
     expect(runCli(['doctor'], { cwd: dir, env }).stdout).not.toContain('never send');
 
     writeFileSync(path.join(dir, '.hooksrc.json'), config({ preToolUse: [{ command: 'true', match: 'exec' }], userPromptSubmit: [{ command: 'exit 2' }] }));
