@@ -251,6 +251,41 @@ describe('Claude Code 2.1.328, install --user --serve: a prompt guard and a tool
     }
   });
 
+  it('with the server up, several prompts in one session (stream-json): the harmless one reaches the model, the later ones are judged by the served guard and blocked', async () => {
+    const s = await guarded('guards-stream');
+    install(s, 'claude-code', ['--user']);
+    const stop = await startServer(s);
+    try {
+      const serverPid = Number(/running \(pid (\d+)/.exec(s.hooks(['serve', 'status']).stdout)![1]);
+      const claude = await installAgent('claude');
+      const model = await startModelServer('anthropic', [{ text: 'hello back' }, claudeBash('echo forbidden > ran.marker')], s.ws.root);
+      try {
+        const message = (content: string) => `${JSON.stringify({ type: 'user', message: { role: 'user', content } })}\n`;
+        const result = await run(claude, ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--allowedTools', 'Bash Write Edit Read'], {
+          cwd: s.ws.dir,
+          timeoutMs: 90_000,
+          env: s.env(claudeEnv(model.url)),
+          input: message('say hello') + message('clean up') + message(`deploy ${SECRET} now`),
+        });
+        const describeRun = `exit ${result.code}\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-800)}`;
+        expect(result.timedOut, describeRun).toBe(false);
+        // 2.1.328 runs the first prompt alone and hands the ones queued meanwhile to one UserPromptSubmit,
+        // joined (the hook sees them all); taken one by one, the tool guard would block the tool call.
+        expect(model.turns().length, describeRun).toBeGreaterThanOrEqual(1);
+        expect(model.requests().filter((q) => everything(q).includes(SECRET)), describeRun).toEqual([]);
+        expect(s.ws.exists('ran.marker')).toBe(false);
+        const all = calls(s);
+        expect(all.filter((c) => c.event === 'ups').length, describeRun).toBeGreaterThanOrEqual(2);
+        expect(all.map((c) => c.parent)).toEqual(all.map(() => serverPid));
+        expect(result.stdout).toContain('deploys are not done by the agent');
+      } finally {
+        model.stop();
+      }
+    } finally {
+      await stop();
+    }
+  });
+
   it('with the server down and the default --when-down run: each guard runs in-process and blocks, and no server answered', async () => {
     const s = await guarded('guards-down-run');
     install(s, 'claude-code', ['--user']);
