@@ -98,11 +98,11 @@ function install(s: ServeWorkspace, agent: string, flags: string[] = []): string
 
 const claudeBash = (command: string): Step => ({ tool: { name: 'Bash', input: { command, description: 'run it' } } });
 
-async function runClaude(s: ServeWorkspace, script: Step[], options: { prompt?: string; withToken?: boolean } = {}) {
+async function runClaude(s: ServeWorkspace, script: Step[], options: { prompt?: string; withToken?: boolean; continue?: boolean } = {}) {
   const claude = await installAgent('claude');
   const model = await startModelServer('anthropic', script, s.ws.root);
   try {
-    const result = await run(claude, ['-p', options.prompt ?? 'clean up the workspace', '--output-format', 'json', '--allowedTools', 'Bash Write Edit Read'], {
+    const result = await run(claude, [...(options.continue === true ? ['--continue'] : []), '-p', options.prompt ?? 'clean up the workspace', '--output-format', 'json', '--allowedTools', 'Bash Write Edit Read'], {
       cwd: s.ws.dir,
       timeoutMs: 90_000,
       env: s.env({ ...claudeEnv(model.url), ...(options.withToken === false ? {} : { AGENT_HOOKS_TOKEN: s.token() }) }),
@@ -129,9 +129,12 @@ describe('Claude Code 2.1.328 through agent-hooks-client (the default install --
       expect(s.ws.exists('ran.marker'), r.describeRun).toBe(false);
       expect(r.results, r.describeRun).toHaveLength(1);
       expect(r.results[0]!.text).toContain(DANGER_REASON);
-      // SessionStart and PreToolUse at least (2.1.328 ran no UserPromptSubmit command here; a trace of the
-      // client showed it called twice, both answered by the server): through the socket, none over TCP.
-      expect(s.served(), r.describeRun).toBeGreaterThanOrEqual(2);
+      // Exactly SessionStart and PreToolUse, through the socket, none over TCP. A project-scope install
+      // registers only the events the project's config acts on (plus SessionStart, which starts a server
+      // that is down): this config has no userPromptSubmit hook, so there is no UserPromptSubmit entry
+      // for Claude Code to call (a prompt hook is registered and runs: the prompt tests below).
+      expect(Object.keys(settings.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'SessionStart']);
+      expect(s.served(), r.describeRun).toBe(2);
       expect(s.connections()).toBe(0);
     } finally {
       await stop();
@@ -188,6 +191,129 @@ describe('Claude Code 2.1.328 through agent-hooks-client (the default install --
     }
   });
 
+});
+
+describe('Claude Code 2.1.328, install --user --serve: a prompt guard and a tool guard each run and block, on the first prompt and later ones', () => {
+  // Each hook writes its event and its parent's pid: a hook the server ran is the server's child (spawned,
+  // or a spare the server started that exec'd it); `hooks run` is the parent of one run in-process.
+  const PROMPT_GUARD = `in=$(cat); echo "ups $PPID" >> "$HOOKS_PROJECT_DIR/calls.log"; case $in in *deploy*) echo 'deploys are not done by the agent' >&2; exit 2 ;; esac; exit 0`;
+  const TOOL_GUARD = `in=$(cat); echo "ptu $PPID" >> "$HOOKS_PROJECT_DIR/calls.log"; case $in in *forbidden*) echo 'forbidden is not run here' >&2; exit 2 ;; esac; exit 0`;
+  const SECRET = 'PROMPT-SECRET-5150';
+
+  const guarded = (label: string) =>
+    serveWorkspace(label, { hooks: { userPromptSubmit: [{ id: 'no-deploy', command: PROMPT_GUARD }], preToolUse: [{ id: 'no-forbidden', command: TOOL_GUARD }] } });
+  const calls = (s: ServeWorkspace) =>
+    (s.ws.read('calls.log') ?? '')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => ({ event: line.split(' ')[0], parent: Number(line.split(' ')[1]) }));
+  const userSettings = (s: ServeWorkspace) => JSON.parse(readFileSync(path.join(s.ws.home, '.claude', 'settings.json'), 'utf8'));
+  const secretSeen = (r: Awaited<ReturnType<typeof runClaude>>) => r.model.requests().filter((q) => everything(q).includes(SECRET));
+
+  /**
+   * A session whose first prompt is blocked, a second session whose harmless prompt passes and whose tool
+   * call is blocked, and the same session continued (--continue) with a prompt that is blocked again.
+   * Returns every hook call, in order. No AGENT_HOOKS_TOKEN: the client needs none (the socket is the user's).
+   */
+  async function threePrompts(s: ServeWorkspace) {
+    const first = await runClaude(s, [{ text: 'I should never be asked.' }], { prompt: `please deploy ${SECRET} to production`, withToken: false });
+    expect(secretSeen(first), first.describeRun).toEqual([]);
+    expect(first.turns, first.describeRun).toEqual([]);
+    expect(first.result.stdout, first.describeRun).toContain('deploys are not done by the agent');
+    expect(calls(s).map((c) => c.event), first.describeRun).toEqual(['ups']);
+
+    const tool = await runClaude(s, [claudeBash('echo forbidden > ran.marker')], { withToken: false });
+    expect(s.ws.exists('ran.marker'), tool.describeRun).toBe(false);
+    expect(tool.results, tool.describeRun).toHaveLength(1);
+    expect(tool.results[0]!.text).toContain('forbidden is not run here');
+    expect(calls(s).map((c) => c.event), tool.describeRun).toEqual(['ups', 'ups', 'ptu']);
+
+    const later = await runClaude(s, [{ text: 'I should never be asked.' }], { prompt: `deploy ${SECRET} again`, continue: true, withToken: false });
+    expect(secretSeen(later), later.describeRun).toEqual([]);
+    expect(later.turns, later.describeRun).toEqual([]);
+    expect(later.result.stdout, later.describeRun).toContain('deploys are not done by the agent');
+    expect(calls(s).map((c) => c.event), later.describeRun).toEqual(['ups', 'ups', 'ptu', 'ups']);
+    return calls(s);
+  }
+
+  it('with the server up: UserPromptSubmit is registered, and each guard is run by the server and blocks', async () => {
+    const s = await guarded('guards-up');
+    install(s, 'claude-code', ['--user']);
+    expect(userSettings(s).hooks.UserPromptSubmit[0].hooks[0]).toMatchObject({ type: 'command', command: expect.stringMatching(/agent-hooks-client \S+ run user-prompt-submit --dialect claude-code # agent-hooks$/) });
+    const stop = await startServer(s);
+    try {
+      const serverPid = Number(/running \(pid (\d+)/.exec(s.hooks(['serve', 'status']).stdout)![1]);
+      const all = await threePrompts(s);
+      expect(all.map((c) => c.parent)).toEqual(all.map(() => serverPid));
+      expect(s.connections()).toBe(0);
+    } finally {
+      await stop();
+    }
+  });
+
+  it('with the server up, several prompts in one session (stream-json): the harmless one reaches the model, the later ones are judged by the served guard and blocked', async () => {
+    const s = await guarded('guards-stream');
+    install(s, 'claude-code', ['--user']);
+    const stop = await startServer(s);
+    try {
+      const serverPid = Number(/running \(pid (\d+)/.exec(s.hooks(['serve', 'status']).stdout)![1]);
+      const claude = await installAgent('claude');
+      const model = await startModelServer('anthropic', [{ text: 'hello back' }, claudeBash('echo forbidden > ran.marker')], s.ws.root);
+      try {
+        const message = (content: string) => `${JSON.stringify({ type: 'user', message: { role: 'user', content } })}\n`;
+        const result = await run(claude, ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose', '--allowedTools', 'Bash Write Edit Read'], {
+          cwd: s.ws.dir,
+          timeoutMs: 90_000,
+          env: s.env(claudeEnv(model.url)),
+          input: message('say hello') + message('clean up') + message(`deploy ${SECRET} now`),
+        });
+        const describeRun = `exit ${result.code}\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-800)}`;
+        expect(result.timedOut, describeRun).toBe(false);
+        // 2.1.328 runs the first prompt alone and hands the ones queued meanwhile to one UserPromptSubmit,
+        // joined (the hook sees them all); taken one by one, the tool guard would block the tool call.
+        expect(model.turns().length, describeRun).toBeGreaterThanOrEqual(1);
+        expect(model.requests().filter((q) => everything(q).includes(SECRET)), describeRun).toEqual([]);
+        expect(s.ws.exists('ran.marker')).toBe(false);
+        const all = calls(s);
+        expect(all.filter((c) => c.event === 'ups').length, describeRun).toBeGreaterThanOrEqual(2);
+        expect(all.map((c) => c.parent)).toEqual(all.map(() => serverPid));
+        expect(result.stdout).toContain('deploys are not done by the agent');
+      } finally {
+        model.stop();
+      }
+    } finally {
+      await stop();
+    }
+  });
+
+  it('with the server down and the default --when-down run: each guard runs in-process and blocks, and no server answered', async () => {
+    const s = await guarded('guards-down-run');
+    install(s, 'claude-code', ['--user']);
+    await threePrompts(s);
+    expect(s.served()).toBeUndefined();
+  });
+
+  it('with the server down and --when-down block: every prompt is blocked before any hook or the model, with the reason', async () => {
+    const s = await guarded('guards-down-block');
+    install(s, 'claude-code', ['--user', '--when-down', 'block']);
+    expect(userSettings(s).hooks.UserPromptSubmit[0].hooks[0].command).toContain('agent-hooks-client --when-down block ');
+    for (const [prompt, script] of [[`please deploy ${SECRET}`, [{ text: 'I should never be asked.' }]], ['clean up the workspace', [claudeBash('touch ran.marker')]]] as const) {
+      const r = await runClaude(s, [...script], { prompt, withToken: false });
+      expect(r.turns, r.describeRun).toEqual([]);
+      expect(secretSeen(r), r.describeRun).toEqual([]);
+      expect(r.result.stdout, r.describeRun).toContain('the agent-hooks server is not running, and this install blocks when it is down');
+    }
+    expect(s.ws.exists('ran.marker')).toBe(false);
+    expect(calls(s)).toEqual([]);
+  });
+
+  it('the same guards with a plain install (no --serve) behave alike: the baseline the served install must match', async () => {
+    const s = await guarded('guards-plain');
+    const r = s.hooks(['install', 'claude-code', '--user']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(userSettings(s).hooks.UserPromptSubmit[0].hooks[0].command).not.toContain('agent-hooks-client');
+    await threePrompts(s);
+  });
 });
 
 describe('Claude Code 2.1.328 with type "http" hooks (install --user --serve --http)', () => {
