@@ -119,12 +119,16 @@ export async function loadConfigLayers(options: LoadOptions): Promise<LoadedLaye
     if (!existsSync(file)) throw new HooksError('CONFIG_UNREADABLE', `${file}: config file not found`, { file });
     const bytes = readBytes(file);
     const layer: ConfigLayer = { layer: 'project', file, dir: path.dirname(file), config: undefined, sha256: digest(bytes), trust: 'implicit' };
-    layer.config = await parse(file, bytes);
-    if (path.basename(file) === 'package.json') Object.assign(layer, fromPackageJson(layer.config).layer);
+    const refused = lockedRefusal(file, options.locked === true);
+    if (refused !== undefined) layer.problem = refused;
+    else {
+      layer.config = await parse(file, bytes);
+      if (path.basename(file) === 'package.json') Object.assign(layer, fromPackageJson(layer.config).layer);
+    }
     layers.push(layer);
     projectDir = layer.dir;
   } else {
-    const found = await searchProject(projectDir, env, notices, shadowed, trustOf);
+    const found = await searchProject(projectDir, env, notices, shadowed, trustOf, options.locked === true);
     search = found.report;
     if (found.layer !== undefined && found.layer.file !== userConfigFile(env)) {
       layers.push(found.layer);
@@ -136,7 +140,7 @@ export async function loadConfigLayers(options: LoadOptions): Promise<LoadedLaye
   if (existsSync(localFile)) {
     const unsafe = unsafePath(localFile);
     if (unsafe !== undefined) notices.push(`${localFile}: skipped: ${unsafe}`);
-    else layers.push(await readSearched('local', localFile, trustOf));
+    else layers.push(await readSearched('local', localFile, trustOf, options.locked === true));
   }
   return search === undefined ? { layers, notices, shadowed } : { layers, notices, shadowed, search };
 }
@@ -327,7 +331,17 @@ function unsafePath(file: string): string | undefined {
 
 type TrustOf = (file: string, sha256: string, dir: string) => TrustCheck;
 
-async function readSearched(layer: 'project' | 'local', file: string, trustOf: TrustOf): Promise<ConfigLayer> {
+/**
+ * Why a locked runner (src/lock) does not import this file, or undefined. A JavaScript config's top-level
+ * code runs inside the process that runs the managed hooks: it could patch process.exit or swallow fd 1
+ * and 2 (the agent reads an allow), or never return. Trust does not help: the trust store is the user's.
+ */
+function lockedRefusal(file: string, locked: boolean): string | undefined {
+  if (!locked || !isJsFile(file)) return undefined;
+  return `${file}: a locked runner never imports a JavaScript config: its code would run inside the runner that runs the managed hooks; use JSON or YAML`;
+}
+
+async function readSearched(layer: 'project' | 'local', file: string, trustOf: TrustOf, locked: boolean): Promise<ConfigLayer> {
   const dir = path.dirname(file);
   let bytes: Buffer;
   try {
@@ -338,6 +352,12 @@ async function readSearched(layer: 'project' | 'local', file: string, trustOf: T
   const sha256 = digest(bytes);
   const check = trustOf(file, sha256, dir);
   const out: ConfigLayer = { layer, file, dir, config: undefined, sha256, trust: check.trusted ? 'trusted' : 'untrusted' };
+  // Before trust: trusting the file would not make it run, so the message does not suggest it.
+  const refused = lockedRefusal(file, locked);
+  if (refused !== undefined) {
+    out.problem = refused;
+    return out;
+  }
   if (check.covers !== undefined) out.covers = check.covers;
   // Nothing of an untrusted file is evaluated; for JS that means it is not imported at all.
   if (!check.trusted) {
@@ -359,6 +379,7 @@ async function searchProject(
   notices: string[],
   shadowed: string[],
   trustOf: TrustOf,
+  locked: boolean,
 ): Promise<{ layer?: ConfigLayer; report: SearchReport }> {
   const home = path.resolve(env.HOME || os.homedir());
   const dirs: string[] = [];
@@ -384,7 +405,7 @@ async function searchProject(
           ? 'filesystem root'
           : undefined;
     if (chosen !== undefined) {
-      return { layer: await readSearched('project', chosen, trustOf), report: { start, dirs, stop: stop ?? 'repository root' } };
+      return { layer: await readSearched('project', chosen, trustOf, locked), report: { start, dirs, stop: stop ?? 'repository root' } };
     }
     if (stop !== undefined) return { report: { start, dirs, stop } };
     dir = path.dirname(dir);
