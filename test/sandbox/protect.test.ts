@@ -114,10 +114,13 @@ describe('git: hooksPath, included configs, hook managers', () => {
       '.overcommit.yml': 'ro',
     });
     expect(kindsOf(dir)).not.toHaveProperty('src');
+    // `~/.gitconfig` is the home folder's, not a folder named `~` beside the config.
+    expect(Object.keys(kindsOf(dir)).filter((rel) => rel.includes('~'))).toEqual([]);
   });
 
-  it('a hooksPath ending in _ that does not exist yet keeps a placeholder for its parent; other hooksPaths are kept as named', () => {
+  it('a hooksPath ending in _ keeps its parent (a placeholder when missing); other hooksPaths are kept as named', () => {
     expect(kindsOf(project({ '.git/config': '[core]\n\thooksPath = "tools/husky/_"\n' }))).toMatchObject({ tools: 'dir' });
+    expect(kindsOf(project({ '.git/config': '[core]\n\thooksPath = tools/husky/_\n', 'tools/husky/pre-commit': '', 'tools/husky/_/h': '' }))).toMatchObject({ tools: 'pin', 'tools/husky': 'ro' });
     expect(kindsOf(project({ '.git/config': '[core]\n\thooksPath = .githooks\n', '.githooks/pre-push': '' }))).toMatchObject({ '.githooks': 'ro' });
     // Without a repository, an existing .husky folder is kept all the same (a `git init` in the sandbox is stopped by the .git placeholder).
     expect(kindsOf(project({ '.husky/pre-commit': '' }))).toMatchObject({ '.git': 'dir', '.husky': 'ro' });
