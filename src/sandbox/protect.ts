@@ -34,6 +34,21 @@ const RUN_FILES = ['.envrc'];
  * that the host could read meanwhile, and agent-hooks would take for a broken one).
  */
 const EXISTING_FILES = [...SEARCH_PLACES.filter((name) => name !== 'package.json'), LOCAL_CONFIG_NAME, '.mcp.json', '.mise.toml', 'mise.toml', '.mise.local.toml'];
+/**
+ * Kept read-only when they exist: what the git hooks of known hook managers run or read (husky's
+ * scripts folder, pre-commit's, lefthook's and overcommit's configs and script folders). A missing
+ * one gets no placeholder: an empty config would break the manager's hooks while the sandbox runs.
+ */
+const HOOK_MANAGER_PATHS = [
+  '.husky',
+  '.pre-commit-config.yaml',
+  '.pre-commit-config.yml',
+  ...['lefthook', 'lefthook-local'].flatMap((base) => ['', '.'].flatMap((dot) => ['yml', 'yaml', 'json', 'jsonc', 'toml'].map((ext) => `${dot}${base}.${ext}`))),
+  '.lefthook',
+  '.lefthook-local',
+  '.overcommit.yml',
+  '.git-hooks',
+];
 /** Script files a config names by extension, besides any path with a slash. */
 const SCRIPT = /\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|mts|cts|rb|pl|php|lua|ps1)$/;
 
@@ -110,29 +125,102 @@ function keep(root: string, rel: string, missing: 'dir' | 'file' | 'skip', kept:
 
 /**
  * Git's hooks and config (which names the hooks folder, fsmonitor, filters and other commands git
- * runs), also of worktrees and submodules kept inside `.git`. A `.git` file (a linked worktree) is kept
- * itself; a missing `.git` gets a placeholder, so that no repository with its own hooks can be made here.
+ * runs), also of worktrees and submodules kept inside `.git`, the files those configs include, and the
+ * files of the git hook managers whose installed hooks read them. A `.git` file (a linked worktree) is
+ * kept itself; a missing `.git` gets a placeholder, so that no repository with its own hooks can be made here.
  */
 function gitPaths(root: string): { rel: string; missing: 'dir' | 'file' | 'skip' }[] {
+  const managers = HOOK_MANAGER_PATHS.map((rel) => ({ rel, missing: 'skip' as const }));
   const git = path.join(root, '.git');
   const st = lstatSync(git, { throwIfNoEntry: false });
-  if (st === undefined || !st.isDirectory()) return [{ rel: '.git', missing: 'dir' }];
+  if (st === undefined || !st.isDirectory()) return [{ rel: '.git', missing: 'dir' }, ...managers];
   const paths: { rel: string; missing: 'dir' | 'file' | 'skip' }[] = [
     { rel: '.git/hooks', missing: 'dir' },
     { rel: '.git/config', missing: 'file' },
     { rel: '.git/config.worktree', missing: 'skip' },
+    ...managers,
   ];
+  const configs = [path.join(git, 'config'), path.join(git, 'config.worktree')];
   for (const [folder, names] of [['worktrees', ['config.worktree']], ['modules', ['hooks', 'config']]] as const) {
-    for (const entry of list(path.join(git, folder))) for (const name of names) paths.push({ rel: `.git/${folder}/${entry}/${name}`, missing: 'skip' });
+    for (const entry of list(path.join(git, folder))) {
+      for (const name of names) paths.push({ rel: `.git/${folder}/${entry}/${name}`, missing: 'skip' });
+      configs.push(path.join(git, folder, entry, names[names.length - 1]!));
+    }
   }
-  // core.hooksPath (husky's `.husky/_`): where git looks for hooks instead.
-  const config = read(path.join(git, 'config'));
-  for (const match of config.matchAll(/^\s*hookspath\s*=\s*(.+?)\s*$/gim)) {
-    const value = match[1]!.replace(/^"(.*)"$/, '$1');
-    const target = path.resolve(root, value);
-    if (target !== root && isInside(root, target)) paths.push({ rel: path.relative(root, target), missing: 'dir' });
+  // Every config git reads, with the files they include (a sandbox could add core.fsmonitor or
+  // core.hooksPath to an included file inside the project), to a small bound.
+  const seen = new Set<string>();
+  for (let i = 0; i < configs.length && seen.size < MAX_GIT_CONFIGS; i++) {
+    const file = configs[i]!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const { key, value } of configEntries(read(file))) {
+      if (value === '' || value.startsWith('~')) continue; // `~` is the home folder: outside
+      if (key === 'include.path') {
+        // Relative to the including file's folder; a missing one gets a placeholder (git skips a missing include, so one could be made).
+        const target = path.resolve(path.dirname(file), value);
+        if (isInside(root, target) && target !== root) {
+          paths.push({ rel: path.relative(root, target), missing: 'file' });
+          configs.push(target);
+        }
+      } else if (key === 'core.hookspath') {
+        // Where git looks for hooks instead; husky's `.husky/_` runs the scripts in its parent (`_/h` runs `.husky/<hook>`).
+        let target = path.resolve(root, value);
+        if (path.basename(target) === '_') target = path.dirname(target);
+        if (target !== root && isInside(root, target)) paths.push({ rel: path.relative(root, target), missing: 'dir' });
+      }
+    }
   }
   return paths;
+}
+
+/** How many git config files (with the ones they include) are read at most. */
+const MAX_GIT_CONFIGS = 32;
+
+/**
+ * The entries of a git config text that name files: `include.path` (of `[include]` and every
+ * `[includeIf "…"]`) and `core.hookspath`, with git's quoting, escapes and comments undone.
+ * Lenient: an unreadable line is passed over (naming more than git reads costs only a read-only file).
+ */
+export function configEntries(text: string): { key: 'include.path' | 'core.hookspath'; value: string }[] {
+  const out: { key: 'include.path' | 'core.hookspath'; value: string }[] = [];
+  let section = '';
+  for (let line of text.split(/\r?\n/)) {
+    const header = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"(?:[^"\\]|\\.)*")?\s*\](.*)$/.exec(line);
+    if (header !== null) {
+      section = header[1]!.toLowerCase().split('.')[0]!;
+      line = header[2]!;
+    }
+    const entry = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*=(.*)$/.exec(line);
+    if (entry === null) continue;
+    const name = entry[1]!.toLowerCase();
+    if ((section === 'include' || section === 'includeif') && name === 'path') out.push({ key: 'include.path', value: configValue(entry[2]!) });
+    else if (section === 'core' && name === 'hookspath') out.push({ key: 'core.hookspath', value: configValue(entry[2]!) });
+  }
+  return out;
+}
+
+/** A git config value as git reads it: quotes joined, escapes undone, a comment (`#`, `;`) outside quotes cut, unquoted outer spaces dropped. */
+function configValue(raw: string): string {
+  let out = '';
+  let space = ''; // unquoted spaces, kept only when more follows
+  let quoted = false;
+  const add = (text: string) => {
+    out += (out === '' ? '' : space) + text;
+    space = '';
+  };
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === '"') quoted = !quoted;
+    else if (c === '\\' && i + 1 < raw.length) {
+      const next = raw[++i]!;
+      add(next === 'n' ? '\n' : next === 't' ? '\t' : next === 'b' ? '\b' : next);
+    } else if (quoted) add(c);
+    else if (c === '#' || c === ';') break;
+    else if (c === ' ' || c === '\t') space += c;
+    else add(c);
+  }
+  return out;
 }
 
 /** The project's own agent-hooks and its bin links, when the project uses them (settings run `node_modules/.bin/agent-hooks`). */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isInside } from '../../src/paths.js';
-import { protectWritable, referencedWords, scriptPaths } from '../../src/sandbox/protect.js';
+import { configEntries, protectWritable, referencedWords, scriptPaths } from '../../src/sandbox/protect.js';
 
 const params = { seed: 20261127, numRuns: 150, interruptAfterTimeLimit: 8_000 };
 
@@ -74,5 +74,79 @@ describe('protectWritable', () => {
     const dir = project({ 'real-claude/settings.json': '{}' });
     symlinkSync('real-claude', path.join(dir, '.claude'));
     expect(protectWritable([dir])).toEqual({ problem: `${path.join(dir, '.claude')} is a symbolic link, which a sandboxed command could replace; the sandbox cannot keep what the host runs there read-only` });
+  });
+});
+
+describe('git: hooksPath, included configs, hook managers', () => {
+  const kindsOf = (dir: string) => {
+    const found = protectWritable([dir]);
+    if ('problem' in found) throw new Error(found.problem);
+    for (const m of found.mounts) expect(isInside(dir, m.path) && m.path !== dir, m.path).toBe(true);
+    return Object.fromEntries(found.mounts.map((m) => [path.relative(dir, m.path), m.kind]));
+  };
+
+  it("husky's .husky/_ keeps all of .husky; included configs are kept, transitively, never outside; hook managers' files are kept", () => {
+    const dir = project({
+      '.git/config': '[core]\n\thooksPath = .husky/_\n[include]\n\tpath = ../.gitconfig.shared\n[include] path = ~/.gitconfig\n[include]\n\tpath = /etc/gitconfig\n',
+      '.husky/_/h': '#!/bin/sh\n',
+      '.husky/pre-commit': 'npm test\n',
+      '.gitconfig.shared': '[includeIf "gitdir:~/work/"]\n\tPath = "conf/more.cfg" ; a comment\n[include]\n\tpath = ../../outside.cfg\n',
+      'conf/more.cfg': '[include]\n\tpath = ../.gitconfig.shared\n\tpath = later.cfg # missing: git skips it, so it could be made\n',
+      '.pre-commit-config.yaml': 'repos: []\n',
+      'lefthook.yml': 'pre-commit: {}\n',
+      '.lefthook.yml': '',
+      'lefthook-local.yml': '',
+      '.lefthook/pre-commit/run.sh': '',
+      '.overcommit.yml': '',
+      'src/app.ts': '',
+    });
+    expect(kindsOf(dir)).toMatchObject({
+      '.husky': 'ro',
+      '.gitconfig.shared': 'ro',
+      conf: 'pin',
+      'conf/more.cfg': 'ro',
+      'conf/later.cfg': 'file',
+      '.pre-commit-config.yaml': 'ro',
+      'lefthook.yml': 'ro',
+      '.lefthook.yml': 'ro',
+      'lefthook-local.yml': 'ro',
+      '.lefthook': 'ro',
+      '.overcommit.yml': 'ro',
+    });
+    expect(kindsOf(dir)).not.toHaveProperty('src');
+    // `~/.gitconfig` is the home folder's, not a folder named `~` beside the config.
+    expect(Object.keys(kindsOf(dir)).filter((rel) => rel.includes('~'))).toEqual([]);
+  });
+
+  it('a hooksPath ending in _ keeps its parent (a placeholder when missing); other hooksPaths are kept as named', () => {
+    expect(kindsOf(project({ '.git/config': '[core]\n\thooksPath = "tools/husky/_"\n' }))).toMatchObject({ tools: 'dir' });
+    expect(kindsOf(project({ '.git/config': '[core]\n\thooksPath = tools/husky/_\n', 'tools/husky/pre-commit': '', 'tools/husky/_/h': '' }))).toMatchObject({ tools: 'pin', 'tools/husky': 'ro' });
+    expect(kindsOf(project({ '.git/config': '[core]\n\thooksPath = .githooks\n', '.githooks/pre-push': '' }))).toMatchObject({ '.githooks': 'ro' });
+    // Without a repository, an existing .husky folder is kept all the same (a `git init` in the sandbox is stopped by the .git placeholder).
+    expect(kindsOf(project({ '.husky/pre-commit': '' }))).toMatchObject({ '.git': 'dir', '.husky': 'ro' });
+  });
+
+  it('configEntries reads quoting, escapes, comments and section spellings as git does', () => {
+    expect(configEntries('[include]\n  path = a b ; c\n[includeIf "onbranch:x"] path = " q " # c\n[Include]\nPATH=x\\"y\n[core]\n\thooksPath=".hus;ky"/_\n[other]\n\tpath = no\n')).toEqual([
+      { key: 'include.path', value: 'a b' },
+      { key: 'include.path', value: ' q ' },
+      { key: 'include.path', value: 'x"y' },
+      { key: 'core.hookspath', value: '.hus;ky/_' },
+    ]);
+  });
+
+  it('never throws on any config text; every mount stays inside the project (property)', () => {
+    const dir = project({ 'a.cfg': '[include]\n\tpath = .git/config\n' });
+    mkdirSync(path.join(dir, '.git'));
+    const piece = fc.constantFrom('[include]', '[includeIf "gitdir:~/"]', '[core]', '[core "x"]', 'path', 'hooksPath', ' = ', '=', '../', '..', '/etc/', '~/', '/', '"', '\\', '#', ';', ' ', '\t', '\n', '\r\n', 'a.cfg', '_', '.husky/', '.git', 'x');
+    fc.assert(
+      fc.property(fc.array(fc.oneof(piece, fc.string({ maxLength: 4 })), { maxLength: 60 }), (pieces) => {
+        writeFileSync(path.join(dir, '.git', 'config'), pieces.join(''));
+        const found = protectWritable([dir]);
+        if ('problem' in found) return;
+        for (const m of found.mounts) expect(isInside(dir, m.path) && m.path !== dir, m.path).toBe(true);
+      }),
+      params,
+    );
   });
 });
