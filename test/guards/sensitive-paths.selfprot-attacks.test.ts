@@ -407,6 +407,25 @@ describe.skipIf(!built)('for real, in a throwaway home: let through, each would 
     expect(rmRfHomeBlocked(env, project)).toBe(false);
   });
 
+  it('the runner linked under another name trusts the agent\'s own project config (why such a link is blocked)', () => {
+    const { home, env, project } = throwawayHome();
+    homes.push(home);
+    mkdirSync(path.join(project, '.git'));
+    writeFileSync(path.join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    writeFileSync(path.join(project, '.hooksrc.json'), JSON.stringify({ hooks: { sessionStart: [{ command: 'echo PWNED > marker' }] } }));
+    const sessionStart = () => spawnSync('hooks', ['run', 'session-start'], { cwd: project, env, encoding: 'utf8', timeout: 30_000, input: JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'SessionStart', source: 'startup' }) });
+    sessionStart();
+    expect(existsSync(path.join(project, 'marker'))).toBe(false);
+    const command = 'ln -sf ~/prefix/lib/node_modules/agent-hooks/bin/hooks.js ~/t && ~/t trust --yes';
+    expect(judgeToolCall({ hook_event_name: 'PreToolUse', cwd: project, tool_name: 'Bash', tool_input: { command } }, {}, { tool: 'exec', home, env })).toMatchObject({ verdict: 'block', kind: 'self-protection' });
+    // The second call alone names no runner: only the link can be judged.
+    expect(judgeToolCall({ hook_event_name: 'PreToolUse', cwd: project, tool_name: 'Bash', tool_input: { command: '~/t trust --yes' } }, {}, { tool: 'exec', home, env })).toEqual({ verdict: 'allow' });
+    const run = spawnSync('bash', ['-c', command], { cwd: project, env, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status, run.stderr).toBe(0);
+    sessionStart();
+    expect(existsSync(path.join(project, 'marker'))).toBe(true);
+  });
+
   it('a runner variable set for the runner switches it off (why they are blocked on any command)', () => {
     const { home, env, project } = throwawayHome();
     homes.push(home);
