@@ -257,6 +257,60 @@ describe('benign look-alikes stay allowed', () => {
   });
 });
 
+/**
+ * Glob spellings of a protected folder or of one of its ancestors (the shell expands them to the
+ * folder itself), and the runner copied or launched under another name to run `trust`/`serve` unseen.
+ */
+export const SPELLED_ATTACKS: [string, string][] = [
+  ['glob spellings', 'mv ~/.config/agent?hooks /tmp/x'],
+  ['glob spellings', 'mv ~/.local/state/agent?hooks /tmp/x'],
+  ['glob spellings', 'cd ~/.config && mv agent[-]hooks x'],
+  ['glob spellings', 'cd ~/.config && mv ag* /tmp/'],
+  ['glob spellings', 'rm -rf ~/.config/agent*'],
+  ['glob spellings', 'rm -rf ~/.conf*'],
+  ['glob spellings', 'mv ~/.local/sta?e /tmp/x'],
+  ['glob spellings', 'rm -rf ~/.cache/agent-ho[o]ks'],
+  ['glob spellings', 'mv ~/prefix/lib/node_mod* /tmp/x'],
+  ['renamed runner', `ln -sf ${PREFIX}/lib/node_modules/agent-hooks/bin/hooks.js /tmp/t && /tmp/t trust --yes`],
+  ['renamed runner', `ln -sf ${PREFIX}/lib/node_modules/agent-hooks/bin/hooks.js /tmp/t`],
+  ['renamed runner', `ln ${PREFIX}/lib/node_modules/agent-hooks/bin/hooks.js /tmp/t.js && node /tmp/t.js trust --yes`],
+  ['renamed runner', 'cp ~/prefix/lib/node_modules/agent-hooks/dist/bundle/main.js /tmp/m.js'],
+  ['renamed runner', 'cp -r ~/prefix/lib/node_modules/agent-hooks /tmp/ah'],
+  ['renamed runner', 'install -m755 /usr/local/bin/hooks /tmp/h'],
+  ['renamed runner', 'ln -s ~/prefix/bin/agent-hooks ./t'],
+  ['renamed runner', 'cp node_modules/.bin/hooks /tmp/h'],
+  ['renamed runner', 'bun x agent-hooks trust --yes'],
+  ['renamed runner', 'bun x agent-hooks serve stop'],
+  ['renamed runner', "npx --package agent-hooks -c 'hooks trust --yes'"],
+  ['renamed runner', "npm exec --package=agent-hooks --call 'hooks trust --yes'"],
+  ['renamed runner', "npm x -c 'agent-hooks serve stop'"],
+];
+
+/** Look-alikes of those that stay allowed. */
+export const SPELLED_BENIGN: string[] = [
+  'ls ~/.config/ag*',
+  'cat ~/.config/agent?hooks/config.json',
+  'rm -rf dist/*',
+  'rm -f build/*.o',
+  'mv src/* lib/',
+  'rm -rf /tmp/build-*',
+  'cp bin/cli.js /tmp/cli.js',
+  'ln -s ../bin/hooks.sh .git/hooks/pre-commit',
+  'cp -r scripts/hooks/* .githooks/',
+  'bun x prettier --write .',
+  "npx -c 'eslint .'",
+  "npm exec -c 'tsc --noEmit'",
+];
+
+describe('glob spellings and the runner under another name', () => {
+  it.each(SPELLED_ATTACKS)('%s: %s is blocked as self-protection', (_class, command) => {
+    expect(sensitivePaths(command)).toMatchObject({ verdict: 'block', kind: 'self-protection' });
+  });
+  it.each(SPELLED_BENIGN)('%s stays allowed', (command) => {
+    expect(sensitivePaths(command)).toEqual({ verdict: 'allow' });
+  });
+});
+
 describe('the running copy and PATH', () => {
   it("the running runner's own package folder is protected: bin, dist, package.json; its src stays writable", () => {
     for (const file of ['bin/hooks.js', 'dist/bundle/main.js', 'package.json']) {
@@ -351,6 +405,25 @@ describe.skipIf(!built)('for real, in a throwaway home: let through, each would 
     expect(run.status, run.stderr).toBe(0);
     // ... and the agent's next `rm -rf ~` is no longer blocked.
     expect(rmRfHomeBlocked(env, project)).toBe(false);
+  });
+
+  it('the runner linked under another name trusts the agent\'s own project config (why such a link is blocked)', () => {
+    const { home, env, project } = throwawayHome();
+    homes.push(home);
+    mkdirSync(path.join(project, '.git'));
+    writeFileSync(path.join(project, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    writeFileSync(path.join(project, '.hooksrc.json'), JSON.stringify({ hooks: { sessionStart: [{ command: 'echo PWNED > marker' }] } }));
+    const sessionStart = () => spawnSync('hooks', ['run', 'session-start'], { cwd: project, env, encoding: 'utf8', timeout: 30_000, input: JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'SessionStart', source: 'startup' }) });
+    sessionStart();
+    expect(existsSync(path.join(project, 'marker'))).toBe(false);
+    const command = 'ln -sf ~/prefix/lib/node_modules/agent-hooks/bin/hooks.js ~/t && ~/t trust --yes';
+    expect(judgeToolCall({ hook_event_name: 'PreToolUse', cwd: project, tool_name: 'Bash', tool_input: { command } }, {}, { tool: 'exec', home, env })).toMatchObject({ verdict: 'block', kind: 'self-protection' });
+    // The second call alone names no runner: only the link can be judged.
+    expect(judgeToolCall({ hook_event_name: 'PreToolUse', cwd: project, tool_name: 'Bash', tool_input: { command: '~/t trust --yes' } }, {}, { tool: 'exec', home, env })).toEqual({ verdict: 'allow' });
+    const run = spawnSync('bash', ['-c', command], { cwd: project, env, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status, run.stderr).toBe(0);
+    sessionStart();
+    expect(existsSync(path.join(project, 'marker'))).toBe(true);
   });
 
   it('a runner variable set for the runner switches it off (why they are blocked on any command)', () => {

@@ -152,6 +152,9 @@ export function selfProtectionRule(home: string, env: NodeJS.ProcessEnv, root: s
       ...runnerSamples(env, root),
       '~/.config/agent-hooks/config.json',
       '~/.local/state/agent-hooks/trust.json',
+      '~/.cache/agent-hooks/checked.json',
+      '/etc/agent-hooks/config.json',
+      ...fromEnv.map((dir) => `${posix.resolve('/', dir)}/config.json`),
       '~/.claude/settings.json',
       '~/.codex/config.toml',
       '~/.gemini/settings.json',
@@ -284,9 +287,13 @@ function buildJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv)
       if (!word.ok) return verdictFor('unverifiable', `${resolved.slice(0, 120)} (${word.error})`);
       const dir = posix.dirname(resolved);
       const nameHasLiteral = /[^*?[\]{},]/.test(posix.basename(resolved).replace(/\[[^\]]*\]/g, ''));
+      // Moving or deleting `~/.config/agent?hooks` or `~/.conf*` takes the protected files below with
+      // it: a glob that could name any folder above a sample is judged as that folder.
+      const folders = context.access === 'write' || context.recursive === true;
       for (const rule of rules) {
         const probes = [...rule.absoluteSamples];
         if (nameHasLiteral || rule.names === undefined) probes.push(...rule.relativeSamples.map((s) => posix.join(dir, s)));
+        if (folders) probes.push(...probes.flatMap(ancestors));
         for (const probe of probes) {
           if (!word.re.test(probe.toLowerCase())) continue;
           const verdict = judgeConcrete(probe, context);
@@ -296,6 +303,13 @@ function buildJudge(options: OptionsInput, home: string, env: NodeJS.ProcessEnv)
       return direct;
     },
   };
+}
+
+/** `/home/u/.config/agent-hooks/config.json` → `/home/u/.config/agent-hooks`, `/home/u/.config`, `/home/u`, `/home`. */
+function ancestors(path: string): string[] {
+  const out: string[] = [];
+  for (let dir = posix.dirname(path); dir !== '/' && dir !== '.'; dir = posix.dirname(dir)) out.push(dir);
+  return out;
 }
 
 /**

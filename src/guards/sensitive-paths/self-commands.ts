@@ -45,7 +45,29 @@ const SERVER_COMMAND_LINES = [
 
 /** Why `cmd` is a self-protection change, or undefined. */
 export function selfCommandRule(cmd: SimpleCommand): string | undefined {
-  return runnerVariable(cmd) ?? runnerCommand(cmd) ?? packageChange(cmd) ?? serviceChange(cmd) ?? killOfServer(cmd) ?? hooksPathChange(cmd);
+  return runnerVariable(cmd) ?? runnerCommand(cmd) ?? runnerLink(cmd) ?? packageChange(cmd) ?? serviceChange(cmd) ?? killOfServer(cmd) ?? hooksPathChange(cmd);
+}
+
+/**
+ * The runner's code as a link's source: anything in the package, a bin link, the bundle. Matched on
+ * the word as typed (`~/…`, `$npm_config_prefix/…`, relative): a link needs no resolved path to be one.
+ */
+const RUNNER_CODE = /(?:^|\/)(?:node_modules\/agent-hooks(?:\/.*)?|node_modules\/\.bin\/(?:hooks|agent-hooks[^/]*)|bin\/(?:hooks\.js|agent-hooks[^/]*)|dist\/bundle(?:\/.*)?)$|^[/~$].*\/bin\/hooks$/i;
+
+/**
+ * `ln -s <prefix>/…/bin/hooks.js /tmp/t`: a link to the runner under another name runs `trust` or
+ * `serve` where no rule knows its name (`/tmp/t trust --yes`, now or in a later call). `cp` and
+ * `install` judge every operand as written, so their source is protected already; `ln` reads its sources.
+ */
+function runnerLink(cmd: SimpleCommand): string | undefined {
+  const name = programName(cmd.argv[0] ?? '');
+  if (name !== 'ln' && name !== 'link') return undefined;
+  const operands = cmd.argv.slice(1).filter((a) => !a.startsWith('-') || a === '-');
+  const targetDirectory = cmd.argv.some((a) => /^-[A-Za-z]*t/.test(a) || a.startsWith('--target-directory'));
+  // `ln -s SRC` links into the current folder: then every operand is a source.
+  const sources = operands.length === 1 || targetDirectory ? operands : operands.slice(0, -1);
+  const source = sources.find((a) => RUNNER_CODE.test(a.replace(/\/+$/, '')));
+  return source === undefined ? undefined : `${name} ${source} puts the runner under another name (it can run trust or serve unseen)`;
 }
 
 /** `HOOKS_DISABLE=1 cmd`, `env HOOKS_SKIP=x cmd`, `export HOOKS_DISABLE=1`, `declare -x`, `systemctl --user set-environment`, `launchctl setenv`. */
@@ -87,6 +109,11 @@ export function runnerCommandStart(argv: readonly string[]): number {
   if (first === 'node' || first === 'nodejs' || first === 'bun' || first === 'deno') {
     i = 1;
     while (i < argv.length && argv[i]!.startsWith('-')) i++;
+    // `bun x agent-hooks` is `bunx agent-hooks`.
+    if (first === 'bun' && argv[i] === 'x') {
+      i++;
+      while (i < argv.length && argv[i]!.startsWith('-')) i++;
+    }
   } else if (PACKAGE_RUNNERS.has(first)) {
     i = 1;
     while (i < argv.length && (argv[i]!.startsWith('-') || argv[i] === 'exec' || argv[i] === 'dlx' || argv[i] === 'run' || argv[i] === 'x')) i++;

@@ -34,6 +34,11 @@ export function launcherCode(words: readonly ShellWord[]): ShellWord[] | undefin
     }
     case 'tmux':
       return tmux(values, words);
+    case 'npx':
+    case 'npm':
+    case 'pnpm':
+    case 'bun':
+      return packageRunnerCode(name, values, words);
     case 'vi':
     case 'vim':
     case 'nvim':
@@ -70,6 +75,23 @@ function tmux(values: string[], words: readonly ShellWord[]): ShellWord[] | unde
   if (operands.length === 0) return undefined;
   if (sub === 'send-keys' || sub === 'send') return sh(keysToCode(operands), words);
   if (TMUX_SHELL.has(sub)) return sh(operands.join(' '), words);
+  return undefined;
+}
+
+/**
+ * `npx -c 'cmd'`, `npm exec --call 'cmd'`, `pnpm exec -c 'cmd'` (shell mode), `bun exec 'cmd'`: the
+ * string is a shell command run with the packages' bins on PATH.
+ */
+function packageRunnerCode(name: string, values: string[], words: readonly ShellWord[]): ShellWord[] | undefined {
+  const sub = values.findIndex((v, i) => i > 0 && !v.startsWith('-'));
+  if (name === 'bun') return values[sub] === 'exec' && values[sub + 1] !== undefined ? sh(values[sub + 1]!, words) : undefined;
+  if (name !== 'npx' && !(sub !== -1 && (values[sub] === 'exec' || values[sub] === 'x' || (name === 'pnpm' && values[sub] === 'dlx')))) return undefined;
+  for (let i = 1; i < values.length; i++) {
+    const v = values[i]!;
+    if (v === '--') break;
+    if ((v === '-c' || v === '--call' || v === '--shell-mode') && values[i + 1] !== undefined) return sh(values[i + 1]!, words);
+    if (v.startsWith('--call=')) return sh(v.slice('--call='.length), words);
+  }
   return undefined;
 }
 
