@@ -3,7 +3,7 @@
 // hooks. And the server's body limit leaves room for the environment the client sends after an event
 // `hooks run` would judge: the event limit applies to the event alone.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -45,7 +45,8 @@ function client(env: NodeJS.ProcessEnv, args: string[], input: string): Promise<
 const pre = (env: NodeJS.ProcessEnv) => [launcher(env), 'run', 'pre-tool-use', '--dialect', 'claude-code'];
 
 describe('a request the server refuses before any hook ran is judged by the client itself', () => {
-  const cases: [number, string, (s: Served) => Promise<void> | void, Parameters<typeof started>[0]][] = [
+  // Each case spoils one thing; it may return the client's environment (the server's otherwise).
+  const cases: [number, string, (s: Served) => NodeJS.ProcessEnv | void, Parameters<typeof started>[0]][] = [
     [413, 'an event larger than the limit', () => {}, { limits: { maxEventBytes: 1_000 } }],
     [503, 'a busy server (every event in flight)', () => {}, { limits: { maxInFlight: 0 } }],
     [
@@ -57,12 +58,23 @@ describe('a request the server refuses before any hook ran is judged by the clie
       },
       {},
     ],
+    [
+      400,
+      'an env without -0 (it prints nothing: no environment after the event)',
+      (s) => {
+        const bin = path.join(s.home, 'bin-no-env0');
+        mkdirSync(bin);
+        writeFileSync(path.join(bin, 'env'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+        return { ...s.env, PATH: `${bin}:${s.env.PATH}` };
+      },
+      {},
+    ],
   ];
   it.each(cases)('HTTP %i (%s): the guard blocks (exit 2), with a line saying why, never exit 1', async (status, _what, spoil, options) => {
     const s = await started(options);
-    await spoil(s);
+    const env = spoil(s) ?? s.env;
     const { dir, marker } = guarded(s.env);
-    const r = await client(s.env, pre(s.env), claudeBash(`echo ${'x'.repeat(2_000)}`, dir));
+    const r = await client(env, pre(env), claudeBash(`echo ${'x'.repeat(2_000)}`, dir));
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain('BLOCKED-BY-GUARD');
     expect(r.stderr).toContain(`the agent-hooks server refused this event (HTTP ${status}) before any hook ran; running it here instead`);
