@@ -16,7 +16,7 @@ import { runProcess, type ProcessRunner } from '../run/process.js';
 import { LAUNCHER, Spares } from '../run/spares.js';
 import { socketOwner, type End, type Owner } from './peer.js';
 import { Projects } from './projects.js';
-import { ENV_HEADER, sessionRequest, type SessionRequest } from './session-env.js';
+import { ENV_HEADER, ENV_MAX_BYTES, sessionRequest, type SessionRequest } from './session-env.js';
 
 export interface ServerOptions {
   env: NodeJS.ProcessEnv;
@@ -36,8 +36,10 @@ export interface ServerOptions {
 }
 
 export interface Limits {
-  /** Largest body accepted (the same as `hooks run`'s stdin limit). */
-  maxBodyBytes: number;
+  /** Largest event accepted (the same as `hooks run`'s stdin limit), the environment sent after it apart. */
+  maxEventBytes: number;
+  /** Largest environment a client may send after its event (session-env.ts). */
+  maxEnvBytes: number;
   /** The request's headers must have arrived within this (slowloris). */
   headersTimeoutMs: number;
   /** The whole request (headers and body) must have arrived within this. */
@@ -46,7 +48,7 @@ export interface Limits {
   maxInFlight: number;
 }
 
-const DEFAULT_LIMITS: Limits = { maxBodyBytes: EVENT_LIMITS.maxBytes, headersTimeoutMs: 5_000, requestTimeoutMs: 30_000, maxInFlight: 512 };
+const DEFAULT_LIMITS: Limits = { maxEventBytes: EVENT_LIMITS.maxBytes, maxEnvBytes: ENV_MAX_BYTES, headersTimeoutMs: 5_000, requestTimeoutMs: 30_000, maxInFlight: 512 };
 
 /** Separates stdout, stderr and the exit code in an answer to the client (JSON never holds it raw). */
 export const RECORD_SEPARATOR = '\u001e';
@@ -154,28 +156,33 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (closing !== undefined) return reply(res, 503, 'the server is shutting down', true);
     if (inFlight.size >= limits.maxInFlight) return reply(res, 503, `busy: ${inFlight.size} events in flight`, false);
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limits.maxBodyBytes) {
-      refusals(`refused an event of ${declared} bytes (limit ${limits.maxBodyBytes})`);
-      return reply(res, 413, `the event is larger than ${limits.maxBodyBytes} bytes`, true);
+    // An event `hooks run` would judge must fit with the environment the client sends after it.
+    const maxBody = limits.maxEventBytes + (req.headers[ENV_HEADER] === undefined ? 0 : 1 + limits.maxEnvBytes);
+    if (declared > maxBody) {
+      refusals(`refused a request of ${declared} bytes (limit ${maxBody})`);
+      return reply(res, 413, `the request is larger than ${maxBody} bytes`, true);
     }
     const controller = new AbortController();
     inFlight.add(controller);
     armIdle();
-    void serveEvent(req, res, url, controller).finally(() => {
+    void serveEvent(req, res, url, controller, maxBody).finally(() => {
       inFlight.delete(controller);
       served++;
       armIdle();
     });
   }
 
-  async function serveEvent(req: http.IncomingMessage, res: http.ServerResponse, url: URL, controller: AbortController): Promise<void> {
+  async function serveEvent(req: http.IncomingMessage, res: http.ServerResponse, url: URL, controller: AbortController, maxBody: number): Promise<void> {
     // The agent gave up (its timeout, or it was stopped): the hooks still running are killed.
     res.on('close', () => {
       if (!res.writableFinished) controller.abort(new Error('the client went away'));
     });
     try {
-      const body = await readBody(req, limits.maxBodyBytes);
-      if (body === undefined) return reply(res, 413, `the event is larger than ${limits.maxBodyBytes} bytes`, true);
+      const body = await readBody(req, maxBody);
+      if (body === undefined) {
+        refusals(`refused a request larger than ${maxBody} bytes`);
+        return reply(res, 413, `the request is larger than ${maxBody} bytes`, true);
+      }
       // The client sends its session's environment after the event: that event's hooks get it (session-env.ts).
       let sent: SessionRequest;
       try {
@@ -183,6 +190,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       } catch (error) {
         refusals(`refused an event: ${(error as Error).message}`);
         return reply(res, 400, `bad request: ${(error as Error).message}`, true);
+      }
+      // Each part against its own limit: the event against `hooks run`'s, whatever the environment's size.
+      const tooLarge =
+        sent.event.length > limits.maxEventBytes
+          ? `the event is larger than ${limits.maxEventBytes} bytes`
+          : body.length - sent.event.length - 1 > limits.maxEnvBytes
+            ? `the environment after the event is larger than ${limits.maxEnvBytes} bytes`
+            : undefined;
+      if (tooLarge !== undefined) {
+        refusals(`refused an event: ${tooLarge}`);
+        return reply(res, 413, tooLarge, true);
       }
       const onError = url.searchParams.get('onError') === 'block' || options.env.HOOKS_ON_ERROR === 'block' ? 'block' : 'continue';
       const answer = await answerEvent(

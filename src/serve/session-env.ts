@@ -11,6 +11,13 @@ import { HooksError } from '../errors.js';
 export const ENV_HEADER = 'x-hooks-env';
 export const ENV_FORMAT = 'nul';
 
+/**
+ * The most environment a request may carry after its event, over the event's own limit. Linux holds a
+ * process's arguments and environment together to ARG_MAX (2 MiB by default), so `env -0` prints no
+ * more; past it the server refuses the request (413) and the client judges the event itself.
+ */
+export const ENV_MAX_BYTES = 2 * 1024 * 1024;
+
 /** Set by agent-hooks-client on the `serve start` it runs: the server's environment is then a session's. */
 export const AUTOSTARTED = 'AGENT_HOOKS_SERVE_AUTOSTARTED';
 

@@ -73,7 +73,7 @@ describe('refused before anything is read or run', () => {
 
 describe('size limits and slow clients', () => {
   it('an event larger than the limit is refused by its Content-Length before it is read', async () => {
-    const s = await started({ limits: { maxBodyBytes: 1_000 } });
+    const s = await started({ limits: { maxEventBytes: 1_000 } });
     const { dir, marker } = markerProject(s);
     const r = await s.tcp(RUN, claudeBash(`echo ${'x'.repeat(2_000)}`, dir));
     expect(r.status).toBe(413);
@@ -81,7 +81,7 @@ describe('size limits and slow clients', () => {
   });
 
   it('a chunked body that grows past the limit is cut off', async () => {
-    const s = await started({ limits: { maxBodyBytes: 1_000 } });
+    const s = await started({ limits: { maxEventBytes: 1_000 } });
     const { dir, marker } = markerProject(s);
     const body = claudeBash(`echo ${'x'.repeat(5_000)}`, dir);
     const r = await rawSocket(
