@@ -55,26 +55,66 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<neve
     process.exit(process.env.HOOKS_ON_ERROR === 'block' ? 2 : 1);
   }
   const cache = process.env.HOOKS_NO_CODE_CACHE ? undefined : chooseCodeCache(bundle, process.env, HOT_COMMANDS.has(argv[0] ?? ''));
-  const cli = load(bundle, source, cache);
-  if (process.env.HOOKS_DEBUG) process.stderr.write(`agent-hooks: code cache: ${debugLine(cache, cli.script)}\n`);
+  const debug = process.env.HOOKS_DEBUG ? (c: CodeCache | undefined, s: vm.Script | undefined) => process.stderr.write(`agent-hooks: code cache: ${debugLine(c, s)}\n`) : undefined;
+  const cli = load(bundle, source, cache, debug);
+  debug?.(cache, cli.script);
   // The bundle's own import() has no module loader when its code comes from the cache (the build
   // turns its other dynamic imports into require): JS configs are imported from here.
   cli.bundle.jsConfigImporter.load = (url) => import(url);
   const parts = argv[0] === 'guard' && argv[1] !== undefined ? [`guard:${argv[1]}`] : [];
-  return cli.bundle.main(argv, cache === undefined ? {} : { beforeExit: () => cache.keep(cli.script, [...parts, ...cli.bundle.codeParts()]) });
+  const keep = () => {
+    const used = [...parts, ...cli.bundle.codeParts()];
+    cache?.keep(cli.script, used);
+    for (const v of cli.vendored) v.cache.keep(v.script, used);
+  };
+  return cli.bundle.main(argv, cache === undefined ? {} : { beforeExit: keep });
 }
 
 /** Runs the bundle as CommonJS, through vm.Script so that V8 can take (and later make) a code cache. */
-function load(bundle: string, source: string, cache: CodeCache | undefined): { bundle: CliBundle; script?: vm.Script } {
-  const require = createRequire(bundle);
-  if (cache === undefined) return { bundle: require(bundle) as CliBundle };
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: bundle,
-    ...(cache.data === undefined ? {} : { cachedData: cache.data }),
-  });
+function load(
+  bundle: string,
+  source: string,
+  cache: CodeCache | undefined,
+  debug?: (cache: CodeCache, script: vm.Script) => void,
+): { bundle: CliBundle; script?: vm.Script; vendored: { script: vm.Script; cache: CodeCache }[] } {
+  const plain = createRequire(bundle);
+  const vendored: { script: vm.Script; cache: CodeCache }[] = [];
+  if (cache === undefined) return { bundle: plain(bundle) as CliBundle, vendored };
+  const vendor = cache.vendor;
+  // The libraries bundled beside the CLI (zod, cosmiconfig: scripts/bundle.mjs), which it requires
+  // on first use, from a cache of their own when this cache has them (a locked run checks its config,
+  // so requires zod, on every run).
+  const modules = new Map<string, { exports: unknown }>();
+  const require =
+    vendor === undefined
+      ? plain
+      : Object.assign((id: string): unknown => {
+          if (!id.startsWith('./vendor/')) return plain(id);
+          const file = path.join(path.dirname(bundle), id);
+          let module = modules.get(file);
+          if (module === undefined) {
+            const own = vendor(file);
+            module = { exports: {} };
+            modules.set(file, module);
+            const script = runCommonJs(file, readFileSync(file, 'utf8'), own.data, module, createRequire(file));
+            vendored.push({ script, cache: own });
+            debug?.(own, script);
+          }
+          return module.exports;
+        }, plain);
   const module = { exports: {} as CliBundle };
-  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, require, module, bundle, path.dirname(bundle));
-  return { bundle: module.exports, script };
+  const script = runCommonJs(bundle, source, cache.data, module, require);
+  return { bundle: module.exports, script, vendored };
+}
+
+/** Runs `source` as the CommonJS module `file`, through vm.Script so that V8 can take (and later make) a code cache. */
+function runCommonJs(file: string, source: string, data: Buffer | undefined, module: { exports: unknown }, require: NodeJS.Require): vm.Script {
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    ...(data === undefined ? {} : { cachedData: data }),
+  });
+  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, require, module, file, path.dirname(file));
+  return script;
 }
 
 /**
@@ -100,6 +140,8 @@ interface CodeCache {
   data?: Buffer;
   /** Why there is none (for HOOKS_DEBUG). */
   missed?: string;
+  /** The cache of a library the CLI requires from its vendor folder (only root's cache has them). */
+  vendor?: (file: string) => CodeCache;
   /** After the run: writes a cache when there was none, V8 rejected it, or the run used parts it lacks. */
   keep(script: vm.Script | undefined, parts: string[]): void;
 }
@@ -160,7 +202,8 @@ function openSharedCodeCache(bundle: string, env: NodeJS.ProcessEnv, mode: 'read
   const file = sharedCodeCacheFile(bundle);
   const key = bundleKey(bundle, env);
   if (key === undefined) return { source: file, missed: 'the bundle cannot be stat\'ed', keep: () => {} };
-  const missed = (why: string): CodeCache => ({ source: file, missed: why, keep: mode === 'make' ? (script, parts) => keepShared(file, key, undefined, script, parts) : () => {} });
+  const vendor = (library: string) => openSharedCodeCache(library, env, mode);
+  const missed = (why: string): CodeCache => ({ source: file, missed: why, vendor, keep: mode === 'make' ? (script, parts) => keepShared(file, key, undefined, script, parts) : () => {} });
   if (mode === 'read') {
     const problem = changeableByYou(file);
     if (problem !== undefined) return missed(problem);
@@ -169,7 +212,7 @@ function openSharedCodeCache(bundle: string, env: NodeJS.ProcessEnv, mode: 'read
   if (bytes === undefined) return missed('absent, or not a regular file');
   const found = parseEntry(bytes, SHARED_MAGIC, key);
   if (found === undefined) return missed('made for another bundle or Node, or damaged');
-  return { source: file, data: found.data, keep: mode === 'make' ? (script, parts) => keepShared(file, key, found, script, parts) : () => {} };
+  return { source: file, data: found.data, vendor, keep: mode === 'make' ? (script, parts) => keepShared(file, key, found, script, parts) : () => {} };
 }
 
 /** Root's: what a run of the install used is added (zod's code too: a locked run checks its config on every run). */

@@ -1,4 +1,4 @@
-// A locked runner's code cache: made by root at install time, next to the bundle, in the runner's own
+// A locked runner's code caches: made by root at install time, next to the bundle, in the runner's own
 // root-owned tree. A locked runner reads no cache of the user's (an entry they wrote would be code V8
 // runs), so without this one it compiles the whole CLI on every tool call. This one needs no HMAC: a
 // locked runner reads it only when the user can change neither it nor a folder above it (the lock's
@@ -7,9 +7,12 @@
 // Small on purpose: the launcher (dist/bundle/main.js) imports it.
 import path from 'node:path';
 
-/** The file, beside the CLI bundle (`dist/bundle/cli.cjs`). */
-export function sharedCodeCacheFile(bundle: string): string {
-  return path.join(path.dirname(bundle), 'cli.cache');
+/**
+ * The file, beside the script it is for: `dist/bundle/cli.cache` for the CLI bundle (`cli.cjs`),
+ * `dist/bundle/vendor/zod.cache` for a library it requires (`vendor/zod.cjs`).
+ */
+export function sharedCodeCacheFile(script: string): string {
+  return path.join(path.dirname(script), `${path.basename(script, '.cjs')}.cache`);
 }
 
 /**

@@ -20,6 +20,7 @@ describe.skipIf(unavailable !== undefined)('a locked runner\'s code cache, made 
   let bundleDir: string;
   let cache: string;
   let userCache: string;
+  let lastStderr = '';
 
   /** The locked runner, as uid 65534, on rm -rf ~, with HOOKS_DEBUG; must block whatever the cache. */
   const lockedRun = async () => {
@@ -29,6 +30,7 @@ describe.skipIf(unavailable !== undefined)('a locked runner\'s code cache, made 
     );
     expect(r.code, r.stderr).toBe(2);
     expect(r.stdout).toContain('"permissionDecision":"deny"');
+    lastStderr = r.stderr;
     return r.stderr.split('\n').find((l) => l.startsWith('agent-hooks: code cache: ')) ?? `(no code cache line) ${r.stderr}`;
   };
 
@@ -69,6 +71,10 @@ describe.skipIf(unavailable !== undefined)('a locked runner\'s code cache, made 
     expect([stats.uid, stats.mode & 0o777]).toEqual([0, 0o644]);
     expect(readFileSync(cache).subarray(0, 8).toString()).toBe('AHROOT01');
     expect(await lockedRun()).toBe(`agent-hooks: code cache: ${cache}: accepted by V8`);
+    // zod, which the CLI requires from its vendor folder to check the config (a locked run does on every run), has its own.
+    const zod = path.join(bundleDir, 'vendor', 'zod.cache');
+    expect([statSync(zod).uid, statSync(zod).mode & 0o777]).toEqual([0, 0o644]);
+    expect(lastStderr).toContain(`agent-hooks: code cache: ${zod}: accepted by V8`);
     // A locked runner writes no cache of the user's (and, by the line above, read none).
     expect(existsSync(path.join(userCache, 'agent-hooks', 'code')) ? readdirSync(path.join(userCache, 'agent-hooks', 'code')) : []).toEqual([]);
   }, 60_000);
@@ -78,6 +84,17 @@ describe.skipIf(unavailable !== undefined)('a locked runner\'s code cache, made 
       () => chownSync(cache, NOBODY.uid, NOBODY.gid),
       async () => expect(await lockedRun()).toBe(`agent-hooks: code cache: ${cache}: not used: is yours (uid 65534), so you can change it`),
     );
+  }, 60_000);
+
+  it('a library\'s cache file the user owns is not read either', async () => {
+    const zod = path.join(bundleDir, 'vendor', 'zod.cache');
+    chownSync(zod, NOBODY.uid, NOBODY.gid);
+    try {
+      expect(await lockedRun()).toBe(`agent-hooks: code cache: ${cache}: accepted by V8`);
+      expect(lastStderr).toContain(`agent-hooks: code cache: ${zod}: not used: is yours (uid 65534), so you can change it`);
+    } finally {
+      chownSync(zod, 0, 0);
+    }
   }, 60_000);
 
   it('a cache file anyone may write is not read', async () => {
