@@ -63,6 +63,8 @@ function measure(root) {
     { name: "node -e ''", args: ['-e', ''], input: '' },
     { name: 'hooks run, unlocked (the user\'s copy, caches on)', args: [unlocked, ...runArgs], input: event },
     { name: 'hooks run, locked (root\'s copy)', args: [locked, ...runArgs], input: event },
+    // A locked run as it was before root's code cache: the CLI and zod compiled on every run.
+    { name: 'hooks run, locked, HOOKS_NO_CODE_CACHE (= before)', args: [locked, ...runArgs], input: event, env: { HOOKS_NO_CODE_CACHE: '1' } },
     // What a locked run still does each time: check the config (no config cache), with the CLI's code cached.
     { name: 'hooks run, unlocked, HOOKS_NO_CACHE', args: [unlocked, ...runArgs], input: event, env: { HOOKS_NO_CACHE: '1' } },
     { name: 'hooks doctor, locked (says locked: yes)', args: [locked, 'doctor'], input: '', once: true },
@@ -89,6 +91,9 @@ function measure(root) {
     const med = q(samples[k], 0.5);
     console.log(`${c.name.padEnd(52)} ${med.toFixed(1).padStart(8)} ${q(samples[k], 0.9).toFixed(1).padStart(8)} ${(med / base).toFixed(2).padStart(8)}`);
   });
-  const [, u, l] = timed.map((_, k) => q(samples[k], 0.5));
-  console.log(`locked / unlocked: ${(l / u).toFixed(2)}`);
+  const [, u, l, b] = timed.map((_, k) => q(samples[k], 0.5));
+  console.log(`locked / unlocked: ${(l / u).toFixed(2)} (before root's code cache: ${(b / u).toFixed(2)})`);
+  // Which caches the locked run read, and whether V8 took them.
+  const debug = spawnSync(process.execPath, [locked, ...runArgs], { cwd: path.join(root, 'project'), input: event, env: { ...env, HOOKS_DEBUG: '1' }, encoding: 'utf8' });
+  for (const line of debug.stderr.split('\n').filter((l) => l.includes('code cache'))) console.log(line);
 }
