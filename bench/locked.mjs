@@ -67,16 +67,14 @@ function measure(root) {
     { name: 'hooks run, locked, HOOKS_NO_CODE_CACHE (= before)', args: [locked, ...runArgs], input: event, env: { HOOKS_NO_CODE_CACHE: '1' } },
     // What a locked run still does each time: check the config (no config cache), with the CLI's code cached.
     { name: 'hooks run, unlocked, HOOKS_NO_CACHE', args: [unlocked, ...runArgs], input: event, env: { HOOKS_NO_CACHE: '1' } },
-    { name: 'hooks doctor, locked (says locked: yes)', args: [locked, 'doctor'], input: '', once: true },
   ];
   const doctor = spawnSync(process.execPath, [locked, 'doctor'], { env, encoding: 'utf8' });
   if (!doctor.stdout.includes('locked: yes')) throw new Error(`the root copy is not locked:\n${doctor.stdout}${doctor.stderr}`);
   const undoctor = spawnSync(process.execPath, [unlocked, 'doctor'], { env, encoding: 'utf8' });
   if (!undoctor.stdout.includes('locked: no')) throw new Error(`the user's copy is locked:\n${undoctor.stdout}`);
-  const timed = cases.filter((c) => !c.once);
-  const samples = timed.map(() => []);
+  const samples = cases.map(() => []);
   for (let i = 0; i < runs + 2; i++) {
-    timed.forEach((c, k) => {
+    cases.forEach((c, k) => {
       const started = process.hrtime.bigint();
       const r = spawnSync(process.execPath, c.args, { cwd: path.join(root, 'project'), input: c.input, env: { ...env, ...c.env }, encoding: 'utf8' });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -87,11 +85,11 @@ function measure(root) {
   const base = q(samples[0], 0.5);
   console.log(`locked vs unlocked hooks run (managed layer: command-safety, sensitive-paths, redact-secrets), ${runs} runs each, uid ${process.getuid()}, Node ${process.version}, ${os.cpus().length} cores`);
   console.log(`${'case'.padEnd(52)} ${'median'.padStart(8)} ${'p90'.padStart(8)} ${'× node'.padStart(8)}`);
-  timed.forEach((c, k) => {
+  cases.forEach((c, k) => {
     const med = q(samples[k], 0.5);
     console.log(`${c.name.padEnd(52)} ${med.toFixed(1).padStart(8)} ${q(samples[k], 0.9).toFixed(1).padStart(8)} ${(med / base).toFixed(2).padStart(8)}`);
   });
-  const [, u, l, b] = timed.map((_, k) => q(samples[k], 0.5));
+  const [, u, l, b] = cases.map((_, k) => q(samples[k], 0.5));
   console.log(`locked / unlocked: ${(l / u).toFixed(2)} (before root's code cache: ${(b / u).toFixed(2)})`);
   // Which caches the locked run read, and whether V8 took them.
   const debug = spawnSync(process.execPath, [locked, ...runArgs], { cwd: path.join(root, 'project'), input: event, env: { ...env, HOOKS_DEBUG: '1' }, encoding: 'utf8' });
