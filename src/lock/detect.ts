@@ -62,7 +62,7 @@ export function changeableByYou(file: string): string | undefined {
   return new Who(uid, groups).canChange(file);
 }
 
-/** The package root, and what in it runs on a `hooks run`: the bin, the launcher and the CLI bundle. */
+/** The package root, and what in it runs on a `hooks run`: the bin, the launcher, the CLI bundle and its vendor libraries. */
 function runnerFiles(): string[] {
   let root: string;
   try {
@@ -70,7 +70,8 @@ function runnerFiles(): string[] {
   } catch {
     return [];
   }
-  return [root, ...['bin/hooks.js', 'dist/bundle/main.js', 'dist/bundle/cli.cjs', 'node_modules'].map((f) => path.join(root, f))];
+  // The vendor libraries are code the CLI requires (zod checks every locked run's config).
+  return [root, ...['bin/hooks.js', 'dist/bundle/main.js', 'dist/bundle/cli.cjs', 'dist/bundle/vendor/zod.cjs', 'dist/bundle/vendor/cosmiconfig.cjs', 'node_modules'].map((f) => path.join(root, f))];
 }
 
 function compute(inputs: LockInputs): LockState {

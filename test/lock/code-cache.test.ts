@@ -97,6 +97,19 @@ describe.skipIf(unavailable !== undefined)('a locked runner\'s code cache, made 
     }
   }, 60_000);
 
+  it('a vendor library of the user\'s (zod, which every locked run requires) means the runner is not locked', async () => {
+    const zod = path.join(bundleDir, 'vendor', 'zod.cjs');
+    chownSync(zod, NOBODY.uid, NOBODY.gid);
+    try {
+      const doctor = await machine.run(['/usr/bin/env', '-i', 'PATH=/usr/bin:/bin', '/usr/bin/node', bin, 'doctor'], { user: NOBODY });
+      expect(doctor.stdout).toContain('locked: no');
+      expect(doctor.stdout).toContain(': is yours (uid 65534), so you can change it');
+      expect(await lockedRun()).toContain(path.join(userCache, 'agent-hooks', 'code'));
+    } finally {
+      chownSync(zod, 0, 0);
+    }
+  }, 60_000);
+
   it('a cache file anyone may write is not read', async () => {
     await withCache(
       () => chmodSync(cache, 0o666),
