@@ -4,10 +4,13 @@
 // through PATH, `#!/usr/bin/env node`, a file of the user's or `hooks serve` (a server the user could
 // restart with switches): each event starts the locked runner itself.
 // Run as root it does this; `--print` writes the same as a shell script for an admin or an MDM.
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { HooksError } from '../errors.js';
 import { replaceFile } from '../fs/write-safely.js';
+import { MAKE_SHARED_CODE_CACHE, sharedCodeCacheFile } from '../lock/code-cache.js';
 import { openToUsers } from '../lock/detect.js';
 import { DEFAULT_MANAGED_CONFIG } from '../paths.js';
 import { VERSION } from '../version.js';
@@ -180,7 +183,52 @@ export function applyManaged(plan: ManagedPlan): string[] {
   for (const x of plan.extra) writeRootFile(x.file, x.text);
   writeRootFile(plan.settings.file, plan.settings.text);
   done.push(`${plan.agent} managed settings ${plan.settings.file} written`);
+  done.push(makeCodeCache(plan.command));
   return done;
+}
+
+/** The sample events the cache is made on: the ones a locked install's entries send. */
+const CODE_CACHE_EVENTS: [string, object][] = [
+  ['pre-tool-use', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status' } }],
+  ['pre-tool-use', { hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: '/tmp/notes.txt' } }],
+  ['post-tool-use', { hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'git status' }, tool_response: { stdout: 'nothing to commit', stderr: '' } }],
+  ['user-prompt-submit', { hook_event_name: 'UserPromptSubmit', prompt: 'run the tests' }],
+];
+
+/**
+ * The locked runner's V8 code cache (src/lock/code-cache.ts), made by root beside the copied bundle:
+ * the copied runner, under the node the entries name, runs each sample event once with the starter
+ * managed layer, in an empty home of its own (never root's config, nor the machine's managed layer,
+ * whose command hooks are not run on made-up events). Without it a locked runner compiles the CLI on
+ * every run; so a failure here is a line of the install's, not its end. Must run as root.
+ */
+export function makeCodeCache(command: RunnerCommand): string {
+  const bundle = path.join(path.dirname(path.dirname(command.bin)), 'dist', 'bundle', 'cli.cjs');
+  const file = sharedCodeCacheFile(bundle);
+  const home = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-code-cache-'));
+  try {
+    writeFileSync(path.join(home, 'managed.json'), JSON.stringify(MANAGED_STARTER));
+    const env = {
+      PATH: '/usr/bin:/bin',
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, 'config'),
+      XDG_CACHE_HOME: path.join(home, 'cache'),
+      XDG_STATE_HOME: path.join(home, 'state'),
+      AGENT_HOOKS_MANAGED_CONFIG: path.join(home, 'managed.json'),
+      // A locked run checks its config on every run: the cache holds that code too.
+      HOOKS_NO_CACHE: '1',
+      [MAKE_SHARED_CODE_CACHE]: '1',
+    };
+    for (const [event, payload] of CODE_CACHE_EVENTS) {
+      const input = JSON.stringify({ session_id: 'install', cwd: home, ...payload });
+      const r = spawnSync(command.node, [command.bin, 'run', event, '--dialect', 'claude-code'], { cwd: home, env, input, encoding: 'utf8', timeout: 120_000 });
+      if (r.status !== 0) return `code cache not made: the runner's ${event} run ended with ${r.status ?? r.signal}: ${(r.stderr || r.error?.message || '').trim().split('\n')[0]} (a locked runner compiles its code on every run)`;
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+  if (!existsSync(file)) return `code cache not made: ${file} was not written (a locked runner compiles its code on every run)`;
+  return `code cache ${file} made for ${command.node} (${Math.round(statSync(file).size / 1024)} KB, root-owned, 0644)`;
 }
 
 /** The plan as a POSIX shell script an administrator runs as root (or an MDM deploys). */
@@ -208,6 +256,8 @@ export function printManaged(plan: ManagedPlan): string {
     'AGENT_HOOKS_EOF',
     `chmod 0644 ${shellQuote(plan.settings.file)}`,
     ...plan.extra.flatMap((x) => [`install -d -m 0755 -o root -g root ${shellQuote(path.dirname(x.file))}`, `cat > ${shellQuote(x.file)} <<'AGENT_HOOKS_EOF'`, x.text.trimEnd(), 'AGENT_HOOKS_EOF', `chmod 0644 ${shellQuote(x.file)}`]),
+    `# The locked runner's code cache, made by root beside its bundle (again after upgrading node: it is made for one node)`,
+    `${shellQuote(plan.command.node)} ${shellQuote(plan.command.bin)} install ${plan.agent} --managed --code-cache --prefix ${shellQuote(path.dirname(path.dirname(path.dirname(plan.runner.to))))} --node ${shellQuote(plan.command.node)}`,
     ...plan.notes.map((n) => `# ${n}`),
     '# Then, as each user: agent-hooks doctor (it says "locked: yes", or every reason it is not)',
   ];

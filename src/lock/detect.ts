@@ -42,12 +42,27 @@ const KEY = Symbol.for('agent-hooks.lock-state');
 const shared = globalThis as { [KEY]?: LockState };
 
 function defaults(): LockInputs {
-  const uid = typeof process.geteuid === 'function' ? process.geteuid() : -1;
-  const groups = typeof process.getgroups === 'function' ? [process.getegid!(), ...process.getgroups()] : [];
-  return { uid, groups, runner: runnerFiles(), node: process.execPath, managed: DEFAULT_MANAGED_CONFIG };
+  return { ...runningUser(), runner: runnerFiles(), node: process.execPath, managed: DEFAULT_MANAGED_CONFIG };
 }
 
-/** The package root, and what in it runs on a `hooks run`: the bin, the launcher and the CLI bundle. */
+function runningUser(): { uid: number; groups: number[] } {
+  const uid = typeof process.geteuid === 'function' ? process.geteuid() : ANYONE;
+  const groups = typeof process.getgroups === 'function' ? [process.getegid!(), ...process.getgroups()] : [];
+  return { uid, groups };
+}
+
+/**
+ * Why the running user could change `file` (write it, or replace it or a folder above it), or
+ * undefined; 'absent' when it is not there. What a locked runner asks of a file it trusts besides its
+ * own code (its root-made code cache: src/lock/code-cache.ts).
+ */
+export function changeableByYou(file: string): string | undefined {
+  const { uid, groups } = runningUser();
+  if (uid === ANYONE) return 'this platform has no file owners';
+  return new Who(uid, groups).canChange(file);
+}
+
+/** The package root, and what in it runs on a `hooks run`: the bin, the launcher, the CLI bundle and its vendor libraries. */
 function runnerFiles(): string[] {
   let root: string;
   try {
@@ -55,7 +70,8 @@ function runnerFiles(): string[] {
   } catch {
     return [];
   }
-  return [root, ...['bin/hooks.js', 'dist/bundle/main.js', 'dist/bundle/cli.cjs', 'node_modules'].map((f) => path.join(root, f))];
+  // The vendor libraries are code the CLI requires (zod checks every locked run's config).
+  return [root, ...['bin/hooks.js', 'dist/bundle/main.js', 'dist/bundle/cli.cjs', 'dist/bundle/vendor/zod.cjs', 'dist/bundle/vendor/cosmiconfig.cjs', 'node_modules'].map((f) => path.join(root, f))];
 }
 
 function compute(inputs: LockInputs): LockState {

@@ -26,6 +26,8 @@ describe('install --managed --print', () => {
     expect(JSON.stringify(settings)).not.toMatch(/env node|agent-hooks-client|"type":"http"/);
     for (const groups of Object.values(settings.hooks)) expect(groups[0]!.hooks[0]!.command).toMatch(/^\/usr\/bin\/node \/opt\/ah\/lib\/node_modules\/agent-hooks\/bin\/hooks\.js run /);
     expect(stdout).toContain('"builtin": "command-safety"');
+    // The locked runner's code cache, made by the installed runner as root (src/lock/code-cache.ts).
+    expect(stdout).toContain('\n/usr/bin/node /opt/ah/lib/node_modules/agent-hooks/bin/hooks.js install claude-code --managed --code-cache --prefix /opt/ah --node /usr/bin/node\n');
   });
 
   it('prints Codex\'s requirements.toml and the hooks.json in its managed_dir, for review', () => {
@@ -41,7 +43,9 @@ describe('install --managed --print', () => {
     expect(runCli(['install', 'claude-code', '--managed', '--print', '--node', 'node']).stderr).toContain('--node: node: give an absolute path');
     expect(runCli(['install', 'claude-code', '--managed', '--serve']).stderr).toContain('--managed: --serve does not go with it');
     expect(runCli(['install', 'codex', '--managed']).stderr).toContain('use --print');
-    expect(runCli(['install', 'claude-code', '--print']).stderr).toContain('--print, --prefix and --node go with --managed');
+    expect(runCli(['install', 'claude-code', '--print']).stderr).toContain('--print, --code-cache, --prefix and --node go with --managed');
+    expect(runCli(['install', 'claude-code', '--code-cache']).stderr).toContain('go with --managed');
+    expect(runCli(['install', 'claude-code', '--managed', '--code-cache', '--print']).stderr).toContain('--print already prints the command that makes it');
   });
 });
 

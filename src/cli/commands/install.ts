@@ -66,6 +66,8 @@ Options:
                        first-party guards). Agents: claude-code, cursor; codex with --print only
   --print              with --managed: print the commands and files, as a shell script for an
                        administrator or an MDM, and change nothing (no root needed)
+  --code-cache         with --managed, as root: only (re)make the runner's code cache at the prefix
+                       (the install makes it; again after upgrading node: it is made for one node)
   --prefix <dir>       with --managed: where the runner goes (default /opt/agent-hooks)
   --node <path>        with --managed: the interpreter the entries name (default: the running node
                        if only root can change it, else /usr/bin/node)
@@ -82,11 +84,11 @@ Examples:
 `,
   args: {
     positional: ['agent'],
-    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean', serve: 'boolean', 'when-down': 'string', port: 'string', http: 'boolean', managed: 'boolean', print: 'boolean', prefix: 'string', node: 'string' },
+    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean', serve: 'boolean', 'when-down': 'string', port: 'string', http: 'boolean', managed: 'boolean', print: 'boolean', prefix: 'string', node: 'string', 'code-cache': 'boolean' },
   },
   async run(args, ctx) {
     if (args.flags.managed === true) return installManaged(args.positional.agent, args.flags, ctx);
-    if (args.flags.print !== undefined || args.flags.prefix !== undefined || args.flags.node !== undefined) throw new HooksError('USAGE', '--print, --prefix and --node go with --managed');
+    if (args.flags.print !== undefined || args.flags.prefix !== undefined || args.flags.node !== undefined || args.flags['code-cache'] !== undefined) throw new HooksError('USAGE', '--print, --code-cache, --prefix and --node go with --managed');
     const where = whereOf(ctx);
     const dryRun = args.flags['dry-run'] === true;
     const scope = scopeOf(args.flags);
@@ -125,12 +127,19 @@ Examples:
 async function installManaged(agent: string | undefined, flags: Record<string, string | boolean | undefined>, ctx: { stdout: (text: string) => void; stderr: (text: string) => void }): Promise<number> {
   const others = ['project', 'user', 'serve', 'fail-closed', 'dry-run', 'timeout', 'allow-outside', 'when-down', 'port', 'http'].filter((f) => flags[f] !== undefined);
   if (others.length > 0) throw new HooksError('USAGE', `--managed: --${others[0]} does not go with it (a managed install is machine-wide, fail-closed, and runs the runner directly); --print shows what it would do`);
-  const { applyManaged, planManaged, printManaged } = await import('../../install/managed.js');
+  const { applyManaged, makeCodeCache, planManaged, printManaged } = await import('../../install/managed.js');
   const plan = planManaged({
     agent,
     ...(typeof flags.prefix === 'string' ? { prefix: flags.prefix } : {}),
     ...(typeof flags.node === 'string' ? { node: flags.node } : {}),
   });
+  if (flags['code-cache'] === true) {
+    if (flags.print === true) throw new HooksError('USAGE', '--code-cache: --print already prints the command that makes it');
+    if (typeof process.geteuid === 'function' && process.geteuid() !== 0) throw new HooksError('USAGE', '--code-cache: run it as root (the cache is root\'s, beside the runner only root can write)');
+    const line = makeCodeCache(plan.command);
+    ctx.stdout(`${line}\n`);
+    return line.startsWith('code cache not made') ? 1 : 0;
+  }
   if (flags.print === true) {
     ctx.stdout(printManaged(plan));
     return 0;
