@@ -369,7 +369,8 @@ async function runHook(
 
 /**
  * The environment of a command hook: the runner's, the project folder, the event, then the hook's own.
- * The server's token is never passed on (a hook is not the server's client). A NUL cannot be in an
+ * Python writes no bytecode cache: trust covers `__pycache__` (a planted `.pyc` runs instead of the
+ * source), so a cache a hook's own run wrote would untrust its config. The server's token is never passed on (a hook is not the server's client). A NUL cannot be in an
  * environment (the spawn would fail, and a failed spawn must not let the event through): it is removed
  * from values, and a name holding one, or `=`, is dropped. `unrepresentable` says so in the run's report.
  */
@@ -380,6 +381,7 @@ function hookEnv(hook: ResolvedHook, event: HookEvent, config: ResolvedConfig, e
     HOOKS_PROJECT_DIR: config.projectDir,
     HOOKS_EVENT: event.name,
     HOOKS_TOOL: event.tool?.canonical ?? '',
+    PYTHONDONTWRITEBYTECODE: '1',
     ...hook.env,
     [TOKEN_VARIABLE]: undefined,
   };

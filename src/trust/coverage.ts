@@ -71,6 +71,22 @@ export function coverageFor(file: string, r: { sha256: string; config?: unknown;
     if (kind !== undefined) modules.push({ file: abs, kind, cwd: options.cwd ?? path.dirname(abs) });
   };
 
+  /**
+   * Every file Python may load for `dotted` found from `folder`, present or missing: the source, a
+   * sourceless `.pyc`, an extension module (`.so`), the cached bytecode in `__pycache__` it reads instead
+   * of the source (an unchecked-hash `.pyc` is never compared with it), and so for each package on the way.
+   */
+  const coverPython = (folder: string, dotted: string, reason: string) => {
+    let at = folder;
+    for (const part of dotted.split('.')) {
+      if (!/^\w+$/.test(part)) return;
+      for (const candidate of [part, ...pythonFiles(part), path.join(part, '__init__.py')]) cover(path.join(at, candidate), reason);
+      at = path.join(at, part);
+      if (kindOf(at) !== 'dir') return;
+      for (const candidate of pythonFiles('__init__')) cover(path.join(at, candidate), reason);
+    }
+  };
+
   if (r.isJs) {
     notes.push('JavaScript config: what its commands run is decided by its code; string literals in it that read as commands are followed, a command built at run time is not');
     modules.push({ file, kind: 'js', cwd: dir });
@@ -80,6 +96,10 @@ export function coverageFor(file: string, r: { sha256: string; config?: unknown;
       const found = scriptsOfCommand(hook.run, { cwd, projectDir: dir, ...(hook.path === undefined ? {} : { path: hook.path }) });
       for (const s of found.scripts) cover(s.file, `run by ${hook.key}`, { js: s.js, absolute: s.absolute, cwd });
       for (const u of found.unknown) notes.push(`${hook.key}: ${u}`);
+      for (const m of found.pythonModules ?? []) {
+        notes.push(`${hook.key}: python -m ${m.name} when found on sys.path elsewhere than in the hook's folder (${rel(m.cwd) || '.'}), whose files for it are covered`);
+        coverPython(m.cwd, `${m.name}.__main__`, `run by ${hook.key}`);
+      }
     }
     for (const key of cwdOverrides(r.config, file)) {
       notes.push(`${key}: moves another layer's hook to another folder; the files it runs from there are covered only by that layer's trust, as its own folder had them`);
@@ -102,9 +122,7 @@ export function coverageFor(file: string, r: { sha256: string; config?: unknown;
     if (kind === 'python') {
       // Python puts the script's own folder first on sys.path: a module there (even one named like the
       // standard library's) is what `import x` loads, so each place is covered, present or missing.
-      for (const name of pythonImports(source)) {
-        for (const candidate of [`${name}.py`, path.join(name, '__init__.py')]) cover(path.join(path.dirname(module), candidate), `imported by ${rel(module)}`);
-      }
+      for (const name of pythonImports(source)) coverPython(path.dirname(module), name, `imported by ${rel(module)}`);
       continue;
     }
     if (kind === 'shell') {
@@ -203,14 +221,26 @@ function sourceKind(file: string): SourceKind | undefined {
   return undefined;
 }
 
-/** Top-level names of a Python file's absolute imports (`import a.b, c` → a, c; `from d.e import f` → d). */
+/**
+ * Dotted names of a Python file's absolute imports (`import a.b, c` → a.b, c; `from d.e import f` → d.e.f,
+ * since `f` may be a submodule of the package `d.e`).
+ */
 export function pythonImports(source: string): string[] {
   const names = new Set<string>();
-  for (const m of source.matchAll(/^[ \t]*(?:import[ \t]+([\w. \t,]+)|from[ \t]+(\w[\w.]*)[ \t]+import\b)/gm)) {
-    const list = m[1] !== undefined ? m[1].split(',').map((part) => part.trim().split(/[ \t]+/)[0]!) : [m[2]!];
-    for (const name of list) if (/^\w+/.test(name)) names.add(name.split('.')[0]!);
+  for (const m of source.matchAll(/^[ \t]*(?:import[ \t]+([\w. \t,]+)|from[ \t]+(\w[\w.]*)[ \t]+import\b[ \t]*(\([^)]*\)|[^\n#;]*))/gm)) {
+    const words = (list: string) => list.replace(/[()]/g, '').split(',').map((part) => part.trim().split(/\s+/)[0]!).filter((name) => /^\w[\w.]*$/.test(name));
+    if (m[1] !== undefined) for (const name of words(m[1])) names.add(name);
+    else {
+      names.add(m[2]!);
+      for (const name of words(m[3] ?? '')) names.add(`${m[2]!}.${name}`);
+    }
   }
   return [...names];
+}
+
+/** Where a module `name` may be in one folder besides its package: source, sourceless bytecode, extension, cached bytecode. */
+function pythonFiles(name: string): string[] {
+  return [`${name}.py`, `${name}.pyc`, `${name}*.so`, path.join('__pycache__', `${name}.*.pyc`)];
 }
 
 const SCRIPT_NAME = /\.(?:py|pyw|[cm]?[jt]s|[jt]sx|sh|bash|zsh|rb|pl|pm|php|lua)$/i;

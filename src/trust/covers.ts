@@ -2,7 +2,7 @@
 // modules it imports. Each is recorded by its path relative to the config's folder and its state then;
 // the config is trusted only while every one is still in that state. This is on the cold path of every
 // `hooks run`: a few opens and hashes, nothing loaded.
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { isInside } from '../paths.js';
@@ -12,6 +12,8 @@ import { isInside } from '../paths.js';
  * `sha256:<hex>` (a regular file inside the project, by its bytes), `absent` (nothing there: a file
  * created there later is a change), `outside:<realpath>` (leads out of the project: not hashed, reported),
  * `other` (a folder, FIFO, device...: never read).
+ * A path whose last part holds `*` (`guards/__pycache__/policy.*.pyc`) stands for every file of its
+ * folder that part matches: `absent` when none does, else `sha256:` over their names and states.
  */
 export type CoverState = string;
 
@@ -22,6 +24,10 @@ export const COVER_STATE = /^(sha256:[0-9a-f]{64}|absent|other|outside:\/.*)$/;
 
 /** The state of `rel` under `dir` now. `root` is the realpath of the project folder (computed when not given). */
 export function observeCover(dir: string, rel: string, root = realOrDir(dir)): CoverState {
+  return path.basename(rel).includes('*') ? observePattern(dir, rel, root) : observeFile(dir, rel, root);
+}
+
+function observeFile(dir: string, rel: string, root: string): CoverState {
   let real: string;
   try {
     real = realpathSync.native(path.resolve(dir, rel));
@@ -81,6 +87,56 @@ export function describeState(state: CoverState): string {
   if (state.startsWith('outside:')) return `outside the project (${state.slice(8)}): not hashed`;
   if (state === 'absent') return 'missing (trusted as missing: a file created there makes the config untrusted)';
   return 'not a regular file: not read';
+}
+
+/** Files matched by one pattern at most: more is not a module's cache, and is a change in itself. */
+const MAX_MATCHES = 64;
+
+/** The state of every file a pattern path matches (see CoverState), judged with their folder. */
+function observePattern(dir: string, rel: string, root: string): CoverState {
+  const folder = observeFolder(dir, path.dirname(rel), root);
+  if (folder !== 'dir') return folder;
+  let names: string[];
+  try {
+    names = readdirSync(path.resolve(dir, path.dirname(rel)));
+  } catch {
+    return 'other';
+  }
+  const glob = new RegExp(`^${path.basename(rel).split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
+  const matched = names.filter((name) => glob.test(name)).sort();
+  if (matched.length === 0) return 'absent';
+  if (matched.length > MAX_MATCHES) return 'other';
+  const hash = createHash('sha256');
+  for (const name of matched) hash.update(`${name}\0${observeFile(dir, path.join(path.dirname(rel), name), root)}\n`);
+  return `sha256:${hash.digest('hex')}`;
+}
+
+/** A pattern's folder: `dir` when it is a folder inside the project, else its state as a covered path. */
+function observeFolder(dir: string, rel: string, root: string): CoverState | 'dir' {
+  let real: string;
+  try {
+    real = realpathSync.native(path.resolve(dir, rel));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') return 'other';
+    const where = wouldBe(path.resolve(dir, rel));
+    return isInside(root, where) ? 'absent' : `outside:${where}`;
+  }
+  if (!isInside(root, real)) return `outside:${real}`;
+  try {
+    return fstatIsDir(real) ? 'dir' : 'absent';
+  } catch {
+    return 'other';
+  }
+}
+
+function fstatIsDir(real: string): boolean {
+  const fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  try {
+    return fstatSync(fd).isDirectory();
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Where a missing path would be: its nearest existing ancestor's realpath, with the rest appended. */

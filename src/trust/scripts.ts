@@ -26,6 +26,8 @@ export interface CommandScripts {
   scripts: ScriptRef[];
   /** What could not be followed: a script word computed at run time, a command that does not parse. One phrase each. */
   unknown: string[];
+  /** Python modules run by name (`python3 -m pkg.mod`) and the folder the interpreter puts first on `sys.path` (the hook's). */
+  pythonModules?: { name: string; cwd: string }[];
 }
 
 export interface CommandToRead {
@@ -94,6 +96,8 @@ interface Interpreter {
   inline: readonly string[];
   /** Options that take the next word as their value. */
   value: readonly string[];
+  /** Options whose value is a Python module run by name (`-m pkg.mod`), found from the working folder. */
+  module?: readonly string[];
   /** Options whose value is a file it runs too (a preload, an rc file). */
   file?: readonly string[];
   /** Subcommands before the script (`deno run`), skipped; any other first word of these is not a script. */
@@ -104,7 +108,7 @@ interface Interpreter {
 }
 
 const SHELL: Interpreter = { inline: ['-c', '-s'], value: ['-o', '+o', '-O', '+O'], file: ['--rcfile', '--init-file'] };
-const PYTHON: Interpreter = { inline: ['-c', '-m', '-'], value: ['-W', '-X', '--check-hash-based-pycs'] };
+const PYTHON: Interpreter = { inline: ['-c', '-'], module: ['-m'], value: ['-W', '-X', '--check-hash-based-pycs'] };
 const NODE: Interpreter = {
   inline: ['-e', '--eval', '-p', '--print', '-'],
   value: ['--conditions', '-C', '--input-type', '--title', '--env-file', '--inspect-port', '--stack-size', '--max-old-space-size', '--experimental-default-type', '--watch-path'],
@@ -193,6 +197,13 @@ function readArgv(argv: Arg[], cwd: string, options: ReadOptions, out: CommandSc
     const arg = rest[i]!;
     const [flag, attached] = splitOption(arg.value);
     if (interpreter.inline.includes(arg.value) || interpreter.inline.includes(flag)) return;
+    if (interpreter.module?.includes(flag)) {
+      const value = attached === undefined ? rest[i + 1] : { value: attached, known: arg.known };
+      if (value === undefined) return;
+      if (!value.known) out.unknown.push(`-m ${value.value}: a module computed when the hook runs, so not covered`);
+      else (out.pythonModules ??= []).push({ name: value.value, cwd });
+      return;
+    }
     if (interpreter.file?.includes(flag)) {
       const value = attached === undefined ? rest[++i] : { value: attached, known: arg.known };
       // A JS preload named as a package (`-r dotenv/config`) is not the project's.
@@ -209,7 +220,7 @@ function readArgv(argv: Arg[], cwd: string, options: ReadOptions, out: CommandSc
     }
     if (arg.value.startsWith('-') && arg.value.length > 1) {
       // Bundled short options (`python3 -uc 'code'`, `bash -ec 'x'`): an inline one among them.
-      if (/^-[A-Za-z]+$/.test(arg.value) && [...arg.value.slice(1)].some((c) => interpreter.inline.includes(`-${c}`))) return;
+      if (/^-[A-Za-z]+$/.test(arg.value) && [...arg.value.slice(1)].some((c) => interpreter.inline.includes(`-${c}`) || interpreter.module?.includes(`-${c}`) === true)) return;
       continue;
     }
     if (!subcommandSeen && interpreter.subcommands?.includes(arg.value)) {
@@ -254,5 +265,5 @@ function dedupe(out: CommandScripts): CommandScripts {
     if (had === undefined) seen.set(s.file, s);
     else had.js ||= s.js;
   }
-  return { scripts: [...seen.values()], unknown: [...new Set(out.unknown)] };
+  return { scripts: [...seen.values()], unknown: [...new Set(out.unknown)], ...(out.pythonModules === undefined ? {} : { pythonModules: out.pythonModules }) };
 }

@@ -1,7 +1,8 @@
 // Trust covers what a trusted command runs: the scripts of a project's hooks and a JS config's local
 // imports, on the real CLI (bin/hooks.js) with real python3, sh and node processes. Each case is the
 // attack of issue 21/22: after `hooks trust`, the agent (or a pull) rewrites a script the config runs.
-import { chmodSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, runCli, tmpProject } from '../helpers.js';
@@ -212,5 +213,95 @@ describe('the config cache never serves a config whose script changed', () => {
     writeFileSync(path.join(dir, 'hook.sh'), writes.sh('pwnd'));
     expect(run(dir, env)).toContain('hook.sh changed');
     expect(existsSync(path.join(dir, 'pwnd'))).toBe(false);
+  });
+});
+
+describe('what Python loads besides a source file: bytecode, extension modules, submodules, -m', () => {
+  /** Compiles `source` with the real python3 into `cfile` (an unchecked-hash .pyc is never compared with its source). */
+  function compilePyc(source: string, cfile: string, mode: 'UNCHECKED_HASH' | 'TIMESTAMP') {
+    const src = path.join(tmpProject({ 'evil.py': source }), 'evil.py');
+    const r = spawnSync('python3', ['-c', `import py_compile, sys; py_compile.compile(sys.argv[1], cfile=sys.argv[2], doraise=True, invalidation_mode=py_compile.PycInvalidationMode.${mode})`, src, cfile], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+  }
+  const cacheTag = () => spawnSync('python3', ['-c', 'import sys; print(sys.implementation.cache_tag)'], { encoding: 'utf8' }).stdout.trim();
+  /** Python run by hand in the repository, as the agent can: proves the planted file is what Python loads. */
+  const runByHand = (dir: string, script: string) => spawnSync('python3', [script], { cwd: dir, encoding: 'utf8' });
+
+  it('an unchecked-hash .pyc planted in __pycache__ for an imported helper: untrusted, the run names it', () => {
+    const { dir, env } = setup({
+      '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guards/check.py' }] } }),
+      'guards/check.py': 'from policy import decide\ndecide()\n',
+      'guards/policy.py': `def decide():\n    ${writes.python('ran')}`,
+    });
+    expect(runCli(['trust', '--yes'], { cwd: dir, env }).code).toBe(0);
+    expect(run(dir, env)).toBe('');
+    expect(existsSync(path.join(dir, 'ran'))).toBe(true);
+
+    const pyc = `guards/__pycache__/policy.${cacheTag()}.pyc`;
+    mkdirSync(path.join(dir, 'guards/__pycache__'));
+    compilePyc(`def decide():\n    ${writes.python('pwned')}`, path.join(dir, pyc), 'UNCHECKED_HASH');
+    expect(runByHand(dir, 'guards/check.py').status).toBe(0);
+    expect(existsSync(path.join(dir, 'pwned')), 'the planted bytecode is what python3 runs').toBe(true);
+    rmSync(path.join(dir, 'pwned'));
+
+    expect(run(dir, env)).toContain(`is no longer trusted: guards/__pycache__/policy.*.pyc appeared since "npx agent-hooks trust"`);
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+    expect(runCli(['trust', '--list'], { cwd: dir, env }).stdout).toMatch(/not trusted: a file it covers changed[^]*guards\/__pycache__\/policy\.\*\.pyc {2}appeared: not trusted/);
+    // Trusted again with the cache as it is: the same bytes are fine, other bytes are a change.
+    expect(runCli(['trust', '--yes'], { cwd: dir, env }).code).toBe(0);
+    expect(run(dir, env)).toBe('');
+    compilePyc(`def decide():\n    ${writes.python('pwned2')}`, path.join(dir, pyc), 'UNCHECKED_HASH');
+    expect(run(dir, env)).toContain('guards/__pycache__/policy.*.pyc changed since');
+    expect(existsSync(path.join(dir, 'pwned2'))).toBe(false);
+  });
+
+  it('a sourceless json.pyc beside the script shadows the standard library: untrusted', () => {
+    const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guard.py' }] } }), 'guard.py': `import json\n${writes.python('ran')}` });
+    runCli(['trust', '--yes'], { cwd: dir, env });
+    expect(run(dir, env)).toBe('');
+    compilePyc(writes.python('pwned'), path.join(dir, 'json.pyc'), 'TIMESTAMP');
+    expect(runByHand(dir, 'guard.py').status).toBe(0);
+    expect(existsSync(path.join(dir, 'pwned')), 'the sourceless json.pyc is what python3 imports').toBe(true);
+    rmSync(path.join(dir, 'pwned'));
+    expect(run(dir, env)).toContain('json.pyc appeared since "npx agent-hooks trust"');
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+  });
+
+  it('an extension module planted under an imported name: untrusted', () => {
+    const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guard.py' }] } }), 'guard.py': `import lib\n${writes.python('ran')}`, 'lib.py': 'pass\n' });
+    runCli(['trust', '--yes'], { cwd: dir, env });
+    expect(run(dir, env)).toBe('');
+    writeFileSync(path.join(dir, 'lib.abi3.so'), '\x7fELF not really');
+    expect(run(dir, env)).toContain('lib*.so appeared since "npx agent-hooks trust"');
+  });
+
+  it('from a.b import c: the submodule a/b.py is covered, not only a/__init__.py', () => {
+    const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guard.py' }] } }), 'guard.py': `from a.b import c\n${writes.python('ran')}`, 'a/__init__.py': '', 'a/b.py': 'c = 1\n' });
+    expect(runCli(['trust', '--yes'], { cwd: dir, env }).stdout).toMatch(/a\/b\.py {2}sha256 [0-9a-f]{12} {2}\(imported by guard\.py\)/);
+    expect(run(dir, env)).toBe('');
+    writeFileSync(path.join(dir, 'a/b.py'), `c = 1\n${writes.python('pwned')}`);
+    expect(run(dir, env)).toContain('a/b.py changed since "npx agent-hooks trust"');
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+  });
+
+  it('python3 -m pkg.mod: the module and its packages are covered from the hook folder, and hooks trust says so', () => {
+    const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 -m pkg.mod' }] } }), 'pkg/__init__.py': '', 'pkg/mod.py': writes.python('ran') });
+    const shown = runCli(['trust', '--yes'], { cwd: dir, env }).stdout;
+    expect(shown).toMatch(/pkg\/mod\.py {2}sha256 [0-9a-f]{12} {2}\(run by hooks\.sessionStart\[0\]\)/);
+    expect(shown).toContain("not covered: hooks.sessionStart[0]: python -m pkg.mod when found on sys.path elsewhere than in the hook's folder (.)");
+    expect(run(dir, env)).toBe('');
+    expect(existsSync(path.join(dir, 'ran'))).toBe(true);
+    writeFileSync(path.join(dir, 'pkg/__init__.py'), writes.python('pwned'));
+    expect(run(dir, env)).toContain('pkg/__init__.py changed since');
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+  });
+
+  it('a hook run writes no bytecode cache of its own, so a trusted Python guard stays trusted when the user allows caches', () => {
+    const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guard.py' }] } }), 'guard.py': `from lib import word\n${writes.python('ran')}`, 'lib.py': "word = 'ok'\n" });
+    delete env.PYTHONDONTWRITEBYTECODE;
+    runCli(['trust', '--yes'], { cwd: dir, env });
+    expect(run(dir, env)).toBe('');
+    expect(existsSync(path.join(dir, '__pycache__'))).toBe(false);
+    expect(run(dir, env)).toBe('');
   });
 });

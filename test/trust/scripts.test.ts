@@ -168,7 +168,7 @@ describe('relativeSpecifiers', () => {
 });
 
 describe('pythonImports', () => {
-  it('the top-level names of absolute imports; relative ones are the package\'s', () => {
-    expect(pythonImports('import os, sys as system\nimport a.b.c\nfrom lib.util import (x,\n  y)\nfrom . import z\nfrom .m import w\n  import inner  # indented\nx = "import nothing"\n')).toEqual(['os', 'sys', 'a', 'lib', 'inner']);
+  it('the dotted names of absolute imports, a name from a module as its possible submodule; relative ones are the package\'s', () => {
+    expect(pythonImports('import os, sys as system\nimport a.b.c\nfrom lib.util import (x,\n  y as z)\nfrom . import z\nfrom .m import w\n  import inner  # indented\nfrom p import *\nx = "import nothing"\n')).toEqual(['os', 'sys', 'a.b.c', 'lib.util', 'lib.util.x', 'lib.util.y', 'inner', 'p']);
   });
 });
