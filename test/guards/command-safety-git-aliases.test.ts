@@ -2,7 +2,7 @@
 // `git -c alias.x=`), or in the config files git reads (the user's, the repository's, their
 // includes). The real-git case shows an alias force push really overwrites a remote's branch.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -234,7 +234,13 @@ describe('reading git config', () => {
 });
 
 describe.skipIf(spawnSync('git', ['--version']).status !== 0)('with real git (skipped without git)', () => {
-  it('git -c alias.pf="push -f" pf really overwrites the remote branch, and is blocked', () => {
+  it.each([
+    ["git -c alias.pf='push -f' pf -q origin HEAD:main"],
+    ["GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.pf GIT_CONFIG_VALUE_0='push -f' git pf -q origin HEAD:main"],
+    [`GIT_CONFIG_PARAMETERS="'alias.pf'='push -f'" git pf -q origin HEAD:main`],
+    ["X='push -f' git --config-env=alias.pf=X pf -q origin HEAD:main"],
+    ["export X='push -f'; git --config-env alias.pf=X pf -q origin HEAD:main"],
+  ])('%j really overwrites the remote branch, and is blocked', (command) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cmdsafety-gitpush-'));
     try {
       const env = { ...process.env, HOME: dir, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' };
@@ -248,11 +254,27 @@ describe.skipIf(spawnSync('git', ['--version']).status !== 0)('with real git (sk
       git(work, 'push', '-q', 'origin', 'HEAD:main');
       const before = git(remote, 'rev-parse', 'main');
       git(work, 'reset', '-q', '--hard', 'HEAD~1');
-      const command = "git -c alias.pf='push -f' pf -q origin HEAD:main";
       expect(judgeCommand(command, {}, { cwd: work, projectDir: work, home: dir })).toMatchObject({ verdict: 'block', category: 'git-destruction' });
       const r = spawnSync('bash', ['-c', command], { cwd: work, env, encoding: 'utf8' });
       expect(r.status).toBe(0);
       expect(git(remote, 'rev-parse', 'main')).not.toBe(before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('git -c core.fsmonitor=… status really runs the value through the shell, which is judged', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'cmdsafety-gitfsm-'));
+    try {
+      const env = { ...process.env, HOME: dir, GIT_CONFIG_NOSYSTEM: '1', GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.invalid', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.invalid' };
+      execFileSync('git', ['init', '-q', dir], { env });
+      writeFileSync(path.join(dir, 'f'), 'x');
+      execFileSync('git', ['add', 'f'], { cwd: dir, env });
+      execFileSync('git', ['commit', '-q', '-m', 'one'], { cwd: dir, env });
+      const r = spawnSync('bash', ['-c', `git -c core.fsmonitor='echo ran > "$HOME/marker"; true' status`], { cwd: dir, env, encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      expect(readFileSync(path.join(dir, 'marker'), 'utf8')).toBe('ran\n');
+      expect(judgeCommand("git -c core.fsmonitor='rm -rf ~; true' status", {}, { cwd: dir, projectDir: dir, home: dir })).toMatchObject({ verdict: 'block', category: 'filesystem-destruction' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
