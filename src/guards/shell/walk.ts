@@ -400,6 +400,9 @@ export class Walker {
     const name = sub.toLowerCase();
     if (call.aliases.has(name) && call.aliases.get(name) === undefined) throw new ShellAnalysisError(`git alias ${sub} is set from a value that is not known`);
     const value = call.aliases.get(name) ?? (this.definedAliases.has(name) ? this.definedAliases.get(name) : this.gitAliases?.get(name));
+    // Config files other than those the guard read: their aliases are not known.
+    const elsewhere = ['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_DIR'].find((v) => gitEnv(command, scope)(v) !== undefined);
+    if (value === undefined && elsewhere !== undefined) throw new ShellAnalysisError(`git ${sub} may be an alias from the config ${elsewhere} names`);
     if (value === undefined) {
       if (this.configWritten !== undefined) throw new ShellAnalysisError(`git ${sub} may be an alias from ${this.configWritten}, written earlier in the command`);
       return;
@@ -423,6 +426,8 @@ export class Walker {
   private gitSetting(key: string, value: string | undefined, scope: Scope): void {
     // gitCall's placeholders for settings whose key itself is not known (`GIT_CONFIG_PARAMETERS=$x`).
     if (/^GIT_CONFIG_/.test(key)) throw new ShellAnalysisError(`git is given config settings that are not known (${key})`);
+    // An included file may hold any alias.
+    if (/^include(if\..+)?\.path$/i.test(key)) this.configWritten ??= `the file ${key} names`;
     if (!runsCommand(key)) return;
     if (value === undefined) throw new ShellAnalysisError(`git ${key} is set from a value that is not known`);
     this.gitCommand(value, scope);
