@@ -5,7 +5,7 @@
 // and a file that cannot be read or parsed adds nothing.
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseGitConfig } from '../shell/git-aliases.js';
+import { parseConfigParameters, parseGitConfig } from '../shell/git-aliases.js';
 
 /** Bytes read from one config file; the rest is ignored. */
 const MAX_FILE_BYTES = 1 << 20;
@@ -46,6 +46,11 @@ export function readGitAliases(cwd: string | undefined, home: string | undefined
     const key = /^alias\.(.+)$/i.exec(env[`GIT_CONFIG_KEY_${i}`] ?? '');
     const value = env[`GIT_CONFIG_VALUE_${i}`];
     if (key && value !== undefined) aliases[key[1]!.toLowerCase()] = value;
+  }
+  // `GIT_CONFIG_PARAMETERS`: what `git -c` passes down to the git commands it runs, read after the above.
+  for (const { key, value } of parseConfigParameters(env.GIT_CONFIG_PARAMETERS ?? '') ?? []) {
+    const alias = /^alias\.(.+)$/i.exec(key);
+    if (alias) aliases[alias[1]!.toLowerCase()] = value;
   }
   return aliases;
 }

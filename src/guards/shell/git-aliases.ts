@@ -27,30 +27,135 @@ export const MAX_ALIAS_VALUE = 8192;
 /** Global options that take the next word as their value. */
 const WITH_VALUE = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--config-env', '--exec-path', '--list-cmds', '--attr-source']);
 
+/**
+ * Config keys whose value git runs as a command, through the shell when it holds shell syntax
+ * (`git -c core.pager='rm -rf ~' log`): judged as shell code, as a `!` alias is.
+ */
+const COMMAND_KEYS = /^(core\.(pager|sshcommand|fsmonitor|editor|askpass|gitproxy)|sequence\.editor|diff\.external|pager\..+|interactive\.difffilter|diff\..+\.(command|textconv)|merge\..+\.driver|filter\..+\.(clean|smudge|process)|credential(\..+)?\.helper|gpg(\..+)?\.program)$/i;
+
+export function runsCommand(key: string): boolean {
+  return COMMAND_KEYS.test(key);
+}
+
+/** A variable of the environment git runs in: `known` is false when its value cannot be worked out. */
+export type GitEnvLookup = (name: string) => { value: string; known: boolean } | undefined;
+
 export interface GitCall {
   /** Index of the subcommand (or alias) in argv. */
   at: number;
-  /** `alias.x=value` settings given with `-c`. */
-  aliases: Map<string, string>;
+  /**
+   * Config settings this call gets, in git's order (later wins): `GIT_CONFIG_COUNT`/`_KEY_n`/
+   * `_VALUE_n`, then `GIT_CONFIG_PARAMETERS`, then `-c` and `--config-env`. Keys are as written;
+   * a value is undefined when it is not known.
+   */
+  settings: { key: string; value: string | undefined }[];
+  /** `alias.x` settings among them (lower-cased names; undefined: not known). */
+  aliases: Map<string, string | undefined>;
 }
 
-/** Where the subcommand of `git [global options] sub …` is, and the aliases its `-c` options set. */
-export function gitCall(argv: readonly string[]): GitCall | undefined {
-  const aliases = new Map<string, string>();
+/** Where the subcommand of `git [global options] sub …` is, and the config settings it is given. */
+export function gitCall(argv: readonly string[], env: GitEnvLookup = () => undefined, literal: (index: number) => boolean = () => true): GitCall | undefined {
+  const settings: GitCall['settings'] = [];
+  const count = env('GIT_CONFIG_COUNT');
+  if (count !== undefined) {
+    const n = Number(count.value);
+    if (!count.known) settings.push({ key: 'GIT_CONFIG_COUNT', value: undefined });
+    for (let i = 0; i < Math.min(Number.isInteger(n) ? n : 0, 256); i += 1) {
+      const key = env(`GIT_CONFIG_KEY_${i}`);
+      const value = env(`GIT_CONFIG_VALUE_${i}`);
+      if (key === undefined) continue;
+      settings.push({ key: key.known ? key.value : 'GIT_CONFIG_KEY', value: value?.known ? value.value : undefined });
+    }
+  }
+  const parameters = env('GIT_CONFIG_PARAMETERS');
+  if (parameters !== undefined) {
+    const parsed = parameters.known ? parseConfigParameters(parameters.value) : undefined;
+    if (parsed) settings.push(...parsed);
+    else settings.push({ key: 'GIT_CONFIG_PARAMETERS', value: undefined });
+  }
+  let at: number | undefined;
   for (let i = 1; i < argv.length; i += 1) {
     const arg = argv[i]!;
-    if (!arg.startsWith('-')) return { at: i, aliases };
+    if (!arg.startsWith('-')) {
+      at = i;
+      break;
+    }
     if (arg === '-c') {
-      const setting = /^alias\.([^=]+)=([\s\S]*)$/i.exec(argv[i + 1] ?? '');
-      if (setting) aliases.set(setting[1]!.toLowerCase(), setting[2]!);
+      const setting = /^([^=]+)=([\s\S]*)$/.exec(argv[i + 1] ?? '');
+      // `-c key` alone sets the key to true.
+      if (setting) settings.push({ key: setting[1]!, value: literal(i + 1) ? setting[2]! : undefined });
+    }
+    // `--config-env key=VAR` and `--config-env=key=VAR`: the value is that of the variable VAR.
+    const configEnv = arg === '--config-env' ? argv[i + 1] : arg.startsWith('--config-env=') ? arg.slice('--config-env='.length) : undefined;
+    if (configEnv !== undefined) {
+      const m = /^([\s\S]+)=([^=]*)$/.exec(configEnv);
+      // A variable not set in the command may still be in the environment the agent's shell has.
+      const variable = m && literal(arg === '--config-env' ? i + 1 : i) ? env(m[2]!) : undefined;
+      if (m) settings.push({ key: m[1]!, value: variable?.known ? variable.value : undefined });
     }
     if (WITH_VALUE.has(arg)) i += 1;
   }
-  return undefined;
+  if (at === undefined) return undefined;
+  const aliases = new Map<string, string | undefined>();
+  for (const { key, value } of settings) {
+    const alias = /^alias\.(.+)$/i.exec(key);
+    if (alias) aliases.set(alias[1]!.toLowerCase(), value);
+  }
+  return { at, settings, aliases };
+}
+
+/**
+ * `GIT_CONFIG_PARAMETERS` as git writes it: single-quoted items, `'key'='value'` or the older
+ * `'key=value'`, a quote inside written `'\''`. Undefined when it is not in that form.
+ */
+export function parseConfigParameters(text: string): { key: string; value: string }[] | undefined {
+  const out: { key: string; value: string }[] = [];
+  let i = 0;
+  const quoted = (): string | undefined => {
+    if (text[i] !== "'") return undefined;
+    let value = '';
+    i += 1;
+    for (;;) {
+      const close = text.indexOf("'", i);
+      if (close === -1) return undefined;
+      value += text.slice(i, close);
+      i = close + 1;
+      // `'\''` (and `'\!'`) put the character inside the value; anything else ends it.
+      if (text[i] === '\\' && (text[i + 1] === "'" || text[i + 1] === '!') && text[i + 2] === "'") {
+        value += text[i + 1];
+        i += 3;
+        continue;
+      }
+      return value;
+    }
+  };
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i]!)) i += 1;
+    if (i >= text.length) return out;
+    const first = quoted();
+    if (first === undefined) return undefined;
+    if (text[i] === '=') {
+      i += 1;
+      const value = quoted();
+      if (value === undefined) return undefined;
+      out.push({ key: first, value });
+    } else {
+      const eq = first.indexOf('=');
+      out.push(eq === -1 ? { key: first, value: 'true' } : { key: first.slice(0, eq), value: first.slice(eq + 1) });
+    }
+    if (i < text.length && !/\s/.test(text[i]!)) return undefined;
+  }
 }
 
 /** The alias a `git config` command defines, or unsets (`value` undefined). */
 export function aliasDefinition(argv: readonly string[], at: number): { name: string; value: string | undefined } | undefined {
+  const defined = configDefinition(argv, at);
+  const key = /^alias\.(.+)$/i.exec(defined?.key ?? '');
+  return key ? { name: key[1]!.toLowerCase(), value: defined!.value } : undefined;
+}
+
+/** The key a `git config` command sets, or unsets (`value` undefined). */
+export function configDefinition(argv: readonly string[], at: number): { key: string; value: string | undefined } | undefined {
   const operands: string[] = [];
   let unset = false;
   for (let i = at + 1; i < argv.length; i += 1) {
@@ -64,11 +169,10 @@ export function aliasDefinition(argv: readonly string[], at: number): { name: st
     unset ||= operands[0] === 'unset';
     operands.shift();
   }
-  const key = /^alias\.(.+)$/i.exec(operands[0] ?? '');
-  if (!key) return undefined;
-  const name = key[1]!.toLowerCase();
-  if (unset) return { name, value: undefined };
-  return operands[1] !== undefined ? { name, value: operands[1] } : undefined;
+  const key = operands[0];
+  if (key === undefined || !/^[^.\s]+\..+/.test(key)) return undefined;
+  if (unset) return { key, value: undefined };
+  return operands[1] !== undefined ? { key, value: operands[1] } : undefined;
 }
 
 /** Splits an alias value into words as git does (`split_cmdline`: quotes and backslashes, no expansion). */
@@ -105,10 +209,12 @@ export function splitAlias(value: string): string[] | undefined {
  * `[includeIf …]` paths, all of them: which condition holds is not worked out). Malformed lines
  * are skipped; a file with more than MAX_ALIASES aliases keeps the first ones and says so.
  */
-export function parseGitConfig(text: string): { aliases: Map<string, string>; includes: string[]; truncated: boolean } {
+export function parseGitConfig(text: string): { aliases: Map<string, string>; includes: string[]; commands: string[]; truncated: boolean } {
   const aliases = new Map<string, string>();
   const includes: string[] = [];
+  const commands: string[] = [];
   let section = '';
+  let subsection: string | undefined;
   let truncated = false;
   const lines = text.replace(/\\\r?\n/g, '').split(/\r?\n/);
   for (const raw of lines) {
@@ -117,6 +223,7 @@ export function parseGitConfig(text: string): { aliases: Map<string, string>; in
     const header = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:\\.|[^"\\])*)")?\s*\](.*)$/.exec(line);
     if (header) {
       section = header[1]!.toLowerCase();
+      subsection = header[2];
       const rest = header[3]!.trim();
       if (rest === '' || rest.startsWith('#') || rest.startsWith(';')) continue;
       // `[alias] x = y` on one line.
@@ -127,9 +234,10 @@ export function parseGitConfig(text: string): { aliases: Map<string, string>; in
     const entry = readEntry(line);
     if (entry) add(entry);
   }
-  return { aliases, includes, truncated };
+  return { aliases, includes, commands, truncated };
 
   function add(entry: { key: string; value: string }): void {
+    if (commands.length < MAX_ALIASES && runsCommand(`${section}${subsection !== undefined ? `.${subsection}` : ''}.${entry.key}`)) commands.push(entry.value);
     if (section === 'alias') {
       if (entry.value.length > MAX_ALIAS_VALUE) return;
       if (aliases.size >= MAX_ALIASES && !aliases.has(entry.key)) {

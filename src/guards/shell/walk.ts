@@ -10,7 +10,7 @@ import { unwrap } from './wrappers.js';
 import { codeOf, findExecCommands, staticStdout } from './code-runners.js';
 import { commandOutput, substitutionOutput } from './output.js';
 import { fromWord as known, variablesSetBy } from './variables.js';
-import { aliasDefinition, gitCall, isGitBuiltin, splitAlias } from './git-aliases.js';
+import { configDefinition, gitCall, isGitBuiltin, parseGitConfig, runsCommand, splitAlias, type GitEnvLookup } from './git-aliases.js';
 
 /** State that flows through a script in order (`X=/; cd /; rm -rf $X`). */
 interface Scope {
@@ -56,6 +56,8 @@ export class Walker {
    * file, they outlive the subshell that set them, so they are not scoped.
    */
   private readonly definedAliases = new Map<string, string | undefined>();
+  /** A git config file an earlier command wrote with text not known: any alias may be in it. */
+  private configWritten: string | undefined;
 
   /**
    * `home`, when given, is the user's home as an absolute path: words that start with it are
@@ -362,6 +364,7 @@ export class Walker {
       }
     }
     if (argv[0] === 'git' && !command.dynamicProgram) this.gitAlias(words, command, scope, flags, source);
+    else this.gitConfigWrites(command, scope);
     if (argv[0] === 'find') {
       for (const exec of findExecCommands(words)) {
         const execScope = { ...child(scope), wrappers: [...command.wrappers, 'find -exec'] };
@@ -372,26 +375,38 @@ export class Walker {
 
   /**
    * `git config alias.x …` records an alias (and judges a `!shell` body where it is defined: it runs
-   * later, whenever `git x` does); `git x` with an alias `x` is judged as what it expands to.
+   * later, whenever `git x` does); `git x` with an alias `x` is judged as what it expands to. Config
+   * values git runs as commands (`core.pager`, …) are judged as shell code where they are given.
    */
   private gitAlias(words: ShellWord[], command: SimpleCommand, scope: Scope, flags: Flags, source: string): void {
     const argv = words.map((w) => w.value);
-    const call = gitCall(argv);
+    const call = gitCall(argv, gitEnv(command, scope), (i) => words[i]?.literal === true);
     if (!call) return;
     const sub = argv[call.at]!;
     const wrappers = [...command.wrappers, 'git alias'];
     const aliasScope: Scope = { ...child(scope), wrappers };
+    for (const { key, value } of call.settings) this.gitSetting(key, value, aliasScope);
     if (sub === 'config') {
-      const defined = aliasDefinition(argv, call.at);
+      const defined = configDefinition(argv, call.at);
       if (!defined) return;
-      this.definedAliases.set(defined.name, defined.value);
-      if (defined.value?.trimStart().startsWith('!')) this.code(defined.value.trimStart().slice(1), aliasScope, undefined);
+      const alias = /^alias\.(.+)$/i.exec(defined.key);
+      if (alias) {
+        this.definedAliases.set(alias[1]!.toLowerCase(), defined.value);
+        if (defined.value?.trimStart().startsWith('!')) this.code(defined.value.trimStart().slice(1), aliasScope, undefined);
+      } else if (defined.value !== undefined) this.gitSetting(defined.key, defined.value, aliasScope);
       return;
     }
     if (!words[call.at]!.literal || isGitBuiltin(sub)) return;
     const name = sub.toLowerCase();
+    if (call.aliases.has(name) && call.aliases.get(name) === undefined) throw new ShellAnalysisError(`git alias ${sub} is set from a value that is not known`);
     const value = call.aliases.get(name) ?? (this.definedAliases.has(name) ? this.definedAliases.get(name) : this.gitAliases?.get(name));
-    if (value === undefined) return;
+    // Config files other than those the guard read: their aliases are not known.
+    const elsewhere = ['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_DIR'].find((v) => gitEnv(command, scope)(v) !== undefined);
+    if (value === undefined && elsewhere !== undefined) throw new ShellAnalysisError(`git ${sub} may be an alias from the config ${elsewhere} names`);
+    if (value === undefined) {
+      if (this.configWritten !== undefined) throw new ShellAnalysisError(`git ${sub} may be an alias from ${this.configWritten}, written earlier in the command`);
+      return;
+    }
     // An alias that expands to another is walked again by emitWords; git stops at a loop, so do we.
     if (command.wrappers.filter((w) => w === 'git alias').length >= 8) throw new ShellAnalysisError(`git alias ${sub} expands more than 8 times`);
     const rest = words.slice(call.at + 1);
@@ -405,6 +420,50 @@ export class Walker {
     if (expanded === undefined) throw new ShellAnalysisError(`git alias ${sub} has an unclosed quote`);
     const next = [...words.slice(0, call.at), ...expanded.map(literalWord), ...rest];
     this.emitWords(next, [], [], aliasScope, aliasScope, flags, source);
+  }
+
+  /** A config setting given to git: one whose value git runs is judged as shell code. */
+  private gitSetting(key: string, value: string | undefined, scope: Scope): void {
+    // gitCall's placeholders for settings whose key itself is not known (`GIT_CONFIG_PARAMETERS=$x`).
+    if (/^GIT_CONFIG_/.test(key)) throw new ShellAnalysisError(`git is given config settings that are not known (${key})`);
+    // An included file may hold any alias.
+    if (/^include(if\..+)?\.path$/i.test(key)) this.configWritten ??= `the file ${key} names`;
+    if (!runsCommand(key)) return;
+    if (value === undefined) throw new ShellAnalysisError(`git ${key} is set from a value that is not known`);
+    this.gitCommand(value, scope);
+  }
+
+  /** A config value git runs (`core.pager`, `credential.helper = !…`): through `sh -c` when it holds shell syntax. */
+  private gitCommand(value: string, scope: Scope): void {
+    const trimmed = value.trimStart();
+    this.code(trimmed.startsWith('!') ? trimmed.slice(1) : trimmed, scope, undefined);
+  }
+
+  /**
+   * A command that writes a git config file (`printf '[alias]…' >> .git/config`): literal text is
+   * read like the file would be; other text makes any later `git x` an alias not known.
+   */
+  private gitConfigWrites(command: SimpleCommand, scope: Scope): void {
+    const targets = command.redirects.filter((r) => /^(>|>>|>\||&>|&>>|<>)$/.test(r.op)).map((r) => r.target);
+    const writer = command.argv[0] ?? '';
+    if (/^(tee|cp|mv|install|ln|rsync|dd)$/.test(writer) || (/^(sed|perl|ruby)$/.test(writer) && command.argv.some((a) => /^(-[a-zA-Z]*i|--in-place)/.test(a)))) {
+      targets.push(...command.argv.slice(1).map((a) => a.replace(/^of=/, '')));
+    }
+    const file = targets.find(isGitConfigFile);
+    if (file === undefined) return;
+    const text = command.redirects.some((r) => r.target === file) ? staticStdout(command) : undefined;
+    if (text === undefined) {
+      this.configWritten ??= file;
+      return;
+    }
+    const parsed = parseGitConfig(text);
+    for (const [name, value] of parsed.aliases) {
+      this.definedAliases.set(name, value);
+      if (value.trimStart().startsWith('!')) this.code(value.trimStart().slice(1), { ...child(scope), wrappers: [...command.wrappers, 'git alias'] }, undefined);
+    }
+    for (const value of parsed.commands) this.gitCommand(value, { ...child(scope), wrappers: [...command.wrappers, 'git config'] });
+    // An include may bring anything.
+    if (parsed.includes.length > 0) this.configWritten ??= file;
   }
 
   /** `parallel cmd ::: a b`: the command line, with each input, is run by the shell. */
@@ -527,6 +586,21 @@ export class Walker {
       if (c.level === undefined || c.level === scope.subLevel) c.list.push(command);
     }
   }
+}
+
+/** The environment a git command runs in, as far as the command shows it: its own assignments, then the script's variables. */
+function gitEnv(command: SimpleCommand, scope: Scope): GitEnvLookup {
+  return (name) => {
+    const own = command.assignments.findLast((a) => a.name === name);
+    if (own !== undefined) return { value: own.value, known: true };
+    const set = scope.env.get(name);
+    return set === undefined ? undefined : { value: set.value, known: set.literal };
+  };
+}
+
+/** Files git reads its config from: the repository's, a worktree's, the user's and the system's. */
+function isGitConfigFile(file: string): boolean {
+  return /(^|\/)(\.git\/(.+\/)?config(\.worktree)?|\.gitconfig|git\/config|gitconfig)$/.test(file);
 }
 
 /**
