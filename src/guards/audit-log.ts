@@ -9,6 +9,7 @@ import { isInside, stateDir } from '../paths.js';
 import type { Guard, GuardContext, ObservedRun } from '../types.js';
 import type { AuditLogOptions } from './audit-log/options.js';
 import { createRedactor } from './redact-secrets/engine.js';
+import { exists } from '../fs/exists.js';
 
 export type { AuditLogOptions } from './audit-log/options.js';
 
@@ -120,14 +121,6 @@ export function tornMark(file: string): string {
   return `${file}.torn`;
 }
 
-function exists(file: string): boolean {
-  try {
-    lstatSync(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** An empty file (it costs an inode, no data block: it can still be made on a full disk), never through a link. */
 function markTorn(file: string): void {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { HooksError } from '../errors.js';
 import { euid, privateDir, readPrivateFile, writePrivateFile } from '../fs/private.js';
 import { stateDir } from '../paths.js';
+import { exists } from '../fs/exists.js';
 
 /** A Unix socket path longer than this does not fit `sockaddr_un` (108 bytes on Linux, 104 on macOS). */
 const MAX_SOCKET_PATH = 103;
@@ -85,14 +86,6 @@ export function readPort(paths: ServePaths): number | undefined {
   return port;
 }
 
-function exists(file: string): boolean {
-  try {
-    lstatSync(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** True when nothing listens on 127.0.0.1:port now (a listener bound and closed again). */
 function portFree(port: number): Promise<boolean> {
@@ -178,4 +171,3 @@ function writeExclusive(file: string, text: string, sound: () => boolean, what: 
     if (fd !== undefined) closeSync(fd);
   }
 }
-

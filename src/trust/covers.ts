@@ -27,7 +27,8 @@ export function observeCover(dir: string, rel: string, root = realOrDir(dir)): C
   return path.basename(rel).includes('*') ? observePattern(dir, rel, root) : observeFile(dir, rel, root);
 }
 
-function observeFile(dir: string, rel: string, root: string): CoverState {
+/** Where `rel` really is, when that is inside the project; else its state (absent, outside, other). */
+function locate(dir: string, rel: string, root: string): { real: string } | CoverState {
   let real: string;
   try {
     real = realpathSync.native(path.resolve(dir, rel));
@@ -39,7 +40,13 @@ function observeFile(dir: string, rel: string, root: string): CoverState {
     const where = wouldBe(path.resolve(dir, rel));
     return isInside(root, where) ? 'absent' : `outside:${where}`;
   }
-  if (!isInside(root, real)) return `outside:${real}`;
+  return isInside(root, real) ? { real } : `outside:${real}`;
+}
+
+function observeFile(dir: string, rel: string, root: string): CoverState {
+  const located = locate(dir, rel, root);
+  if (typeof located === 'string') return located;
+  const { real } = located;
   let fd: number | undefined;
   try {
     // No following: a link swapped in since the realpath leads nowhere but to an error.
@@ -113,16 +120,9 @@ function observePattern(dir: string, rel: string, root: string): CoverState {
 
 /** A pattern's folder: `dir` when it is a folder inside the project, else its state as a covered path. */
 function observeFolder(dir: string, rel: string, root: string): CoverState | 'dir' {
-  let real: string;
-  try {
-    real = realpathSync.native(path.resolve(dir, rel));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') return 'other';
-    const where = wouldBe(path.resolve(dir, rel));
-    return isInside(root, where) ? 'absent' : `outside:${where}`;
-  }
-  if (!isInside(root, real)) return `outside:${real}`;
+  const located = locate(dir, rel, root);
+  if (typeof located === 'string') return located;
+  const { real } = located;
   try {
     return fstatIsDir(real) ? 'dir' : 'absent';
   } catch {
