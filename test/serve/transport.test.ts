@@ -4,7 +4,7 @@
 // event's hooks get the environment of the session that sent it, never the token; a NUL in an event field
 // never keeps a hook from starting; hooks get no descriptor the server's starter leaked.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,9 +33,22 @@ function sharedFolder(): string {
   return dir;
 }
 
+/**
+ * The squatter's script where uid 65534 can read it: the checkout may be under a folder only root may enter
+ * (CI clones into a 0700 mktemp folder).
+ */
+function squatterScript(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-squatter-'));
+  chmodSync(dir, 0o755);
+  const file = path.join(dir, 'squatter.mjs');
+  copyFileSync(SQUATTER, file);
+  chmodSync(file, 0o644);
+  return file;
+}
+
 /** Another user (uid 65534) listening at a socket path or port, answering "allow"; resolves once it listens. */
 function squat(where: string, record: string): Promise<ChildProcess> {
-  const child = spawn('setpriv', [...NOBODY, process.execPath, SQUATTER, where, record], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('setpriv', [...NOBODY, process.execPath, squatterScript(), where, record], { stdio: ['ignore', 'pipe', 'inherit'] });
   squatters.push(child);
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve(child));
