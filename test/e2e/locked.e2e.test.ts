@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { machineUnavailable, makeMachine, type Machine } from '../lock/machine.js';
 import { claudeEnv } from './harness/agents.js';
 import { toolResults } from './harness/anthropic.js';
-import { installAgent } from './harness/install-agent.js';
+import { cacheDir, installAgent } from './harness/install-agent.js';
 import { startModelServer, type ModelServer, type Step } from './harness/model-server.js';
 import { run, type RunResult } from './harness/process.js';
 import { HOOKS_BIN } from './harness/workspace.js';
@@ -99,8 +99,10 @@ function expectDenied(world: ReturnType<typeof userWorld>, r: { model: ModelServ
 
 describe.skipIf(unavailable !== undefined)('a locked Claude Code (install claude-code --managed; the real CLI, an unprivileged user)', () => {
   beforeAll(async () => {
-    claude = await installAgent('claude');
-    machine = makeMachine();
+    const installed = await installAgent('claude');
+    // The agents' cache lives in the checkout, which may be in a folder only root may enter: the user runs it through a bind.
+    machine = makeMachine({ agents: cacheDir() });
+    claude = path.join(machine.root, 'agents', path.relative(cacheDir(), installed));
     mkdirSync(path.join(machine.root, 'home'), { mode: 0o755 });
     bin = path.join(machine.prefix, 'lib', 'node_modules', 'agent-hooks', 'bin', 'hooks.js');
     const install = await machine.run(['/usr/bin/node', HOOKS_BIN, 'install', 'claude-code', '--managed', '--prefix', machine.prefix, '--node', '/usr/bin/node']);

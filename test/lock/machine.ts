@@ -33,7 +33,12 @@ export interface Machine {
   remove(): void;
 }
 
-export function makeMachine(): Machine {
+/**
+ * `binds` shows host folders inside the machine at `<root>/<name>` (bind mounts): a program the test user
+ * runs may live under a folder only root may enter (CI clones into a 0700 folder), and a bind under the
+ * machine's 0755 root reaches it without opening that folder to anyone.
+ */
+export function makeMachine(binds: Record<string, string> = {}): Machine {
   const root = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-locked-'));
   chmodSync(root, 0o755);
   const upper = path.join(root, 'etc');
@@ -41,7 +46,15 @@ export function makeMachine(): Machine {
   for (const d of [upper, work]) mkdirSync(d, { mode: 0o755 });
   chmodSync(upper, 0o755);
   const prefix = path.join(root, 'opt');
-  const script = `mount -t overlay overlay -o lowerdir=/etc,upperdir=${upper},workdir=${work} /etc && exec "$@"`;
+  const quote = (p: string) => `'${p.replace(/'/g, `'\\''`)}'`;
+  const mounts = Object.entries(binds)
+    .map(([name, from]) => {
+      const to = path.join(root, name);
+      mkdirSync(to, { mode: 0o755 });
+      return `mount --bind ${quote(from)} ${quote(to)} && `;
+    })
+    .join('');
+  const script = `mount -t overlay overlay -o lowerdir=/etc,upperdir=${upper},workdir=${work} /etc && ${mounts}exec "$@"`;
   const wrap = (argv: string[], user?: { uid: number; gid: number }) => [
     'unshare', '-m', '--propagation', 'private', 'sh', '-c', script, 'machine',
     ...(user === undefined ? [] : ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups']),
