@@ -11,27 +11,10 @@ import { wholeMs } from './duration.js';
 import { groupExists, killTree } from './kill-tree.js';
 import { missingScript, missingScriptAnswer } from './missing-script.js';
 import type { Spares } from './spares.js';
+import type { ProcessSpec } from './spec.js';
 import { startWatchdog, watchGroup } from './watchdog.js';
 
-export interface ProcessSpec {
-  /** Shell form when `args` is absent (`sh -c command`), exec form (no shell) otherwise. */
-  command: string;
-  args?: string[];
-  /** Claude Code's `shell: "powershell"`: the shell form runs under pwsh instead of the POSIX shell. */
-  shell?: 'powershell';
-  cwd: string;
-  /** The whole environment of the hook. */
-  env: Record<string, string | undefined>;
-  /**
-   * Written to stdin, which is then closed. Pass the same Buffer to every hook that gets the same payload
-   * (see `payloadBytes`): memory then does not grow with the number of hooks.
-   */
-  input: string | Uint8Array;
-  /** Rounded to whole milliseconds here: a config's `2.01` s must never reach a timer as 2009.9999. */
-  timeoutMs: number;
-  /** Aborts the hook (and kills its tree) when the whole run is cancelled. */
-  signal?: AbortSignal;
-}
+export type { ProcessSpec } from './spec.js';
 
 /**
  * Bytes kept of each stream; the rest is read and dropped. Over the stdout limit the reply cannot be read

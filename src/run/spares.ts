@@ -23,7 +23,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { killTree } from './kill-tree.js';
-import type { ProcessSpec } from './process.js';
+import type { ProcessSpec } from './spec.js';
 
 export const LAUNCHER = '/usr/bin/perl';
 /** Nothing of the hook's (PERL5OPT there could load a module into the launcher), no locale, no locale warning. */
