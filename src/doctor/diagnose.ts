@@ -13,14 +13,9 @@ import { checkInstalled } from './installed.js';
 import { findOnPath, isExecutable } from './on-path.js';
 import { checkRegistered } from './registered.js';
 import { isDirectory } from '../fs/is-directory.js';
+import type { Finding } from './finding.js';
 
-export interface Finding {
-  level: 'error' | 'warning';
-  /** File and key path, or hook id: where to look. */
-  where: string;
-  message: string;
-  fix: string;
-}
+export type { Finding } from './finding.js';
 
 /** Every finding on a config that loaded. (A config that does not load is a finding of its own: see the command.) */
 export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Finding[] {

@@ -14,7 +14,7 @@ import { isRecord } from '../json.js';
 import { isInside, realOrSelf } from '../paths.js';
 import { readSafely } from '../fs/write-safely.js';
 import type { AgentTarget, Scope, Where } from '../install/target.js';
-import type { Finding } from './diagnose.js';
+import type { Finding } from './finding.js';
 import { findOnPath } from './on-path.js';
 import { checkHttpPorts } from './serve.js';
 

@@ -11,7 +11,7 @@ import { nestedEntries } from '../install/event-table.js';
 import { planEvents } from '../install/plan.js';
 import type { Where } from '../install/target.js';
 import { isRecord } from '../json.js';
-import type { Finding } from './diagnose.js';
+import type { Finding } from './finding.js';
 
 /** Our entries per Claude event: the tools each sends (undefined: every tool), or nothing when none. */
 function installedEntries(doc: unknown): Map<string, Set<string> | undefined> {

@@ -3,7 +3,7 @@
 // and names the holder when the port is another user's.
 import { euid } from '../fs/private.js';
 import { describeHolder, portHolder } from '../serve/port-holder.js';
-import type { Finding } from './diagnose.js';
+import type { Finding } from './finding.js';
 
 export function checkHttpPorts(ports: readonly number[], at: string): Finding[] {
   const fix = 'npx agent-hooks install claude-code --user --serve (command hooks through agent-hooks-client, which checks the socket is yours)';
