@@ -11,7 +11,7 @@ import path from 'node:path';
 import { HooksError } from '../errors.js';
 import { isRecord } from '../json.js';
 import { hooksBin, isTransient, packageRoot } from './bin.js';
-import type { Scope } from './target.js';
+import type { Scope } from './scope.js';
 
 /** The package's bin name that cannot collide (`hooks` on npm is an unrelated package). */
 export const BIN_NAME = 'agent-hooks';

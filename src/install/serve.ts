@@ -12,7 +12,7 @@ import { isRecord } from '../json.js';
 import type { EventName } from '../types.js';
 import { BIN_NAME, type Launcher } from './launcher.js';
 import { shellQuote } from './shell.js';
-import { FAIL_CLOSED_EVENTS } from './target.js';
+import { FAIL_CLOSED_EVENTS } from './fail-closed.js';
 
 export const CLIENT_NAME = 'agent-hooks-client';
 /** The environment variable Claude Code reads the token from (it interpolates only the names listed in allowedEnvVars). */

@@ -1,9 +1,10 @@
 // What an installable agent is: where its hook settings live, and how ours go in and come out.
 import type { EventName } from '../types.js';
 import type { Launcher } from './launcher.js';
+import type { Scope } from './scope.js';
 import type { ServeInstall } from './serve.js';
 
-export type Scope = 'project' | 'user';
+export type { Scope } from './scope.js';
 
 /** What a settings location may depend on: passed in, never read from the process. */
 export interface Where {
@@ -28,12 +29,7 @@ export interface InstallOptions {
   serve?: ServeInstall;
 }
 
-/**
- * The events `--fail-closed` makes block when the runner fails or is missing: the ones that gate an
- * action before it happens. Blocking after a tool ran cannot undo it, a blocked Stop sends the agent
- * round again (a broken runner would loop it), and session and notification events block nothing.
- */
-export const FAIL_CLOSED_EVENTS: ReadonlySet<EventName> = new Set<EventName>(['preToolUse', 'userPromptSubmit']);
+export { FAIL_CLOSED_EVENTS } from './fail-closed.js';
 
 export interface AgentTarget {
   /** The name on the command line. */
