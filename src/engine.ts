@@ -21,7 +21,7 @@ import { payloadBytes } from './run/payload-bytes.js';
 import { cannotJudge, unjudgeable } from './run/unjudgeable.js';
 import type { HookEvent, ObservedRun } from './types.js';
 import { now } from './clock.js';
-import { recheckedRunner } from './trust/recheck.js';
+import { coversChanged } from './trust/recheck.js';
 
 export interface LoadConfigOptions {
   /** Where the project config search starts; default `process.cwd()`. */
@@ -105,6 +105,28 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
 export async function createRunner(options: LoadConfigOptions = {}): Promise<Runner> {
   const load = async () => runnerFor(await loadConfig(options), options.env ?? process.env);
   return recheckedRunner(await load(), load);
+}
+
+/** `first`, reloaded with `load` before any event that finds a covered file changed since it was loaded. */
+function recheckedRunner(first: Runner, load: () => Promise<Runner>): Runner {
+  let current = first;
+  let loading: Promise<Runner> | undefined;
+  return {
+    get config() {
+      return current.config;
+    },
+    plan: (event) => current.plan(event),
+    async run(event, options) {
+      if (coversChanged(current.config.covered)) {
+        // Events arriving together share one load.
+        loading ??= load().finally(() => {
+          loading = undefined;
+        });
+        current = await loading;
+      }
+      return current.run(event, options);
+    },
+  };
 }
 
 /**
