@@ -4,11 +4,8 @@
 // an unknown output, which could be any path, a home included; the rules decide what that means.
 import { findRoots, staticStdout } from './code-runners.js';
 import { normalizePath } from './paths.js';
-import type { CommandOutput, SimpleCommand } from './types.js';
+import type { Produced, SimpleCommand } from './types.js';
 import { staticPrint } from './word-value.js';
-
-/** Known text, or what is known about an output that is not. */
-export type Produced = { value: string } | { output: CommandOutput };
 
 const unknown = (from: string, confined = false): Produced => ({ output: { from, confined } });
 

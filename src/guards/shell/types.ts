@@ -53,6 +53,9 @@ export interface CommandOutput {
   confined: boolean;
 }
 
+/** Known text, or what is known about an output that is not (output.ts; here so word-value needs no import of it). */
+export type Produced = { value: string } | { output: CommandOutput };
+
 export interface ShellRedirect {
   op: string;
   /** Target as a normalized value (`/etc/passwd`, `&1`, heredoc delimiter). */

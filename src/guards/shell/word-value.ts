@@ -1,7 +1,6 @@
 // Turns an unbash Word into a ShellWord: quotes removed, statically known parts expanded.
 import type { DoubleQuotedChild, ParsedScript, Word, WordPart } from 'unbash';
-import type { Produced } from './output.js';
-import type { CommandOutput, ShellWord, SimpleCommand } from './types.js';
+import type { CommandOutput, Produced, ShellWord, SimpleCommand } from './types.js';
 
 /** A variable whose value the walker knows from an earlier `X=…` in the same command. */
 export interface KnownValue {
