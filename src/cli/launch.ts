@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { macKey } from '../config/mac-key.js';
-import { CONFIG_CHECKED } from './code-parts.js';
+import { CONFIG_CHECKED } from '../code-parts.js';
 import { privateDir, unsafeOwnership } from '../fs/private.js';
 import { replaceFile } from '../fs/write-safely.js';
 import { cacheDir } from '../paths.js';

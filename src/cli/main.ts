@@ -231,5 +231,5 @@ async function readStdin(isTTY: boolean): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 // For the launcher (src/cli/launch.ts).
-export { codeParts } from './code-parts.js';
+export { codeParts } from '../code-parts.js';
 export { jsConfigImporter } from '../config/load.js';

@@ -13,7 +13,7 @@ import { readPrivateFile, writePrivateFile } from '../fs/private.js';
 import { VERSION } from '../version.js';
 import { isJsFile, type ConfigLayer } from './load.js';
 import { macKey } from './mac-key.js';
-import { CONFIG_CHECKED, noteCodeParts } from '../cli/code-parts.js';
+import { CONFIG_CHECKED, noteCodeParts } from '../code-parts.js';
 import { builtinRun, resolveConfig, type HandlerSpec, type HookRun, type ResolvedConfig, type ResolvedHook } from './resolve.js';
 
 const FORMAT = 3;

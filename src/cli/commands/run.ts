@@ -7,7 +7,7 @@ import { createRunner } from '../../engine.js';
 import type { HookEvent } from '../../types.js';
 import type { Command } from '../command.js';
 import { wantsColour, type CliContext } from '../context.js';
-import { noteCodeParts } from '../code-parts.js';
+import { noteCodeParts } from '../../code-parts.js';
 import { readEvent } from '../read-event.js';
 import type { Reporter } from '../reporter.js';
 
