@@ -1,9 +1,11 @@
 // The human report: ✓/✗ per case, what failed with a diff of expected against actual, then the summary line.
-import type { Style } from '../../cli/style.js';
 import { diffJson, renderDiff } from '../diff.js';
 import { showPath } from '../load.js';
 import { sides, summaryLine, type TestReport } from '../report.js';
 import type { CaseResult } from '../run.js';
+
+/** The colours the report paints with: the CLI passes its Style (src/cli/style.ts), which a library room does not import. */
+type Style = Record<'bold' | 'dim' | 'red' | 'green' | 'yellow' | 'cyan' | 'magenta', (text: string) => string>;
 
 /** One case's lines (printed as it ends). */
 export function formatCase(result: CaseResult, cwd: string, s: Style): string {
