@@ -5,7 +5,7 @@
 import os from 'node:os';
 import { searchStart } from '../config/load.js';
 import { readSwitches } from '../config/switches.js';
-import { parseEvent } from '../cli/read-event.js';
+import { parseEvent } from '../events/read.js';
 import { detectDialect, getDialect } from '../dialects/index.js';
 import type { Answer } from '../dialects/dialect.js';
 import { isHooksError } from '../errors.js';

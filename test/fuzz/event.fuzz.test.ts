@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseEvent } from '../../src/cli/read-event.js';
+import { parseEvent } from '../../src/events/read.js';
 import { isHooksError } from '../../src/errors.js';
 import { cliInProcess, isolatedEnv, tmpProject } from '../helpers.js';
 import { counted, settings } from './settings.js';
