@@ -1,5 +1,5 @@
 // How answers combine, end to end through the engine with real hook processes.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bash, event, fixture, runnerWith, tmpProject } from '../helpers.js';
@@ -8,8 +8,15 @@ const REPLY = { bash: fixture('bash'), python: fixture('python'), node: fixture(
 const MARKER = fixture('bash', 'marker');
 const SLEEP = fixture('bash', 'sleep-then');
 
+const BARRIER = fixture('bash', 'barrier');
+
 function markerFile() {
   return path.join(tmpProject(), 'ran.txt');
+}
+function barrierDir() {
+  const dir = path.join(tmpProject(), 'started');
+  mkdirSync(dir);
+  return dir;
 }
 function ran(file: string): string[] {
   try {
@@ -129,16 +136,16 @@ describe('intercepting events run as a chain', () => {
 });
 
 describe('parallel batches', () => {
-  // Sleeps long enough that the margin covers process start-up on a loaded machine: in turn, the
-  // four would take at least 4 s.
-  it('four parallel hooks sleeping 1 s finish in well under the 4 s they take in turn', async () => {
-    const sleeper = (n: number) => ({ id: `s${n}`, command: SLEEP, env: { SLEEP: '1' }, parallel: true });
-    const runner = await runnerWith({ hooks: { preToolUse: [sleeper(1), sleeper(2), sleeper(3), sleeper(4)] } });
-    const started = performance.now();
+  // Each hook waits until all four have started: only hooks that run at the same time all get there
+  // (in turn, each would wait alone), however long a loaded machine takes to start them.
+  it('four parallel hooks all run at the same time', { timeout: 60_000 }, async () => {
+    const marker = markerFile();
+    const barrier = barrierDir();
+    const party = (n: number) => ({ id: `s${n}`, command: BARRIER, env: { NAME: `s${n}`, PARTIES: '4', WAIT: '8', BARRIER_DIR: barrier, MARKER_FILE: marker }, parallel: true });
+    const runner = await runnerWith({ hooks: { preToolUse: [party(1), party(2), party(3), party(4)] } });
     const d = await runner.run(bash('ls'));
-    const elapsed = performance.now() - started;
     expect(d.results).toHaveLength(4);
-    expect(elapsed).toBeLessThan(3000);
+    expect(ran(marker).sort()).toEqual(['s1 together', 's2 together', 's3 together', 's4 together']);
   });
 
   it('in a batch the first block in config order wins, and rewrites apply in config order', async () => {
@@ -181,23 +188,22 @@ describe('parallel batches', () => {
 });
 
 describe('observe events', () => {
-  it('run every matching hook concurrently, all run, all failures are reported', async () => {
+  it('run every matching hook concurrently, all run, all failures are reported', { timeout: 60_000 }, async () => {
     const marker = markerFile();
+    // a and b each wait for the other: both say "together" only when they ran at the same time.
+    const env = { PARTIES: '2', WAIT: '8', BARRIER_DIR: barrierDir(), MARKER_FILE: marker };
     const runner = await runnerWith({
       hooks: {
         sessionEnd: [
-          { id: 'a', command: SLEEP, env: { SLEEP: '1.5', NAME: 'a', MARKER_FILE: marker } },
+          { id: 'a', command: BARRIER, env: { ...env, NAME: 'a' } },
           { id: 'broken', command: REPLY.python, env: { MODE: 'exit1' } },
-          { id: 'b', command: SLEEP, env: { SLEEP: '1.5', NAME: 'b', MARKER_FILE: marker } },
+          { id: 'b', command: BARRIER, env: { ...env, NAME: 'b' } },
           { id: 'missing', command: './not/there.sh' },
         ],
       },
     });
-    const started = performance.now();
     const d = await runner.run(event('sessionEnd', { reason: 'other' }));
-    // In turn, a and b alone would take 3 s.
-    expect(performance.now() - started).toBeLessThan(2800);
-    expect(ran(marker).map((l) => l.split(' ')[0]).sort()).toEqual(['a', 'b']);
+    expect(ran(marker).sort()).toEqual(['a together', 'b together']);
     expect(d.warnings).toHaveLength(2);
     expect(d.warnings.join('\n')).toMatch(/"broken" failed \(exit-1[\s\S]*"missing" failed \(not-found/);
   });

@@ -13,7 +13,7 @@ describe('a cancelled run', () => {
     const runner = await runnerWith({
       hooks: {
         preToolUse: [
-          { id: 'slow', command: 'sleep 5' },
+          { id: 'slow', command: 'sleep 60' },
           { id: 'two', command: `echo two >> ${JSON.stringify(log)}` },
           { builtin: 'command-safety' },
         ],
@@ -23,7 +23,8 @@ describe('a cancelled run', () => {
     setTimeout(() => controller.abort(), 300);
     const started = Date.now();
     const decision = await runner.run(bash('ls'), { signal: controller.signal });
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The hook sleeps 60 s: a run that returns at all was cancelled; the ceiling only tells a hang from a busy machine.
+    expect(Date.now() - started).toBeLessThan(15_000);
     expect(existsSync(log)).toBe(false);
     expect(decision.results.map((r) => [r.id, r.failure?.message])).toEqual([['slow', 'cancelled: the runner itself was interrupted']]);
     expect(decision.steps.filter((s) => s.status === 'not-reached').map((s) => [s.id, s.why])).toEqual([

@@ -102,7 +102,7 @@ describe('a locked load', () => {
 
   it('a slow user hook is cut to the budget of the user and project hooks, and the managed guard still judges in time', async () => {
     const home = tmpProject({
-      '.config/agent-hooks/config.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'slow', command: 'sleep 20', timeout: 60 }] } }),
+      '.config/agent-hooks/config.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'slow', command: 'sleep 120', timeout: 300 }] } }),
       'managed.json': JSON.stringify(MANAGED),
     });
     const env = isolatedEnv(home, { AGENT_HOOKS_MANAGED_CONFIG: path.join(home, 'managed.json') });
@@ -112,7 +112,8 @@ describe('a locked load', () => {
     try {
       const started = Date.now();
       const decision = await runnerFor({ ...config, locked: true }, env).run(bash('rm -rf ~'));
-      expect(Date.now() - started).toBeLessThan(8_000);
+      // Uncut, the hook takes 120 s: the ceiling only tells the cut from a busy machine.
+      expect(Date.now() - started).toBeLessThan(15_000);
       expect(decision.decision).toBe('block');
       expect(decision.decidedBy).toBe('command-safety');
       const slow = decision.steps.find((s) => s.id === 'slow');

@@ -1,6 +1,6 @@
 // How command hooks run, as Claude Code 2.1.328 runs them: shell form under /bin/sh (checked with the real
 // CLI on Linux, also with `shell: "bash"`), `async: true` started and not waited for, killed at its timeout.
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bash, runnerWith, tmpProject } from '../helpers.js';
@@ -8,7 +8,7 @@ import { gone, pidReader } from './kit.js';
 
 const readPid = pidReader();
 
-async function waitFor(file: string, ms = 8000): Promise<boolean> {
+async function waitFor(file: string, ms = 15_000): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (existsSync(file) && readFileSync(file, 'utf8').trim() !== '') return true;
@@ -37,13 +37,15 @@ describe('async hooks', () => {
   it('get the event on stdin, are not waited for, and cannot block', async () => {
     const dir = tmpProject();
     const out = path.join(dir, 'payload.json');
+    const go = path.join(dir, 'go');
     const runner = await runnerWith({
-      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `sleep 1; cat > ${out}; exit 2`, async: true }] }] },
+      // It waits for the test's go-ahead, given only once the run has answered: a run that waited for it would never answer.
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `for i in $(seq 400); do [ -e ${go} ] && break; sleep 0.05; done; cat > ${out}; exit 2`, async: true }] }] },
     } as never);
-    const started = performance.now();
     const decision = await runner.run(bash('git status'));
-    expect(performance.now() - started).toBeLessThan(900);
     expect(decision.decision).toBe('continue');
+    expect(existsSync(out)).toBe(false);
+    writeFileSync(go, '');
     expect(await waitFor(out)).toBe(true);
     expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ tool_input: { command: 'git status' } });
   });

@@ -16,8 +16,8 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** Polls until the pid is gone (the kernel reaps asynchronously), up to `ms`. */
-export async function gone(pid: number, ms = 3000): Promise<boolean> {
+/** Polls until the pid is gone (the kernel reaps asynchronously, and slowly on a loaded machine), up to `ms`. */
+export async function gone(pid: number, ms = 10_000): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (!alive(pid)) return true;

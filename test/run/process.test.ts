@@ -17,15 +17,21 @@ function text(end: ProcessEnd, stream: 'stdout' | 'stderr'): string {
 }
 
 
+// The hooks here would run for 1000 s (or forever): a run that returns at all was ended by the runner, and
+// HANG_GUARD only tells a hang from a slow machine. How soon after its timeout a run returns is load,
+// not the runner: the kill itself is what the `gone` checks prove.
+const HANG_GUARD = 15_000;
+
 describe('runProcess', () => {
-  it('a timeout kills the whole process group and returns within timeout + 1 s', async () => {
+  it('a timeout kills the whole process group and returns without waiting for it', async () => {
     const dir = tmpProject();
     const pidFile = path.join(dir, 'child.pid');
     const started = Date.now();
     const end = await runProcess({ ...base(dir, { PID_FILE: pidFile, MODE: 'hang' }), command: path.join(FIXTURES, 'spawns-background.sh'), timeoutMs: 500 });
     const elapsed = Date.now() - started;
     expect(end).toEqual({ kind: 'timeout', timeoutMs: 500 });
-    expect(elapsed).toBeLessThan(1500);
+    expect(elapsed).toBeGreaterThanOrEqual(500 - 50);
+    expect(elapsed).toBeLessThan(HANG_GUARD);
     const child = readPid(pidFile);
     expect(await gone(child)).toBe(true);
   });
@@ -36,7 +42,9 @@ describe('runProcess', () => {
     const started = Date.now();
     const end = await runProcess({ ...base(dir, { PID_FILE: pidFile }), command: path.join(FIXTURES, 'traps-term.sh'), args: [], timeoutMs: 300 });
     expect(end.kind).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(300 + KILL_GRACE_MS + 1000);
+    // SIGTERM alone cannot end it: the run waited out the grace period before the SIGKILL.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300 + KILL_GRACE_MS - 50);
+    expect(Date.now() - started).toBeLessThan(HANG_GUARD);
     expect(await gone(readPid(pidFile))).toBe(true);
   });
 
@@ -46,7 +54,7 @@ describe('runProcess', () => {
     const started = Date.now();
     const end = await runProcess({ ...base(dir, { PID_FILE: pidFile, MODE: 'exit' }), command: path.join(FIXTURES, 'spawns-background.sh'), timeoutMs: 10_000 });
     expect(end).toMatchObject({ kind: 'exited', exitCode: 0 });
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(Date.now() - started).toBeLessThan(HANG_GUARD);
     expect(await gone(readPid(pidFile))).toBe(true);
   });
 
@@ -78,7 +86,7 @@ describe('runProcess', () => {
     const started = Date.now();
     const end = await runProcess({ ...base(dir, { PID_FILE: pidFile, MODE: 'hang' }), command: path.join(FIXTURES, 'spawns-background.sh'), timeoutMs: 10_000, signal: controller.signal });
     expect(end.kind).toBe('cancelled');
-    expect(Date.now() - started).toBeLessThan(1500);
+    expect(Date.now() - started).toBeLessThan(HANG_GUARD);
     expect(await gone(readPid(pidFile))).toBe(true);
   });
 
