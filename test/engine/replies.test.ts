@@ -105,16 +105,17 @@ describe.each(LANGS)('replies from a %s hook', (lang) => {
   it('a timeout is a failure, and the hook is killed on time', async () => {
     const started = Date.now();
     const d = await answer(lang, 'timeout', bash('ls'), { timeout: 0.5 });
-    expect(Date.now() - started).toBeLessThan(2500);
+    // The hook sleeps 30 s: returning at all, after the 0.5 s, is the kill; the ceiling only tells a hang from a busy machine.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500 - 50);
+    expect(Date.now() - started).toBeLessThan(15_000);
     expect(d.results[0]!.failure).toEqual({ kind: 'timeout', message: 'timed out after 0.5s' });
   });
 
+  // A hang is the test's timeout (vitest.config.ts); how long 50 MB through a pipe takes is the machine's load.
   it('50 MB of stdout is an output-too-large failure, not a hang or a crash', async () => {
-    const started = Date.now();
     const d = await answer(lang, 'flood', bash('ls'), { onFailure: 'block' });
     expect(d.results[0]!.failure?.kind).toBe('output-too-large');
     expect(d.decision).toBe('block');
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('gets the env vars and runs in the project folder', async () => {

@@ -4,6 +4,7 @@ import { createRedactor, MAX_OUTPUT_DEPTH, redactSecrets, redactText } from '../
 import { redactSecretsOptions } from '../../src/guards/redact-secrets/options.js';
 import type { HandlerContext, HookInput, ReplyObject } from '../../src/types.js';
 import { A62, cleanTexts, generator, secretExamples } from './corpus/secrets-examples.js';
+import { cpuTimed } from '../cpu-time.js';
 
 // Property tests (seeded, bounded in runs and time): the redactor reads untrusted tool output.
 const params = { seed: 20261122, numRuns: 300, interruptAfterTimeLimit: 8_000 };
@@ -199,9 +200,7 @@ describe('redact-secrets: adversarial input stays linear', () => {
     ['keyword flood', 'sk- pat SK key- AAAA eyJ :// -- '.repeat(30_000)],
     ['base64 flood', generator(1).pick(A62 + '+/', 1_000_000)],
   ])('%s', (_name, input) => {
-    const started = performance.now();
-    redactText(input);
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(cpuTimed(() => redactText(input)).ms).toBeLessThan(3_000);
   });
 });
 

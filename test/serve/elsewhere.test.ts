@@ -187,13 +187,15 @@ describe('an event too large to judge on the server thread', () => {
   it("a huge PostToolUse is answered as hooks run answers it, and another session's events are answered meanwhile", async () => {
     const s = await started();
     const project = tmpProject();
-    // 200,000 keys: the default guards (redact-secrets) take seconds on it; one value is a secret.
+    // 50,000 keys (about 900 KB, well past JUDGED_HERE): the default guards (redact-secrets) take many times
+    // a small event's answer on it; one value is a secret.
     const response: Record<string, string> = {};
-    for (let i = 0; i < 200_000; i++) response[`k${i}`] = `line ${i}`;
+    for (let i = 0; i < 50_000; i++) response[`k${i}`] = `line ${i}`;
     response.k777 = `token ghp_${'a7Xq'.repeat(9)}`;
     const huge = JSON.stringify({ session_id: 'big', hook_event_name: 'PostToolUse', cwd: project, tool_name: 'Bash', tool_input: { command: 'cat' }, tool_response: response, tool_use_id: 't' });
     const url = '/v1/run?event=post-tool-use&dialect=claude-code';
     let hugeDoneAt: number | undefined;
+    const hugeStartedAt = performance.now();
     const hugeAnswer = client(s, url, huge, project).then((a) => {
       hugeDoneAt = performance.now();
       return a;
@@ -208,13 +210,15 @@ describe('an event too large to judge on the server thread', () => {
       small.push({ at: performance.now(), ms: performance.now() - t });
     }
     const answered = await hugeAnswer;
-    // Answered before the huge one was, and none waited anywhere near as long as the huge one took.
+    // Answered before the huge one was, several of them, and the typical one in a fraction of the time the huge
+    // one took (the median, as a ratio in the same run: load slows both, and stalls a client now and then).
     expect(small.length).toBeGreaterThan(3);
     expect(small[0]!.at).toBeLessThan(hugeDoneAt!);
-    expect(Math.max(...small.map((x) => x.ms))).toBeLessThan(1_000);
+    const median = small.map((x) => x.ms).sort((a, b) => a - b)[Math.floor(small.length / 2)]!;
+    expect(median).toBeLessThan((hugeDoneAt! - hugeStartedAt) / 4);
     // The documented outcome: hooks run's own answer (the secret redacted).
     expect(answered).toEqual(hooksRun(['post-tool-use', '--dialect', 'claude-code'], huge, project, s.env));
     expect(answered.stdout).not.toContain(`ghp_${'a7Xq'.repeat(9)}`);
-    expect(answered.stdout.length).toBeGreaterThan(1_000_000);
+    expect(answered.stdout.length).toBeGreaterThan(JUDGED_HERE.bytes);
   });
 });
