@@ -117,7 +117,7 @@ describe('one config guards every agent, each answered in its own shape', () => 
     ] as const) {
       expect(run([...args], load(agent, file))).toMatchObject({ code: 0, stdout, stderr: '' });
     }
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('claude-code rewrites: updatedInput is not an approval', () => {

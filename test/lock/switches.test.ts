@@ -121,5 +121,5 @@ describe('a locked load', () => {
     } finally {
       lockedBudget.ms = saved;
     }
-  }, 20_000);
+  }, 120_000);
 });

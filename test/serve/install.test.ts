@@ -9,7 +9,7 @@ import { dependentProject, hooks } from '../install/kit.js';
 import { tmpProject } from '../helpers.js';
 
 // Real processes on a loaded machine: generous, so only a real hang fails.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 type Json = Record<string, any>;
 

@@ -9,7 +9,7 @@ import { CLIENT, HOOKS, client, homesStoppedAfterEach, launcher, served } from '
 import { claudeBash } from './kit.js';
 
 // Real processes on a loaded machine: generous, so only a real hang fails.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 const home = homesStoppedAfterEach();
 

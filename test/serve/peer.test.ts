@@ -11,7 +11,7 @@ import { entryAddress, parseTable, sharedReader, socketOwner, type Table } from 
 import { claudeBash, RUN, serversClosedAfterEach } from './kit.js';
 import { tmpProject, trustProject } from '../helpers.js';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('addresses as the kernel prints them', () => {
   it('IPv4, IPv6 loopback and an IPv4-mapped address', () => {

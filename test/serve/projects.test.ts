@@ -9,7 +9,7 @@ import { createRunner, type Runner } from '../../src/engine.js';
 import { Projects } from '../../src/serve/projects.js';
 import { isolatedEnv, tmpProject, trustProject } from '../helpers.js';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 const settle = () => new Promise((r) => setTimeout(r, 1_100));
 /** The project's hooks, and every layer found with its trust (an untrusted config runs nothing, but is there). */

@@ -9,7 +9,7 @@ import { claudeBash, rawSocket, RUN, serversClosedAfterEach, type Served } from 
 import { tmpProject, trustProject } from '../helpers.js';
 
 // Real processes on a loaded machine: generous, so only a real hang fails.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 const started = serversClosedAfterEach();
 /** A project whose hook leaves a marker: a refused request must never reach it. */

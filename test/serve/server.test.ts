@@ -8,7 +8,7 @@ import { claudeBash, RUN, serve, serversClosedAfterEach, unframe, userConfig, ty
 import { servePaths } from '../../src/serve/paths.js';
 
 // Real processes on a loaded machine: generous, so only a real hang fails.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 const servePathsOf = (s: Served) => servePaths(s.env).socket;
 

@@ -12,7 +12,7 @@ import { alive, gone, pidReader, until, written } from '../run/kit.js';
 import { RUN, claudeBash, serversClosedAfterEach } from './kit.js';
 
 // Real processes on a loaded machine: generous, so only a real hang fails.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 const readPid = pidReader();
 const serve = serversClosedAfterEach();

@@ -14,7 +14,7 @@ import { HOOKS, client, homesStoppedAfterEach, launcher, served } from './cli-ki
 import { claudeBash, RUN, serversClosedAfterEach } from './kit.js';
 
 // Real processes on a loaded machine: generous, so only a real hang fails.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 const home = homesStoppedAfterEach();
 const NOBODY = ['--reuid', '65534', '--regid', '65534', '--clear-groups'];
