@@ -138,7 +138,7 @@ describe('intercepting events run as a chain', () => {
 describe('parallel batches', () => {
   // Each hook waits until all four have started: only hooks that run at the same time all get there
   // (in turn, each would wait alone), however long a loaded machine takes to start them.
-  it('four parallel hooks all run at the same time', { timeout: 60_000 }, async () => {
+  it('four parallel hooks all run at the same time', async () => {
     const marker = markerFile();
     const barrier = barrierDir();
     const party = (n: number) => ({ id: `s${n}`, command: BARRIER, env: { NAME: `s${n}`, PARTIES: '4', WAIT: '8', BARRIER_DIR: barrier, MARKER_FILE: marker }, parallel: true });
@@ -188,7 +188,7 @@ describe('parallel batches', () => {
 });
 
 describe('observe events', () => {
-  it('run every matching hook concurrently, all run, all failures are reported', { timeout: 60_000 }, async () => {
+  it('run every matching hook concurrently, all run, all failures are reported', async () => {
     const marker = markerFile();
     // a and b each wait for the other: both say "together" only when they ran at the same time.
     const env = { PARTIES: '2', WAIT: '8', BARRIER_DIR: barrierDir(), MARKER_FILE: marker };
