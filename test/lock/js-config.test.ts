@@ -64,12 +64,14 @@ describe.skipIf(unavailable !== undefined)('a locked runner and a JavaScript pro
   it('a trusted .hooksrc.mjs that never returns does not hang the runner: the managed guard denies at once', async () => {
     const dir = await project('looping', 'looping.hooksrc.mjs');
     const started = Date.now();
-    const r = await runEvent(dir, 20_000);
+    // A runner that hung on the loop is killed at 90 s and has no exit code 2: the answer itself is the proof,
+    // and the ceiling only tells a hang from a busy machine (a CLI start alone took 3 s of wall clock at load 20).
+    const r = await runEvent(dir, 90_000);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stdout).toContain('"permissionDecision":"deny"');
     expect(r.stdout + r.stderr).toContain(REFUSAL);
-    expect(Date.now() - started).toBeLessThan(15_000);
-  }, 60_000);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 120_000);
 
   it('control: with the runner\'s bundle the user\'s (not locked), the same trusted config is imported and silences the runner', async () => {
     const dir = await project('control', 'silencing.hooksrc.mjs');
