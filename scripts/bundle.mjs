@@ -4,7 +4,7 @@
 // import), and dist/bundle/main.js, the small launcher that bin/hooks.js imports. The launcher runs
 // cli.cjs through vm.Script with a V8 code cache (src/cli/launch.ts): ES modules cannot take one on
 // Node 20, and compiling the CLI was most of `hooks run`'s start-up.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -32,7 +32,7 @@ const VENDOR = ['zod', 'cosmiconfig'];
 for (const name of VENDOR) {
   await build({
     ...common,
-    stdin: { contents: `export * from '${name}';`, resolveDir: root, loader: 'js' },
+    stdin: { contents: name === 'zod' ? zodEntry() : `export * from '${name}';`, resolveDir: root, loader: 'js' },
     outfile: path.join(out, 'vendor', `${name}.cjs`),
     format: 'cjs',
     // cosmiconfig loads TypeScript only for .ts configs, which agent-hooks does not search for.
@@ -41,6 +41,42 @@ for (const name of VENDOR) {
     minifyIdentifiers: true,
   });
 }
+
+/**
+ * zod's entry: only the `z.<name>` members src/ uses as values. `export * from 'zod'` kept all of zod
+ * (460 kB; its `core` namespace reaches every module): this is a fifth of it. The names are read
+ * from the source with TypeScript's parser, so a new use is carried without a list to keep; a use of
+ * `z` other than `z.<name>` (passed on, spread) fails the build rather than a run.
+ */
+function zodEntry() {
+  const ts = createRequire(import.meta.url)('typescript');
+  const zod = createRequire(import.meta.url)('zod');
+  const names = new Set();
+  const files = readdirSync(path.join(root, 'src'), { recursive: true }).filter((f) => f.endsWith('.ts'));
+  for (const rel of files) {
+    const text = readFileSync(path.join(root, 'src', rel), 'utf8');
+    if (!/^import \{ z \} from 'zod';$/m.test(text)) continue;
+    const source = ts.createSourceFile(rel, text, ts.ScriptTarget.ES2022, true);
+    const visit = (node) => {
+      if (ts.isImportDeclaration(node)) return;
+      if (ts.isIdentifier(node) && node.text === 'z') {
+        const parent = node.parent;
+        if (ts.isPropertyAccessExpression(parent) && parent.expression === node) names.add(parent.name.text);
+        else if (!(ts.isQualifiedName(parent) && parent.left === node) && !ts.isTypeQueryNode(parent)) {
+          const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+          throw new Error(`src/${rel}:${line + 1}: zod's z is used other than as z.<name>; the vendored zod (scripts/bundle.mjs, zodEntry) carries only the members named so`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  const missing = [...names].filter((n) => !(n in zod.z));
+  if (missing.length > 0) throw new Error(`src/ uses z.${missing.join(', z.')}, which zod does not export`);
+  const sorted = [...names].sort();
+  return `import { ${sorted.map((n) => `${n} as _${n}`).join(', ')} } from 'zod';\nexport const z = { ${sorted.map((n) => `${n}: _${n}`).join(', ')} };\n`;
+}
+
 const vendor = {
   name: 'vendor',
   setup(b) {
