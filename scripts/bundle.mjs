@@ -4,7 +4,8 @@
 // import), and dist/bundle/main.js, the small launcher that bin/hooks.js imports. The launcher runs
 // cli.cjs through vm.Script with a V8 code cache (src/cli/launch.ts): ES modules cannot take one on
 // Node 20, and compiling the CLI was most of `hooks run`'s start-up.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -31,7 +32,7 @@ const VENDOR = ['zod', 'cosmiconfig'];
 for (const name of VENDOR) {
   await build({
     ...common,
-    stdin: { contents: `export * from '${name}';`, resolveDir: root, loader: 'js' },
+    stdin: { contents: name === 'zod' ? zodEntry() : `export * from '${name}';`, resolveDir: root, loader: 'js' },
     outfile: path.join(out, 'vendor', `${name}.cjs`),
     format: 'cjs',
     // cosmiconfig loads TypeScript only for .ts configs, which agent-hooks does not search for.
@@ -40,6 +41,42 @@ for (const name of VENDOR) {
     minifyIdentifiers: true,
   });
 }
+
+/**
+ * zod's entry: only the `z.<name>` members src/ uses as values. `export * from 'zod'` kept all of zod
+ * (460 kB; its `core` namespace reaches every module): this is a fifth of it. The names are read
+ * from the source with TypeScript's parser, so a new use is carried without a list to keep; a use of
+ * `z` other than `z.<name>` (passed on, spread) fails the build rather than a run.
+ */
+function zodEntry() {
+  const ts = createRequire(import.meta.url)('typescript');
+  const zod = createRequire(import.meta.url)('zod');
+  const names = new Set();
+  const files = readdirSync(path.join(root, 'src'), { recursive: true }).filter((f) => f.endsWith('.ts'));
+  for (const rel of files) {
+    const text = readFileSync(path.join(root, 'src', rel), 'utf8');
+    if (!/^import \{ z \} from 'zod';$/m.test(text)) continue;
+    const source = ts.createSourceFile(rel, text, ts.ScriptTarget.ES2022, true);
+    const visit = (node) => {
+      if (ts.isImportDeclaration(node)) return;
+      if (ts.isIdentifier(node) && node.text === 'z') {
+        const parent = node.parent;
+        if (ts.isPropertyAccessExpression(parent) && parent.expression === node) names.add(parent.name.text);
+        else if (!(ts.isQualifiedName(parent) && parent.left === node) && !ts.isTypeQueryNode(parent)) {
+          const { line } = source.getLineAndCharacterOfPosition(node.getStart());
+          throw new Error(`src/${rel}:${line + 1}: zod's z is used other than as z.<name>; the vendored zod (scripts/bundle.mjs, zodEntry) carries only the members named so`);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  const missing = [...names].filter((n) => !(n in zod.z));
+  if (missing.length > 0) throw new Error(`src/ uses z.${missing.join(', z.')}, which zod does not export`);
+  const sorted = [...names].sort();
+  return `import { ${sorted.map((n) => `${n} as _${n}`).join(', ')} } from 'zod';\nexport const z = { ${sorted.map((n) => `${n}: _${n}`).join(', ')} };\n`;
+}
+
 const vendor = {
   name: 'vendor',
   setup(b) {
@@ -83,6 +120,91 @@ const nonAscii = /[^\x00-\x7f]/.exec(cli);
 if (nonAscii !== null) {
   const at = cli.slice(Math.max(0, nonAscii.index - 60), nonAscii.index + 20);
   throw new Error(`dist/bundle/cli.cjs must be ASCII (src/cli/launch.ts reads it as latin1); a non-ASCII byte in: ${at}`);
+}
+
+// The library entry (package.json's exports): the API out of cli.cjs, so the package carries its code
+// once. An ES module, as the tsc build was; its export names are read from the bundle itself, so they
+// cannot drift from src/index.ts. JS configs are imported from here, as the launcher does (the bundle's
+// own import() is a require).
+const api = await createRequire(import.meta.url)(path.join(out, 'cli.cjs')).library();
+const names = Object.keys(api).filter((name) => name !== 'default').sort();
+if (names.length === 0) throw new Error('dist/bundle/cli.cjs: library() exports nothing (src/index.ts)');
+writeFileSync(
+  path.join(out, 'library.mjs'),
+  `// agent-hooks' library API (src/index.ts), from the CLI bundle beside this file.
+import { createRequire } from 'node:module';
+const cli = createRequire(import.meta.url)('./cli.cjs');
+cli.jsConfigImporter.load = (url) => import(url);
+const api = await cli.library();
+export const { ${names.join(', ')} } = api;
+`,
+);
+
+// The library's types: the declarations tsc wrote (npm run build runs it first), only those
+// src/index.d.ts reaches, copied to dist/types (the package ships no other tsc output).
+const dist = path.join(root, 'dist');
+const types = path.join(dist, 'types');
+rmSync(types, { recursive: true, force: true });
+const pending = ['index.d.ts'];
+const seen = new Set();
+while (pending.length > 0) {
+  const rel = pending.pop();
+  if (seen.has(rel)) continue;
+  seen.add(rel);
+  let text;
+  try {
+    text = readFileSync(path.join(dist, rel), 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') throw new Error(`dist/${rel} is missing: run tsc -p tsconfig.build.json before the bundle (npm run build does)`);
+    throw error;
+  }
+  for (const [, spec] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    pending.push(path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec.replace(/\.js$/, '.d.ts'))));
+  }
+  mkdirSync(path.dirname(path.join(types, rel)), { recursive: true });
+  writeFileSync(path.join(types, rel), withoutZod(rel, text));
+}
+
+/**
+ * The declarations without `import ... from 'zod'`: zod is in the bundle, not a dependency, so a
+ * consumer has no zod to resolve it with (and with skipLibCheck a missing module is silently `any`).
+ * The config's types are spelled out from the schema; the two internal signatures that name a zod
+ * type get a stand-in of the part they use. Any other package a declaration imports fails the build.
+ */
+function withoutZod(rel, text) {
+  if (rel === 'config/schema.d.ts') return configTypes();
+  const out = text
+    .replace(/^import type \{ ZodType \} from 'zod';$/m, '/** A zod schema (zod is bundled, not a dependency: the part agent-hooks uses). */\ntype ZodType<T = unknown> = { parse(data: unknown): T };')
+    .replace(/^import type \{ z \} from 'zod';$/m, '/** zod\'s issue (zod is bundled, not a dependency: the part agent-hooks reads). */\ndeclare namespace z { namespace core { type $ZodIssue = { readonly code: string; readonly path: PropertyKey[]; readonly message: string } } }');
+  for (const [, spec] of out.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'".][^'"]*)['"]/g)) {
+    if (!spec.startsWith('node:')) throw new Error(`dist/${rel} imports "${spec}", which the package does not depend on: spell the type out in scripts/bundle.mjs (withoutZod)`);
+  }
+  return out;
+}
+
+/** dist/types/config/schema.d.ts: HandlerConfig and HooksConfig as plain object types, read from zod's inference over the schema. */
+function configTypes() {
+  const ts = createRequire(import.meta.url)('typescript');
+  const file = path.join(root, 'src', 'config', 'schema.ts');
+  const program = ts.createProgram([file], { strict: true, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, skipLibCheck: true, noEmit: true });
+  const checker = program.getTypeChecker();
+  const printer = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed });
+  const source = program.getSourceFile(file);
+  const spelled = new Map();
+  for (const statement of source.statements) {
+    if (!ts.isTypeAliasDeclaration(statement)) continue;
+    const node = checker.typeToTypeNode(checker.getTypeAtLocation(statement.name), undefined, ts.NodeBuilderFlags.NoTruncation | ts.NodeBuilderFlags.InTypeAlias);
+    spelled.set(statement.name.text, printer.printNode(ts.EmitHint.Unspecified, node, source));
+  }
+  for (const name of ['HandlerConfig', 'HooksConfig']) if (!spelled.has(name)) throw new Error(`src/config/schema.ts: no type ${name} to spell out for the package's types`);
+  return `// Written by scripts/bundle.mjs from src/config/schema.ts (zod's inference, spelled out: the package has no zod to resolve it with).
+/** One hook entry as written in a config file. */
+export type HandlerConfig = ${spelled.get('HandlerConfig')};
+/** A whole config file. */
+export type HooksConfig = ${spelled.get('HooksConfig')};
+/** Types a config written in JS/TS (\`hooks.config.mjs\`): \`export default defineConfig({...})\`. */
+export declare function defineConfig(config: HooksConfig): HooksConfig;
+`;
 }
 
 // The launcher is CommonJS too (dist/bundle/package.json says so), as is bin/hooks.js: a hook run

@@ -4,6 +4,7 @@
 // holds (/proc/<pid>/fd/N -> socket:[inode]); another user's descriptors are not readable, so their pid
 // may stay unknown while their uid does not.
 import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
 import { euid } from '../fs/private.js';
 
 export interface PortHolder {
@@ -68,6 +69,9 @@ function processHolding(inode: string, proc: string): { pid?: number; comm?: str
       let comm: string | undefined;
       try {
         comm = readFileSync(`${proc}/${pid}/comm`, 'utf8').trim();
+        // Node 24 and later name their main thread, and comm is that name ("MainThread",
+        // "node-MainThread"): the program's own name is its argv[0].
+        if (/^(?:.*-)?MainThread$/.test(comm)) comm = path.basename(readFileSync(`${proc}/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '') || comm;
       } catch {
         // Ended meanwhile: its pid is still worth naming.
       }

@@ -121,9 +121,10 @@ describe('hooks init leaves a project that works as typed', () => {
 });
 
 describe('hooks guard --help', () => {
-  it("shows a Claude Code setting that runs this package, not npm's unrelated \"hooks\"", () => {
+  it("shows a Claude Code setting that runs this package's bin (not npx, not npm's unrelated \"hooks\")", () => {
     const r = runCli(['guard', '--help']);
-    expect(r.stdout).toContain('"command": "npx agent-hooks guard command-safety"');
+    const setting = r.stdout.split('\n').find((line) => line.includes('"type": "command"'));
+    expect(JSON.parse(setting!).hooks.PreToolUse[0].hooks[0].command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-hooks guard command-safety');
     expect(r.stdout).not.toContain('npx hooks');
   });
 });

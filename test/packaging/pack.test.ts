@@ -1,16 +1,18 @@
-// The package a user gets: `npm pack`, installed with `npm i -D <tarball>` into a new project, run as
-// `npx agent-hooks`. No network: the install is --offline, its dependencies come from the npm cache
-// that `npm ci` filled (see installOffline for why the project gets a lockfile).
+// The package a user gets: `npm pack`, installed with `npm i <tarball>` into a new project (the
+// consumer fixture), run through its bin, and its library API typechecked and run from that project.
+// No network: the package has no runtime dependencies (the bundle carries them), so the install is
+// --offline with nothing to fetch.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as api from '../../src/index.js';
 import { isolatedEnv, ROOT, sample, tmpProject } from '../helpers.js';
 
-/** The size budget of the unpacked package (bytes): the bundle, the library's JS and types, the schema. Was 6.8 MB with source maps; 2.5 MB before Claude Code settings support (http, async, import, matchers and rules: ~30 kB); 3.0 MB with
- * every Claude Code event, the model events, serve, the sandbox, output-budget and schema-pin guards (2.83 MB). */
-const UNPACKED_BUDGET = 3_000_000;
+/** The size budget of the unpacked package (bytes): the bundle, the library's declarations, the schema, the README. Was 6.8 MB with source maps; 2.85 MB with the tsc output beside the bundle. */
+const UNPACKED_BUDGET = 1_400_000;
+/** What a CLI user's `npm i agent-hooks` adds to node_modules (bytes of files): 15 MB in 28 packages while the libraries were dependencies. */
+const INSTALLED_BUDGET = 1_500_000;
 
 interface PackResult {
   filename: string;
@@ -61,6 +63,22 @@ describe('npm pack', () => {
     expect(readFileSync(path.join(ROOT, 'LICENSE'), 'utf8')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} agent-hooks contributors/);
   });
 
+  it('holds the code once: the bundle and the declarations of the library entry, no tsc output, no runtime dependency', () => {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(pkg.exports['.']).toEqual({ types: './dist/types/index.d.ts', import: './dist/bundle/library.mjs' });
+    const dist = packed.files.map((f) => f.path).filter((p) => p.startsWith('dist/'));
+    expect(dist.filter((p) => !p.startsWith('dist/bundle/') && !p.startsWith('dist/types/'))).toEqual([]);
+    expect(dist.filter((p) => p.startsWith('dist/types/') && !p.endsWith('.d.ts'))).toEqual([]);
+    expect(dist).toContain('dist/bundle/library.mjs');
+    expect(dist).toContain('dist/types/index.d.ts');
+    // The declarations name no package: the consumer would have none to resolve it with.
+    for (const file of dist.filter((p) => p.startsWith('dist/types/'))) {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      expect([...text.matchAll(/from '([^.][^']*)'/g)].map((m) => m[1]).filter((m) => !m!.startsWith('node:')), file).toEqual([]);
+    }
+  });
+
   it('has no source maps (they would point at src/, which is not shipped) and stays within its size budget', () => {
     expect(packed.files.filter((f) => f.path.endsWith('.map')).map((f) => f.path)).toEqual([]);
     expect(packed.files.filter((f) => f.path.startsWith('src/') || f.path.startsWith('test/')).map((f) => f.path)).toEqual([]);
@@ -71,88 +89,95 @@ describe('npm pack', () => {
 describe('installed from the tarball into a new project', () => {
   let project: string;
   let install: string;
+  let installed: number;
 
   beforeAll(() => {
     project = tmpProject();
-    install = installOffline(project, tarball);
+    cpSync(path.join(ROOT, 'test', 'fixtures', 'consumer'), project, { recursive: true });
+    const r = spawnSync('npm', ['install', tarball, '--offline', '--no-audit', '--no-fund'], { cwd: project, env: npmEnv(), encoding: 'utf8' });
+    install = `${r.stdout}${r.stderr}`.replace(/^npm warn Unknown user config.*\n/gm, '');
+    if (r.status !== 0) throw new Error(`npm install --offline of the tarball failed (exit ${r.status}):\n${install}`);
+    installed = fileBytes(path.join(project, 'node_modules'));
   }, 180_000);
 
-  it('installs with no network and no warning about install scripts', () => {
+  it('installs one package, with no network and no warning about install scripts', () => {
     expect(install).not.toMatch(/prepare|install-scripts|ERR/i);
+    expect(install).toMatch(/added 1 package/);
+    expect(readdirSync(path.join(project, 'node_modules')).filter((n) => !n.startsWith('.'))).toEqual(['agent-hooks']);
   });
 
-  it('npx agent-hooks --version prints the version', () => {
-    const r = npx(project, ['--version']);
-    expect(r.stderr.replace(/^npm warn Unknown user config.*\n/gm, '')).toBe('');
+  it(`adds at most ${INSTALLED_BUDGET / 1e6} MB to node_modules`, () => {
+    expect(installed).toBeGreaterThan(500_000);
+    expect(installed).toBeLessThanOrEqual(INSTALLED_BUDGET);
+  });
+
+  it('node_modules/.bin/agent-hooks --version prints the version; the client is there too', () => {
+    const r = bin(project, ['--version']);
+    expect(r.stderr).toBe('');
     expect(r.stdout).toBe(`${JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version}\n`);
     expect(r.status).toBe(0);
+    expect(statSync(path.join(project, 'node_modules', '.bin', 'agent-hooks-client')).mode & 0o111).not.toBe(0);
   });
 
-  it('npx agent-hooks run pre-tool-use runs a real hook process and a builtin guard, and blocks', () => {
+  it('the bin runs a real hook process and a builtin guard, and blocks', () => {
     writeFileSync(path.join(project, 'guard.sh'), '#!/usr/bin/env bash\ncat > /dev/null\necho "guard.sh saw it" >&2\nexit 2\n', { mode: 0o755 });
     const config = { hooks: { preToolUse: [{ builtin: 'command-safety' }, { id: 'guard-sh', command: './guard.sh', if: { command: '*deploy*' } }] } };
     writeFileSync(path.join(project, 'hooks.json'), JSON.stringify(config));
     const payload = { ...sample('pre-tool-use.ls'), cwd: project };
 
-    const ls = npx(project, ['run', 'pre-tool-use', '--config', 'hooks.json'], JSON.stringify(payload));
+    const ls = bin(project, ['run', 'pre-tool-use', '--config', 'hooks.json'], JSON.stringify(payload));
     expect(ls.status).toBe(0);
 
-    const rm = npx(project, ['run', 'pre-tool-use', '--config', 'hooks.json'], JSON.stringify({ ...payload, tool_input: { command: 'rm -rf /' } }));
+    const rm = bin(project, ['run', 'pre-tool-use', '--config', 'hooks.json'], JSON.stringify({ ...payload, tool_input: { command: 'rm -rf /' } }));
     expect(rm.status).toBe(2);
     expect(JSON.parse(rm.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
 
-    const deploy = npx(project, ['run', 'pre-tool-use', '--config', 'hooks.json'], JSON.stringify({ ...payload, tool_input: { command: 'make deploy' } }));
+    const deploy = bin(project, ['run', 'pre-tool-use', '--config', 'hooks.json'], JSON.stringify({ ...payload, tool_input: { command: 'make deploy' } }));
     expect(deploy.status).toBe(2);
     expect(deploy.stderr).toContain('guard.sh saw it');
   });
+
+  it('the library entry exports what src/index.ts does', () => {
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', "console.log(JSON.stringify(Object.keys(await import('agent-hooks')).sort()))"], { cwd: project, env: isolatedEnv(project), encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual(Object.keys(api).sort());
+  });
+
+  it('a TypeScript project typechecks against its declarations (skipLibCheck off) and runs the API', () => {
+    // The consumer's own @types/node, as any Node project has it (the package's declarations name node: modules).
+    mkdirSync(path.join(project, 'node_modules', '@types'), { recursive: true });
+    symlinkSync(path.join(ROOT, 'node_modules', '@types', 'node'), path.join(project, 'node_modules', '@types', 'node'));
+    const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: project, encoding: 'utf8', timeout: 120_000 });
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe('');
+    expect(tsc.status).toBe(0);
+    const r = spawnSync(process.execPath, [path.join(project, 'out', 'main.js')], { cwd: project, env: isolatedEnv(project), encoding: 'utf8', timeout: 60_000 });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({
+      ls: 'continue',
+      prod: ['block', 'not in production', 'no-prod'],
+      guarded: ['block', 'command-safety'],
+      exitCode: 2,
+      error: 'HooksError CONFIG_INVALID',
+      again: 'continue',
+      events: true,
+      dialects: true,
+      tools: true,
+    });
+  }, 180_000);
 });
 
-/**
- * `npm i -D <tarball> --offline` in `dir`. npm ci leaves the dependencies' tarballs in the cache, but
- * not the registry's metadata that resolving `^9.0.0` needs, so a bare --offline install fails with
- * ENOTCACHED. The project gets the lockfile a first online install would have written (this
- * repository's locked versions of the package's dependencies), and npm takes every tarball from the
- * cache by its integrity. With a network, a user's plain `npm i -D` does the same.
- */
-function installOffline(dir: string, file: string): string {
-  const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8'));
-  const self = lock.packages[''];
-  const spec = `file:${file}`;
-  const packages: Record<string, unknown> = {
-    '': { name: 'consumer', version: '1.0.0', devDependencies: { 'agent-hooks': spec } },
-    'node_modules/agent-hooks': {
-      version: self.version,
-      resolved: spec,
-      integrity: `sha512-${createHash('sha512').update(readFileSync(file)).digest('base64')}`,
-      dev: true,
-      license: self.license,
-      dependencies: self.dependencies,
-      bin: { 'agent-hooks': 'bin/hooks.js', 'agent-hooks-client': 'bin/agent-hooks-client', hooks: 'bin/hooks.js' },
-      engines: self.engines,
-    },
-  };
-  for (const [key, entry] of Object.entries(lock.packages as Record<string, { dev?: boolean; devOptional?: boolean; link?: boolean }>)) {
-    if (key !== '' && entry.dev !== true && entry.devOptional !== true && entry.link !== true) packages[key] = { ...entry, dev: true };
+/** The bytes of every file under `dir` (what an install adds, as npm counts unpackedSize). */
+function fileBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += fileBytes(file);
+    else if (entry.isFile()) total += statSync(file).size;
   }
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }, null, 2));
-  writeFileSync(path.join(dir, 'package-lock.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', lockfileVersion: 3, requires: true, packages }, null, 2));
-  const r = spawnSync('npm', ['install', '--save-dev', file, '--offline', '--no-audit', '--no-fund'], { cwd: dir, env: npmEnv(), encoding: 'utf8' });
-  const output = `${r.stdout}${r.stderr}`.replace(/^npm warn Unknown user config.*\n/gm, '');
-  if (r.status !== 0) throw new Error(`npm install --offline of the tarball failed (exit ${r.status}):\n${output}`);
-  return output;
+  return total;
 }
 
-/** `npx agent-hooks ...` in the project, offline, with a HOME of its own (no user config leaks in). */
-function npx(dir: string, args: string[], input = '') {
-  const env: NodeJS.ProcessEnv = { ...isolatedEnv(dir) };
-  for (const key of Object.keys(env)) if (key.startsWith('npm_')) delete env[key];
-  // The local bin needs no registry: an unreachable one proves it (and no update check either).
-  Object.assign(env, { npm_config_cache: npmCache(), npm_config_update_notifier: 'false', npm_config_registry: 'http://127.0.0.1:9/' });
-  return spawnSync('npx', ['--offline', 'agent-hooks', ...args], { cwd: dir, env, input, encoding: 'utf8', timeout: 60_000 });
-}
-
-let cache: string | undefined;
-function npmCache(): string {
-  cache ??= execFileSync('npm', ['config', 'get', 'cache'], { env: npmEnv(), encoding: 'utf8' }).trim();
-  return cache;
+/** The project's bin, `node_modules/.bin/agent-hooks`, as an installed hook entry runs it, with a HOME of its own. */
+function bin(dir: string, args: string[], input = '') {
+  return spawnSync(path.join(dir, 'node_modules', '.bin', 'agent-hooks'), args, { cwd: dir, env: isolatedEnv(dir), input, encoding: 'utf8', timeout: 60_000 });
 }

@@ -29,8 +29,8 @@ Examples:
   npx agent-hooks guard command-safety --option 'categories={"git-hook-bypass":false}' < event.json
   npx agent-hooks guard sensitive-paths --option 'allow=["~/.aws/config"]' < event.json
 
-In Claude Code's .claude/settings.json:
-  {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "npx agent-hooks guard command-safety"}]}]}}
+In Claude Code's .claude/settings.json, the project's bin (npx would add its own start-up to every tool call):
+  {"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "\\"$CLAUDE_PROJECT_DIR\\"/node_modules/.bin/agent-hooks guard command-safety"}]}]}}
 `,
   args: {
     positional: ['id'],
