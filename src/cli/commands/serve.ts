@@ -1,7 +1,7 @@
 // `hooks serve`: one resident runner per user, so an event costs a request instead of a Node start.
 import { HooksError } from '../../errors.js';
 import { hooksBin } from '../../install/bin.js';
-import { DEFAULT_IDLE_MINUTES, fileLog, probe, readPid, serviceUnit, startBackground, stopServer, takeLock } from '../../serve/lifecycle.js';
+import { DEFAULT_IDLE_MINUTES, fileLog, probe, readPid, serviceUnit, startBackground, stopServer, takeLock, unitPath } from '../../serve/lifecycle.js';
 import { ensureToken, prepareDirs, readToken, servePaths, servePort, socketProblem } from '../../serve/paths.js';
 import { describeHolder, portHolder } from '../../serve/port-holder.js';
 import { closeInheritedFds } from '../../serve/inherited-fds.js';
@@ -36,7 +36,9 @@ Options:
   --no-http            the Unix socket only (command-only agents)
   --idle <minutes>     exit after this long without an event; 0 never (default: 0 in the
                        foreground, ${DEFAULT_IDLE_MINUTES} for "start" and for a server the client started)
-  --print-unit         print a systemd user unit (a launchd plist on macOS) and exit
+  --print-unit         print a systemd user unit (a launchd plist on macOS) and exit: it runs the
+                       server on the port above (or --no-http), with a PATH holding the folders
+                       where this shell finds node, python3, python, bash, git and sh
 
 Files ($XDG_STATE_HOME/agent-hooks/serve, 0700): token, port, serve.pid (one server per user),
 serve.log, client.curlrc; the socket is $XDG_RUNTIME_DIR/agent-hooks/serve.sock when there is a
@@ -54,13 +56,15 @@ Examples:
   async run(args, ctx) {
     const paths = servePaths(ctx.env);
     const action = args.positional.action;
-    if (args.flags['print-unit'] === true) {
-      ctx.stdout(serviceUnit(process.platform, hooksBin(), paths));
-      return 0;
-    }
     const host = typeof args.flags.host === 'string' ? args.flags.host : '127.0.0.1';
     const http = args.flags['no-http'] !== true;
     const port = () => (args.flags.port === undefined ? servePort(paths, ctx.env) : Promise.resolve(portOf(args.flags.port)));
+    if (args.flags['print-unit'] === true) {
+      // The port the client and the installed http hooks use (kept in the state folder), fixed in the unit.
+      const unit = { path: unitPath(ctx.env, process.execPath, process.platform, ctx.cwd), port: http ? await port() : undefined };
+      ctx.stdout(serviceUnit(process.platform, hooksBin(), paths, unit));
+      return 0;
+    }
     switch (action) {
       case undefined:
         return foreground(ctx, { port: http ? await port() : 0, host, http, idleMinutes: args.flags.idle === undefined ? 0 : minutesOf(args.flags.idle) });
