@@ -26,6 +26,7 @@ describe('one server per user', () => {
     expect(foreground.code).toBe(1);
     expect(foreground.stderr).toContain(`already running (pid ${pid})`);
     expect(runCli(['serve', 'status'], { env }).stdout).toContain(`running (pid ${pid}`);
+    expect(JSON.parse(runCli(['serve', 'status', '--json'], { env }).stdout)).toMatchObject({ running: true, pid: Number(pid), served: 0, socket: expect.any(String) });
     expect(runCli(['serve', 'stop'], { env }).stdout).toContain(`stopped (pid ${pid})`);
     const status = runCli(['serve', 'status'], { env });
     expect(status.code).toBe(3);

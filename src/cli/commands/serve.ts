@@ -25,7 +25,8 @@ event the client sends runs its hooks with that session's own environment.
   hooks serve          run in the foreground until SIGTERM / Ctrl-C (for systemd or launchd)
   hooks serve start    start it in the background (logs in the state folder), unless one runs
   hooks serve stop     stop it: events in flight finish first
-  hooks serve status   is it running, since when, how many events it answered (exit 3: not running)
+  hooks serve status   is it running, since when, how many events it answered (exit 3: not running);
+                       --json for scripts ({"running": true, "pid", "port", "url", "socket", ...})
   hooks serve token    print the token (for AGENT_HOOKS_TOKEN, which Claude Code puts in the header)
 
 Options:
@@ -51,11 +52,12 @@ Examples:
 `,
   args: {
     positional: ['action'],
-    flags: { port: 'string', host: 'string', 'no-http': 'boolean', idle: 'string', 'print-unit': 'boolean' },
+    flags: { port: 'string', host: 'string', 'no-http': 'boolean', idle: 'string', 'print-unit': 'boolean', json: 'boolean' },
   },
   async run(args, ctx) {
     const paths = servePaths(ctx.env);
     const action = args.positional.action;
+    if (args.flags.json === true && action !== 'status') throw new HooksError('USAGE', '--json goes with "hooks serve status"');
     const host = typeof args.flags.host === 'string' ? args.flags.host : '127.0.0.1';
     const http = args.flags['no-http'] !== true;
     const port = () => (args.flags.port === undefined ? servePort(paths, ctx.env) : Promise.resolve(portOf(args.flags.port)));
@@ -94,16 +96,22 @@ Examples:
         return 0;
       }
       case 'status': {
+        const json = args.flags.json === true;
         const problem = socketProblem(paths);
         if (problem !== undefined) {
-          ctx.stdout(`agent-hooks serve: not asked: the socket may not be your server's (${problem}); nothing was sent to it\n`);
+          ctx.stdout(json ? `${JSON.stringify({ running: false, problem, socket: paths.socket }, null, 2)}\n` : `agent-hooks serve: not asked: the socket may not be your server's (${problem}); nothing was sent to it\n`);
           return 3;
         }
         const stats = await probe(paths, readToken(paths));
         if (stats === undefined) {
           const pid = readPid(paths);
-          ctx.stdout(`agent-hooks serve: not running${pid === undefined ? '' : ` (a stale pid file names ${pid})`}\n`);
+          ctx.stdout(json ? `${JSON.stringify({ running: false, ...(pid === undefined ? {} : { stalePid: pid }), log: paths.log }, null, 2)}\n` : `agent-hooks serve: not running${pid === undefined ? '' : ` (a stale pid file names ${pid})`}\n`);
           return 3;
+        }
+        if (json) {
+          const url = stats.port === undefined ? null : `http://127.0.0.1:${stats.port}/v1/run`;
+          ctx.stdout(`${JSON.stringify({ running: true, ...stats, url, spares: stats.spares ?? [], log: paths.log }, null, 2)}\n`);
+          return 0;
         }
         ctx.stdout(
           `agent-hooks serve: running (pid ${stats.pid}, version ${stats.version}, since ${stats.startedAt})\n` +
