@@ -25,4 +25,7 @@ printf '\nexit %s\n' "$?"
 # Hooks are tested like code: events and the decisions they must get, run through the same engine.
 printf '\n%s$ node bin/hooks.js test hooks-tests/no-force-push.json%s  # test cases for the example guard\n' "$bold" "$plain"
 node bin/hooks.js test hooks-tests/no-force-push.json
-printf 'exit %s\n' "$?"
+tested=$?
+printf 'exit %s\n' "$tested"
+# A failing case fails the demo (npm run demo in CI).
+exit "$tested"
