@@ -161,6 +161,15 @@ function unlinkQuietly(file: string): void {
   }
 }
 
+/**
+ * Why the server cannot run on this platform, in one line, or undefined. Its client is a POSIX shell
+ * script that talks over a Unix socket; Windows has neither the shell nor (for Node) socket files.
+ */
+export function platformProblem(platform: NodeJS.Platform): string | undefined {
+  if (platform !== 'win32') return undefined;
+  return 'hooks serve runs on Linux and macOS only: its client is a POSIX shell script over a Unix socket; on Windows, install without --serve (each event runs hooks run) — see docs/platforms.md';
+}
+
 /** What a service unit must carry that the service manager does not give: the programs' folders and the port. */
 export interface UnitOptions {
   /** The folders the unit's PATH holds, in order (`unitPath`). */

@@ -167,6 +167,9 @@ async function serveOf(flags: Record<string, string | boolean | undefined>, agen
     if (flags['when-down'] !== undefined || flags.port !== undefined || flags.http !== undefined) throw new HooksError('USAGE', '--when-down, --http and --port go with --serve');
     return {};
   }
+  const { platformProblem } = await import('../../serve/lifecycle.js');
+  const unsupported = platformProblem(process.platform);
+  if (unsupported !== undefined) throw new HooksError('USAGE', `install --serve: ${unsupported}`);
   const http = flags.http === true;
   if (http && agent !== 'claude-code') throw new HooksError('USAGE', `--http: only Claude Code has http hooks; install ${agent ?? '<agent>'} --serve without it (the client, over the Unix socket)`);
   if (!http && flags.port !== undefined) throw new HooksError('USAGE', '--port goes with --http (the client finds the server by its Unix socket, not a port)');

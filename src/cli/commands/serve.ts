@@ -1,7 +1,8 @@
 // `hooks serve`: one resident runner per user, so an event costs a request instead of a Node start.
 import { HooksError } from '../../errors.js';
 import { hooksBin } from '../../install/bin.js';
-import { DEFAULT_IDLE_MINUTES, fileLog, probe, readPid, serviceUnit, startBackground, stopServer, takeLock, unitPath } from '../../serve/lifecycle.js';
+import { DEFAULT_IDLE_MINUTES, fileLog, platformProblem, probe, readPid, serviceUnit, startBackground, stopServer, takeLock, unitPath } from '../../serve/lifecycle.js';
+import { ownerCheckProblem } from '../../serve/peer.js';
 import { ensureToken, prepareDirs, readToken, servePaths, servePort, socketProblem } from '../../serve/paths.js';
 import { describeHolder, portHolder } from '../../serve/port-holder.js';
 import { closeInheritedFds } from '../../serve/inherited-fds.js';
@@ -57,6 +58,8 @@ Examples:
   async run(args, ctx) {
     const paths = servePaths(ctx.env);
     const action = args.positional.action;
+    const unsupported = platformProblem(process.platform);
+    if (unsupported !== undefined && action !== 'status') throw new HooksError('USAGE', unsupported);
     if (args.flags.json === true && action !== 'status') throw new HooksError('USAGE', '--json goes with "hooks serve status"');
     const host = typeof args.flags.host === 'string' ? args.flags.host : '127.0.0.1';
     const http = args.flags['no-http'] !== true;
@@ -87,6 +90,8 @@ Examples:
           ctx.env,
         );
         ctx.stdout(`agent-hooks serve: started (pid ${stats.pid}${stats.port === undefined ? '' : `, port ${stats.port}`}, socket ${paths.socket}); log ${paths.log}\n`);
+        const unchecked = stats.port === undefined ? undefined : ownerCheckProblem();
+        if (unchecked !== undefined) ctx.stderr(`agent-hooks serve: ${unchecked}\n`);
         if (http && stats.port === undefined) ctx.stderr(`agent-hooks serve: ${portTaken(wanted, host)}\n`);
         return 0;
       }
@@ -176,6 +181,9 @@ async function foreground(ctx: CliContext, options: { port: number; host: string
       server = await start(false);
     }
     log(`listening (pid ${process.pid})${server.port === undefined ? '' : ` on http://${options.host}:${server.port}`} and ${paths.socket}`);
+    // Off Linux the TCP owner check has no table to read: said once here, not silently skipped per request.
+    const unchecked = server.port === undefined ? undefined : ownerCheckProblem();
+    if (unchecked !== undefined) log(unchecked);
     if (ctx.signal.aborted) stopped();
     ctx.signal.addEventListener('abort', () => {
       log('stopping: finishing the events in flight');
