@@ -178,6 +178,8 @@ export interface UnitOptions {
   port: number | undefined;
 }
 
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /** Programs a hook command or a starter guard commonly names; their folders go on the unit's PATH. */
 const UNIT_PROGRAMS = ['node', 'python3', 'python', 'bash', 'git', 'sh'];
 
@@ -196,11 +198,15 @@ export function unitPath(env: NodeJS.ProcessEnv, nodeBin: string, platform: Node
     if (found !== undefined) dirs.push(path.dirname(found));
   }
   const system = platform === 'darwin' ? ['/opt/homebrew/bin', '/usr/local/bin', '/usr/bin', '/bin', '/usr/sbin', '/sbin'] : ['/usr/local/bin', '/usr/bin', '/bin'];
-  return [...new Set([...dirs, ...system])];
+  // A control character would end the unit's line (and start another one of someone's choosing).
+  return [...new Set([...dirs, ...system])].filter((dir) => !CONTROL.test(dir));
 }
 
 /** A systemd user unit (Linux) or a launchd agent (macOS) running `hooks serve` in the foreground. */
 export function serviceUnit(platform: NodeJS.Platform, bin: string, paths: ServePaths, options: UnitOptions, node = process.execPath): string {
+  for (const [what, value] of [['node', node], ['the runner', bin], ['the log', paths.log]] as const) {
+    if (CONTROL.test(value)) throw new HooksError('USAGE', `cannot print a unit: the path of ${what} holds a control character (${JSON.stringify(value)})`);
+  }
   const serveArgs = ['serve', '--idle', '0', ...(options.port === undefined ? ['--no-http'] : ['--port', String(options.port)])];
   const PATH = options.path.join(':');
   if (platform === 'darwin') {
@@ -223,7 +229,11 @@ export function serviceUnit(platform: NodeJS.Platform, bin: string, paths: Serve
 </plist>
 `;
   }
-  const q = (s: string) => (/^[A-Za-z0-9_/.:@%+=-]+$/.test(s) ? s : `"${s.replace(/(["\\$`])/g, '\\$1')}"`);
+  // systemd expands %-specifiers everywhere (a literal % is %%) and, on ExecStart= only, $VAR (a literal
+  // $ is $$); inside double quotes a backslash escapes " and \\.
+  const quote = (text: string) => (/^[A-Za-z0-9_/.:@%+=-]+$/.test(text) ? text : `"${text.replace(/(["\\])/g, '\\$1')}"`);
+  const arg = (s: string) => quote(s.replace(/%/g, '%%').replace(/\$/g, '$$$$'));
+  const env = (s: string) => quote(s.replace(/%/g, '%%'));
   return `# ~/.config/systemd/user/agent-hooks.service; then: systemctl --user enable --now agent-hooks
 [Unit]
 Description=agent-hooks server (hooks serve): one resident runner for every agent hook event
@@ -232,8 +242,8 @@ Description=agent-hooks server (hooks serve): one resident runner for every agen
 Type=simple
 # The folders where the shell that printed this unit finds node, python3, git...: systemd's own PATH
 # has no Homebrew, nvm or ~/.local folder. Print the unit again after moving them.
-Environment=${q(`PATH=${PATH}`)}
-ExecStart=${[node, bin, ...serveArgs].map(q).join(' ')}
+Environment=${env(`PATH=${PATH}`)}
+ExecStart=${[node, bin, ...serveArgs].map(arg).join(' ')}
 Restart=on-failure
 # SIGTERM lets the events in flight finish; hooks may take their full timeout.
 TimeoutStopSec=90
