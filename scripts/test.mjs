@@ -49,8 +49,10 @@ try {
   }
   if (result !== undefined) {
     for (const c of result.cases) {
-      const mark = c.status === 'failed' ? '✗' : c.status === 'skipped' ? '-' : '✓';
+      // `!`: passed on the decision, but a hook failed that the case does not expect to (hooks test's own mark).
+      const mark = c.status === 'failed' ? '✗' : c.status === 'skipped' ? '-' : c.hookFailures ? '!' : '✓';
       process.stdout.write(` ${mark} ${c.name} ${c.file}${c.key ? ` ${c.key}` : ''}\n`);
+      for (const f of c.hookFailures ?? []) process.stdout.write(`     hook ${f.id} failed (${f.kind}): ${String(f.message).split('\n')[0]}\n`);
       if (c.status === 'failed') process.stdout.write(`${JSON.stringify({ failures: c.failures, note: c.note, actual: c.actual }, null, 2).replace(/^/gm, '     ')}\n`);
     }
     passed += result.passed;

@@ -40,7 +40,7 @@ export function tmpProject(files: Record<string, string> = {}): string {
  */
 export function isolatedEnv(home: string, extra: Record<string, string> = {}, options: { trust?: boolean | string } = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['HOOKS_SKIP', 'HOOKS_DISABLE', 'HOOKS_ON_ERROR', 'HOOKS_DEBUG', 'CLAUDE_PROJECT_DIR', 'HOOKS_NO_CACHE']) delete env[name];
+  for (const name of ['HOOKS_SKIP', 'HOOKS_DISABLE', 'HOOKS_ON_ERROR', 'HOOKS_DEBUG', 'CLAUDE_PROJECT_DIR', 'HOOKS_NO_CACHE', 'FORCE_COLOR']) delete env[name];
   const isolated = {
     ...env,
     HOME: home,

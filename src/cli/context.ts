@@ -15,7 +15,14 @@ export interface CliContext {
   prompt?(question: string): Promise<string>;
 }
 
-/** True when colour should be used on a stream: a TTY, and NO_COLOR unset. */
+/**
+ * True when colour should be used on a stream: NO_COLOR set means never; FORCE_COLOR set means always
+ * (CI logs that render colour), unless it is 0 or false; else on a terminal that is not dumb. The
+ * order is kleur's, which paints.
+ */
 export function wantsColour(isTTY: boolean, env: NodeJS.ProcessEnv): boolean {
-  return isTTY && env.NO_COLOR === undefined && env.TERM !== 'dumb';
+  if (env.NO_COLOR !== undefined) return false;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
+  return isTTY && env.TERM !== 'dumb';
 }

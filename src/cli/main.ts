@@ -36,7 +36,8 @@ const COMMANDS: Record<string, CommandEntry> = {
 function usage(): string {
   const entries: [string, string][] = [
     ...Object.entries(COMMANDS).map(([name, c]): [string, string] => [name, c.summary]),
-    ['--version', 'print the version'],
+    ['completion', 'print shell completion for bash, zsh or fish ("hooks completion bash --help")'],
+    ['--version', 'print the version (also -V)'],
     ['--help', 'this text; "npx agent-hooks <command> --help" for a command\'s options and examples'],
   ];
   const width = Math.max(...entries.map(([n]) => n.length));
@@ -55,6 +56,7 @@ Environment:
   HOOKS_DISABLE=1       run no hooks (says so on stderr)
   HOOKS_ON_ERROR=block  turn the runner's own errors (bad config, bad event) into blocks
   NO_COLOR=1            no colour (output that is not a terminal has none anyway)
+  FORCE_COLOR=1         colour even off a terminal (a CI log); NO_COLOR wins
   HOOKS_DEBUG=1         a stack trace on stderr for internal errors
 `;
 }
@@ -70,10 +72,11 @@ export async function cli(argv: string[], ctx: CliContext): Promise<number> {
       ctx.stdout(usage());
       return name === undefined ? 1 : 0;
     }
-    if (name === '--version' || name === '-v') {
+    if (name === '--version' || name === '-V' || name === '-v') {
       ctx.stdout(`${VERSION}\n`);
       return 0;
     }
+    if (name === 'completion') return await completion(rest, ctx);
     const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
     if (entry === undefined) {
       if (name.startsWith('-')) {
@@ -101,6 +104,30 @@ export async function cli(argv: string[], ctx: CliContext): Promise<number> {
     // A broken config must never silently disable guards: with --on-error block it blocks.
     return onError === 'block' ? 2 : 1;
   }
+}
+
+/** `hooks completion <shell>`: every command's flags, read from the commands themselves. */
+async function completion(argv: string[], ctx: CliContext): Promise<number> {
+  const { COMPLETION_HELP, SHELLS, completionScript } = await import('./completion.js');
+  const [shell, ...extra] = argv;
+  if (shell === '--help' || shell === '-h') {
+    ctx.stdout(COMPLETION_HELP);
+    return 0;
+  }
+  if (shell === undefined || !(SHELLS as readonly string[]).includes(shell) || extra.length > 0) {
+    const got = shell === undefined ? '' : `, got "${[shell, ...extra].join(' ')}"`;
+    throw new HooksError('USAGE', `hooks completion: expected one of ${SHELLS.join(', ')}${got}${shell === undefined ? '' : didYouMean(shell, [...SHELLS])}`);
+  }
+  const { GUARD_IDS } = await import('../guards/index.js');
+  const words: Record<string, readonly string[]> = { guard: GUARD_IDS, serve: ['start', 'stop', 'status', 'token'], help: [...Object.keys(COMMANDS), 'completion'] };
+  const entries = [];
+  for (const [name, entry] of Object.entries(COMMANDS)) {
+    const command = await entry.load();
+    entries.push({ name, summary: entry.summary, flags: Object.keys(command.args.flags).map((f) => `--${f}`), words: [...(words[name] ?? [])] });
+  }
+  entries.push({ name: 'completion', summary: 'print shell completion for bash, zsh or fish', flags: [], words: [...SHELLS] });
+  ctx.stdout(completionScript(shell as (typeof SHELLS)[number], entries));
+  return 0;
 }
 
 export interface MainOptions {

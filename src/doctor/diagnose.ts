@@ -161,23 +161,40 @@ function checkBudgets(config: ResolvedConfig): Finding[] {
   return findings;
 }
 
-function worstCaseSeconds(hooks: ResolvedHook[], mode: 'intercept' | 'observe'): number {
+/**
+ * The latest moment (seconds after the event) the runner can still answer something the agent's drop
+ * would lose. A chain that merely runs long loses nothing when the agent gives up: a hook that times out
+ * with onFailure continue answers "continue", as the drop does. What can be lost is an answer (any hook
+ * may answer just before its timeout), or a timeout that blocks (onFailure block, answered after the
+ * kill grace), delayed by every other stage running to its own timeout and grace. So one default hook
+ * (600 s, continue) can answer at 600 s, not 600.5: within Claude Code's 600 s.
+ */
+export function worstCaseSeconds(hooks: readonly Pick<ResolvedHook, 'timeoutMs' | 'onFailure' | 'parallel' | 'run'>[], mode: 'intercept' | 'observe'): number {
   const grace = KILL_GRACE_MS;
-  if (mode === 'observe') return Math.round(Math.max(...hooks.map((h) => h.timeoutMs + (h.run.kind === 'command' ? grace : 0))) / 100) / 10;
-  let total = 0;
-  let batch: number[] = [];
+  // An in-process guard has no process to kill: its timeout is the whole of it, no grace after.
+  const full = (h: (typeof hooks)[number]) => h.timeoutMs + (h.run.kind === 'command' ? grace : 0);
+  const answer = (h: (typeof hooks)[number]) => (h.onFailure === 'block' ? full(h) : h.timeoutMs);
+  // Observe events run every hook at once: one stage. Intercept events run in order, parallel runs batched.
+  const stages: (typeof hooks)[number][][] = [];
+  let batch: (typeof hooks)[number][] = [];
   const flush = () => {
-    if (batch.length > 0) total += Math.max(...batch);
+    if (batch.length > 0) stages.push(batch);
     batch = [];
   };
   for (const hook of hooks) {
-    if (!hook.parallel) flush();
-    // An in-process guard has no process to kill: its timeout is the whole of it, no grace after.
-    batch.push(hook.run.kind === 'command' ? hook.timeoutMs + grace : hook.timeoutMs);
-    if (!hook.parallel) flush();
+    if (mode === 'intercept' && !hook.parallel) flush();
+    batch.push(hook);
+    if (mode === 'intercept' && !hook.parallel) flush();
   }
   flush();
-  return Math.round(total / 100) / 10;
+  if (stages.length === 0) return 0;
+  const stageFull = stages.map((stage) => Math.max(...stage.map(full)));
+  // A stage's answer is in once its slowest other hook is done too.
+  const stageAnswer = stages.map((stage) => Math.max(...stage.map((h, i) => Math.max(answer(h), ...stage.filter((_, j) => j !== i).map(full)))));
+  const total = stageFull.reduce((a, b) => a + b, 0);
+  // The answer comes from one stage; every other stage may run to its full timeout.
+  const worst = Math.max(...stages.map((_, i) => total - stageFull[i]! + stageAnswer[i]!));
+  return Math.round(worst / 100) / 10;
 }
 
 /** Timeouts the project's .claude/settings.json gives commands that call `hooks`, by Claude event name. */

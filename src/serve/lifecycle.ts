@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, constants, existsSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { HooksError } from '../errors.js';
 import { socketProblem, type ServePaths } from './paths.js';
 import type { ServerStats } from './server.js';
@@ -160,9 +161,54 @@ function unlinkQuietly(file: string): void {
   }
 }
 
+/**
+ * Why the server cannot run on this platform, in one line, or undefined. Its client is a POSIX shell
+ * script that talks over a Unix socket; Windows has neither the shell nor (for Node) socket files.
+ */
+export function platformProblem(platform: NodeJS.Platform): string | undefined {
+  if (platform !== 'win32') return undefined;
+  return 'hooks serve runs on Linux and macOS only: its client is a POSIX shell script over a Unix socket; on Windows, install without --serve (each event runs hooks run) — see docs/platforms.md';
+}
+
+/** What a service unit must carry that the service manager does not give: the programs' folders and the port. */
+export interface UnitOptions {
+  /** The folders the unit's PATH holds, in order (`unitPath`). */
+  path: string[];
+  /** The loopback port, or undefined for a socket-only server (`--no-http`). */
+  port: number | undefined;
+}
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Programs a hook command or a starter guard commonly names; their folders go on the unit's PATH. */
+const UNIT_PROGRAMS = ['node', 'python3', 'python', 'bash', 'git', 'sh'];
+
+/**
+ * The PATH a service unit runs with. systemd and launchd start a service with a bare system PATH, so a
+ * Homebrew or nvm `node`/`python3` the installing shell found is not found there, and a fail-closed
+ * guard then blocks every command. The unit gets the folders where the installing shell finds each of
+ * UNIT_PROGRAMS (node's own first), then the system's. Only absolute folders that only their owner can
+ * write, and none inside `project` (the folder the command runs in: a repository's `node_modules/.bin`
+ * or `.venv/bin` must not become every project's): the unit outlives the shell it was printed from.
+ */
+export function unitPath(env: NodeJS.ProcessEnv, nodeBin: string, platform: NodeJS.Platform, project?: string): string[] {
+  const dirs: string[] = [path.dirname(nodeBin)];
+  for (const program of UNIT_PROGRAMS) {
+    const found = findProgram(program, env.PATH, project);
+    if (found !== undefined) dirs.push(path.dirname(found));
+  }
+  const system = platform === 'darwin' ? ['/opt/homebrew/bin', '/usr/local/bin', '/usr/bin', '/bin', '/usr/sbin', '/sbin'] : ['/usr/local/bin', '/usr/bin', '/bin'];
+  // A control character would end the unit's line (and start another one of someone's choosing).
+  return [...new Set([...dirs, ...system])].filter((dir) => !CONTROL.test(dir));
+}
+
 /** A systemd user unit (Linux) or a launchd agent (macOS) running `hooks serve` in the foreground. */
-export function serviceUnit(platform: NodeJS.Platform, bin: string, paths: ServePaths): string {
-  const node = process.execPath;
+export function serviceUnit(platform: NodeJS.Platform, bin: string, paths: ServePaths, options: UnitOptions, node = process.execPath): string {
+  for (const [what, value] of [['node', node], ['the runner', bin], ['the log', paths.log]] as const) {
+    if (CONTROL.test(value)) throw new HooksError('USAGE', `cannot print a unit: the path of ${what} holds a control character (${JSON.stringify(value)})`);
+  }
+  const serveArgs = ['serve', '--idle', '0', ...(options.port === undefined ? ['--no-http'] : ['--port', String(options.port)])];
+  const PATH = options.path.join(':');
   if (platform === 'darwin') {
     const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     return `<?xml version="1.0" encoding="UTF-8"?>
@@ -172,7 +218,9 @@ export function serviceUnit(platform: NodeJS.Platform, bin: string, paths: Serve
 <dict>
   <key>Label</key><string>dev.agent-hooks.serve</string>
   <key>ProgramArguments</key>
-  <array><string>${esc(node)}</string><string>${esc(bin)}</string><string>serve</string><string>--idle</string><string>0</string></array>
+  <array>${[node, bin, ...serveArgs].map((a) => `<string>${esc(a)}</string>`).join('')}</array>
+  <key>EnvironmentVariables</key>
+  <dict><key>PATH</key><string>${esc(PATH)}</string></dict>
   <key>RunAtLoad</key><true/>
   <key>KeepAlive</key><true/>
   <key>StandardErrorPath</key><string>${esc(paths.log)}</string>
@@ -181,14 +229,21 @@ export function serviceUnit(platform: NodeJS.Platform, bin: string, paths: Serve
 </plist>
 `;
   }
-  const q = (s: string) => (/^[A-Za-z0-9_/.:@%+=-]+$/.test(s) ? s : `"${s.replace(/(["\\$`])/g, '\\$1')}"`);
+  // systemd expands %-specifiers everywhere (a literal % is %%) and, on ExecStart= only, $VAR (a literal
+  // $ is $$); inside double quotes a backslash escapes " and \\.
+  const quote = (text: string) => (/^[A-Za-z0-9_/.:@%+=-]+$/.test(text) ? text : `"${text.replace(/(["\\])/g, '\\$1')}"`);
+  const arg = (s: string) => quote(s.replace(/%/g, '%%').replace(/\$/g, '$$$$'));
+  const env = (s: string) => quote(s.replace(/%/g, '%%'));
   return `# ~/.config/systemd/user/agent-hooks.service; then: systemctl --user enable --now agent-hooks
 [Unit]
 Description=agent-hooks server (hooks serve): one resident runner for every agent hook event
 
 [Service]
 Type=simple
-ExecStart=${q(node)} ${q(bin)} serve --idle 0
+# The folders where the shell that printed this unit finds node, python3, git...: systemd's own PATH
+# has no Homebrew, nvm or ~/.local folder. Print the unit again after moving them.
+Environment=${env(`PATH=${PATH}`)}
+ExecStart=${[node, bin, ...serveArgs].map(arg).join(' ')}
 Restart=on-failure
 # SIGTERM lets the events in flight finish; hooks may take their full timeout.
 TimeoutStopSec=90
@@ -198,4 +253,23 @@ KillMode=mixed
 [Install]
 WantedBy=default.target
 `;
+}
+
+/** The first executable `name` in PATH's absolute folders, writable by its owner alone, not inside `project`. */
+function findProgram(name: string, PATH: string | undefined, project: string | undefined): string | undefined {
+  const inside = project === undefined ? undefined : `${path.resolve(project).replace(/\/+$/, '')}/`;
+  for (const dir of (PATH ?? '').split(path.delimiter)) {
+    if (!path.isAbsolute(dir)) continue;
+    if (inside !== undefined && `${path.resolve(dir)}/`.startsWith(inside)) continue;
+    const file = path.join(dir, name);
+    try {
+      const st = statSync(file);
+      if (!st.isFile() || (st.mode & 0o111) === 0) continue;
+      if ((statSync(dir).mode & 0o022) !== 0 || (st.mode & 0o022) !== 0) continue;
+      return file;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
 }

@@ -7,8 +7,10 @@
 // The kernel walks its whole connection table to print it (milliseconds, more with many sockets), so
 // a read is shared: at most one runs per file, and every connection that asked while it ran shares
 // the next one. Memory and work stay bounded whatever another user does with sockets of their own.
+import { accessSync, constants } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
+import path from 'node:path';
 
 export interface End {
   address: string;
@@ -21,6 +23,23 @@ export interface End {
  * could be read (not Linux, no /proc).
  */
 export type Owner = { uid: number } | 'gone' | 'unknown';
+
+/**
+ * Why the owner check cannot run here, in one line, or undefined when it can: the kernel's tables are
+ * Linux's (macOS and Windows have no /proc). Without them a TCP connection's owner is `unknown` and is
+ * let through on its token alone, so the server says so once, as it starts, rather than nowhere.
+ */
+export function ownerCheckProblem(procNet = '/proc/net'): string | undefined {
+  for (const name of ['tcp', 'tcp6']) {
+    try {
+      accessSync(path.join(procNet, name), constants.R_OK);
+      return undefined;
+    } catch {
+      // not here
+    }
+  }
+  return `owner check off: ${path.join(procNet, 'tcp')} cannot be read (Linux has it; this is ${process.platform}), so over HTTP only the token keeps other local users out; the Unix socket is not affected (see docs/platforms.md)`;
+}
 
 /** Live sockets by their two ends (`local remote` as the kernel prints them), to the owning uid. */
 export type Table = ReadonlyMap<string, number>;

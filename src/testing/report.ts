@@ -26,6 +26,11 @@ export function summaryLine(report: TestReport): string {
   return `${report.passed} passed, ${report.failed} failed`;
 }
 
+/** The ids of hooks that failed in a case that expects no failure, each once, in order of first failure. */
+export function brokenHooks(report: TestReport): string[] {
+  return [...new Set(report.results.flatMap((r) => (r.hookFailures ?? []).map((f) => f.id)))];
+}
+
 /** The expected and actual sides of a failed case, as two objects the diff can compare. */
 export function sides(result: CaseResult): { expected: Record<string, unknown>; actual: Record<string, unknown> } {
   const expected: Record<string, unknown> = {};

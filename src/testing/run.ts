@@ -1,5 +1,6 @@
 // Runs test cases through the same engine as `hooks run`: load the config, build the event, run, check.
 import path from 'node:path';
+import { loadConfigLayers, SEARCH_PLACES } from '../config/load.js';
 import { hooksFor, type ResolvedConfig } from '../config/resolve.js';
 import { eventFromClaudePayload } from '../dialects/payload.js';
 import { loadConfig, runnerFor } from '../engine.js';
@@ -22,6 +23,11 @@ export interface CaseResult {
   observed?: Observed;
   /** Why the case failed without a field check, or was skipped. */
   note?: string;
+  /**
+   * Hooks that failed (crashed, timed out, answered garbage) although the expectation names no failure:
+   * the case may still pass on the decision, but the report must show them.
+   */
+  hookFailures?: { id: string; kind: string; message: string }[];
   ms: number;
 }
 
@@ -39,7 +45,7 @@ export interface RunCasesOptions {
 
 /** Runs the cases in order, one at a time (hooks are processes; their output stays in order). */
 export async function runCases(cases: readonly TestCase[], options: RunCasesOptions): Promise<CaseResult[]> {
-  const configs = new Map<string, Promise<ResolvedConfig>>();
+  const configs = new Map<string, Promise<LoadedConfig>>();
   const results: CaseResult[] = [];
   for (const c of cases) {
     const result = await runCase(c, options, configs);
@@ -51,11 +57,14 @@ export async function runCases(cases: readonly TestCase[], options: RunCasesOpti
 
 // --- internal ---
 
-async function runCase(c: TestCase, options: RunCasesOptions, configs: Map<string, Promise<ResolvedConfig>>): Promise<CaseResult> {
+async function runCase(c: TestCase, options: RunCasesOptions, configs: Map<string, Promise<LoadedConfig>>): Promise<CaseResult> {
   const started = performance.now();
   if (c.invalid !== undefined) return { case: c, status: 'failed', checks: [], note: c.invalid, ms: 0 };
   const where = `${showPath(c.file, options.cwd)}${c.key === '' ? '' : `: ${c.key}`}`;
-  const config = await configFor(c, options, configs, where);
+  const loaded = await configFor(c, options, configs, where);
+  // What the agent would not run (an untrusted or broken config) fails the case, in the report, as it runs.
+  if (!loaded.ok) return { case: c, status: 'failed', checks: [], note: loaded.problem, ms: elapsed(started) };
+  const config = loaded.config;
   const event = buildEvent(c, config);
   const env = { ...options.env, ...c.env };
 
@@ -81,26 +90,34 @@ async function runCase(c: TestCase, options: RunCasesOptions, configs: Map<strin
     return { case: c, status: 'failed', checks: [], observed, note: 'no "expect": add one, or run npx agent-hooks test --update to record the current decision', ms };
   }
   const checks = checkExpectation(c.expect, observed);
-  return { case: c, status: checks.every((k) => k.ok) ? 'passed' : 'failed', checks, observed, ms };
+  const result: CaseResult = { case: c, status: checks.every((k) => k.ok) ? 'passed' : 'failed', checks, observed, ms };
+  // A failure the case expects is part of what it tests; any other is news.
+  if (c.expect.failed === undefined) {
+    const failures = decision.results.flatMap((r) => (r.failure === undefined ? [] : [{ id: r.id, kind: r.failure.kind, message: r.failure.message }]));
+    if (failures.length > 0) result.hookFailures = failures;
+  }
+  return result;
 }
 
-/** The case's config, loaded once per file (or per search folder) for the whole run. */
-function configFor(c: TestCase, options: RunCasesOptions, configs: Map<string, Promise<ResolvedConfig>>, where: string): Promise<ResolvedConfig> {
+type LoadedConfig = { ok: true; config: ResolvedConfig } | { ok: false; problem: string };
+
+/**
+ * The case's config, loaded once per file (or per search folder) for the whole run, or why the agent
+ * would run none of it: the project file is untrusted (changed since `hooks trust`) or broken.
+ */
+function configFor(c: TestCase, options: RunCasesOptions, configs: Map<string, Promise<LoadedConfig>>, where: string): Promise<LoadedConfig> {
   const dir = path.dirname(c.file);
   const key = c.config ?? `search:${dir}`;
   let pending = configs.get(key);
   if (pending === undefined) {
-    pending = loadConfig({ cwd: dir, env: options.env, ...(c.config === undefined ? {} : { configFile: c.config }) }).then((config) => {
-      const project = config.layers.find((l) => l.layer === 'project');
-      if (project === undefined) {
-        throw new HooksError('CONFIG_UNREADABLE', `no config found from ${showPath(dir, options.cwd)} upwards; set "config" in the case file or pass --config`);
-      }
-      // An untrusted (or broken) project file would test nothing but the user's layer: say so instead.
-      if (!project.active) {
-        throw new HooksError('CONFIG_UNREADABLE', `${project.problem ?? `${showPath(project.file, options.cwd)} is not active`}; set "config" in the case file or pass --config to test it without trusting it`);
-      }
-      return config;
-    });
+    pending = loadCaseConfig(c.config, dir, options).then(
+      (config): LoadedConfig => config,
+      (error: unknown): LoadedConfig => {
+        // A missing or unreadable file is a mistake in the case file: the run stops on it, one line.
+        if (isHooksError(error) && error.code === 'CONFIG_INVALID') return { ok: false, problem: error.message.split('\n').join('; ') };
+        throw error;
+      },
+    );
     configs.set(key, pending);
   }
   return pending.catch((error: unknown) => {
@@ -108,6 +125,33 @@ function configFor(c: TestCase, options: RunCasesOptions, configs: Map<string, P
     const at = c.config === undefined ? '' : c.key === '' ? ': config' : '.config';
     throw new HooksError(isHooksError(error) ? error.code : 'INTERNAL', `${where}${at}: ${message}`, { file: c.file });
   });
+}
+
+async function loadCaseConfig(configFile: string | undefined, dir: string, options: RunCasesOptions): Promise<LoadedConfig> {
+  if (configFile !== undefined) {
+    const file = path.resolve(dir, configFile);
+    // A file the agent finds by itself (.hooksrc.json, ...) runs only once trusted; a config kept for tests
+    // under another name (hooks-tests/guards.hooksrc.json) is the user's choice, as --config is for hooks run.
+    if (SEARCH_PLACES.includes(path.basename(file))) {
+      const found = await loadConfigLayers({ cwd: path.dirname(file), env: options.env, projectOnly: true });
+      const layer = found.layers.find((l) => l.layer === 'project' && l.file === file);
+      if (layer !== undefined && layer.trust === 'untrusted') return { ok: false, problem: untrusted(layer.problem ?? `${file} is not trusted`) };
+    }
+    return { ok: true, config: await loadConfig({ cwd: dir, env: options.env, configFile }) };
+  }
+  const config = await loadConfig({ cwd: dir, env: options.env });
+  const project = config.layers.find((l) => l.layer === 'project');
+  if (project === undefined) {
+    throw new HooksError('CONFIG_UNREADABLE', `no config found from ${showPath(dir, options.cwd)} upwards; set "config" in the case file or pass --config`);
+  }
+  // An untrusted (or broken) project file would test nothing but the user's layer: the agent runs none of it.
+  if (!project.active) return { ok: false, problem: project.trust === 'untrusted' ? untrusted(project.problem ?? `${project.file} is not trusted`) : `${project.problem ?? `${project.file} is switched off`}; the agent runs none of its hooks` };
+  return { ok: true, config };
+}
+
+/** The store's own line already names the file, says its hooks do not run and how to trust it. */
+function untrusted(problem: string): string {
+  return problem;
 }
 
 /** The event the case describes; samples are generated fresh, in the project folder. */

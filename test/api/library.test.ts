@@ -95,7 +95,7 @@ describe('createRunner', () => {
   });
 });
 
-describe('the README example', () => {
+describe('the library example (docs/library.md)', () => {
   it('runs as written: a handler blocks a prod command, eventFromPayload builds the event', async () => {
     const { eventFromPayload } = await import('../../src/index.js');
     const dir = tmpProject();

@@ -53,7 +53,7 @@ describe('hooks doctor', () => {
     expect(r.stdout).toMatch(/error +\S+ hooks\.preToolUse\[1\] \(noexec\): \.\/guards\/not-exec\.sh is not executable — fix: chmod \+x/);
     expect(r.stdout).toMatch(/error +\S+ hooks\.preToolUse\[3\] \(ok\): python3 guards\/missing\.py: guards\/missing\.py does not exist/);
     expect(r.stdout).toMatch(/warning \S+ hooks\.preToolUse\[3\] \(ok\): id "ok" is also used/);
-    expect(r.stdout).toMatch(/warning userPromptSubmit: hooks may take up to 41 s .* Claude Code waits 30 s/);
+    expect(r.stdout).toMatch(/warning userPromptSubmit: hooks may take up to 40.5 s .* Claude Code waits 30 s/);
     expect(lines.at(-1)).toBe('3 errors, 2 warnings');
   });
 

@@ -1,16 +1,16 @@
 // `hooks test` as a real process, on real case files and real hook processes.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
 
 // Two hooks in node: a rewrite and a guard, as a project would have them.
-const REWRITE = `import { readFileSync } from 'node:fs';
+const REWRITE = `import { readFileSync, writeFileSync } from 'node:fs';
 const e = JSON.parse(readFileSync(0, 'utf8'));
 const c = e.tool_input.command;
 if (c.startsWith('ls ')) console.log(JSON.stringify({ decision: 'modify', reason: 'colour off', updatedInput: { ...e.tool_input, command: c.replace('ls ', 'ls --color=never ') } }));
 `;
-const GUARD = `import { readFileSync } from 'node:fs';
+const GUARD = `import { readFileSync, writeFileSync } from 'node:fs';
 const e = JSON.parse(readFileSync(0, 'utf8'));
 if (e.tool_input.command.includes(process.env.FORBIDDEN ?? 'production')) { process.stderr.write('no ' + (process.env.FORBIDDEN ?? 'production') + ' commands'); process.exit(2); }
 `;
@@ -205,9 +205,9 @@ describe('hooks test', () => {
     expect(badCase.stdout).toBe('');
     expect(badCase.stderr).toBe('agent-hooks: hooks-tests/a.json: cases[1].expect.decison: unknown key (did you mean "decision"?)\n');
 
-    const badConfig = project({ 'hooks-tests/a.json': [{ ...PASSING[0], config: '../broken.json' }] }, { 'broken.json': JSON.stringify({ hooks: { preToolUse: [{ command: 'x', timeout: 'soon' }] } }) }).run();
-    expect(badConfig.code).toBe(1);
-    expect(badConfig.stderr).toMatch(/^agent-hooks: hooks-tests\/a\.json: \[0\]\.config: \S*broken\.json: hooks\.preToolUse\[0\]\.timeout: expected number, received string\n$/);
+    const missingConfig = project({ 'hooks-tests/a.json': [{ ...PASSING[0], config: '../nowhere.json' }] }).run();
+    expect(missingConfig.code).toBe(1);
+    expect(missingConfig.stderr).toMatch(/^agent-hooks: hooks-tests\/a\.json: \[0\]\.config: \S*nowhere\.json: config file not found\n$/);
 
     const unknownHook = project({ 'hooks-tests/a.json': { ...PASSING[0], hook: 'nope' } }).run();
     expect(unknownHook.stderr).toMatch(/^agent-hooks: hooks-tests\/a\.json: hook: no hook "nope" on preToolUse in \.hooksrc\.json \(its hooks: rewrite-ls, no-prod\)\n$/);
@@ -222,6 +222,77 @@ describe('hooks test', () => {
     expect(noFolder.code).toBe(1);
     expect(noFolder.stderr).toBe('agent-hooks: hooks-tests: no such file or folder; pass case files or folders, or create it (see docs/testing.md)\n');
   });
+
+  it('a broken config fails its cases in the report, one line naming the file and key path; the other cases still run', () => {
+    const broken = JSON.stringify({ hooks: { preToolUse: [{ command: 'x', timeout: 'soon' }] } });
+    const p = project({ 'hooks-tests/a.json': [{ ...PASSING[0], config: '../broken.json' }], 'hooks-tests/b.json': [PASSING[0]] }, { 'broken.json': broken });
+    const r = p.run();
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^✗ rewrites ls hooks-tests\/a\.json \[0\] \d+ms\n {4}\S*broken\.json: hooks\.preToolUse\[0\]\.timeout: expected number, received string\n/m);
+    expect(r.stdout).toMatch(/^✓ rewrites ls hooks-tests\/b\.json \[0\]/m);
+    expect(lines(r.stdout)).toContain('1 passed, 1 failed');
+  });
+
+  it('an edited, untrusted project config fails every case on it, naming the file and hooks trust (the agent runs none of it)', () => {
+    const cases = [PASSING[0], { ...PASSING[1], config: '../.hooksrc.json' }];
+    const p = project({ 'hooks-tests/a.json': cases });
+    // Trusted as written: green.
+    const env = isolatedEnv(p.dir);
+    expect(runCli(['test'], { cwd: p.dir, env }).code).toBe(0);
+    // Edited after trust: the agent would run none of it, found by the search or named as the case's config.
+    writeFileSync(path.join(p.dir, '.hooksrc.json'), JSON.stringify({ hooks: { preToolUse: [CONFIG.hooks.preToolUse[0]] } }));
+    const r = runCli(['test'], { cwd: p.dir, env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    const notes = lines(r.stdout).filter((l) => l.startsWith('    '));
+    expect(notes).toHaveLength(2);
+    for (const note of notes) expect(note).toMatch(/^ {4}\S*\.hooksrc\.json .*trust/);
+    expect(lines(r.stdout)).toContain('0 passed, 2 failed');
+    // --json says the same, per case.
+    const json = JSON.parse(runCli(['test', '--json'], { cwd: p.dir, env }).stdout) as { failed: number; cases: { status: string; note: string }[] };
+    expect(json.failed).toBe(2);
+    for (const c of json.cases) expect(c.note).toMatch(/\.hooksrc\.json .*trust/);
+    // Never trusted at all: the same, per case, not a runner error.
+    const fresh = runCli(['test'], { cwd: p.dir, env: isolatedEnv(tmpProject(), {}, { trust: false }) });
+    expect(fresh.stderr).toBe('');
+    expect(fresh.code).toBe(1);
+    expect(lines(fresh.stdout)).toContain('0 passed, 2 failed');
+  }, 60_000);
+
+  it('three broken hooks are shown in the text report, not only in --json: ! per case, each hook and why, a closing count', () => {
+    const config = {
+      hooks: {
+        preToolUse: [
+          { id: 'missing', command: 'no-such-command-for-hooks-test', match: 'exec' },
+          { id: 'crashes', command: 'node -e "process.exit(3)"', match: 'exec' },
+          { id: 'garbage', command: 'echo "{not json"', match: 'exec' },
+        ],
+      },
+    };
+    const cases = [1, 2, 3].map((n) => ({ name: `case ${n}`, event: exec(`ls ${n}`), expect: { decision: 'continue' } }));
+    const dir = tmpProject({ '.hooksrc.json': JSON.stringify(config), 'hooks-tests/a.json': JSON.stringify(cases) });
+    const env = isolatedEnv(dir);
+    const r = runCli(['test'], { cwd: dir, env });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).not.toMatch(/^✓/m);
+    expect(r.stdout.match(/^! case \d/gm)).toHaveLength(3);
+    expect(r.stdout).toMatch(/^ {4}hook missing failed \(not-found\): /m);
+    expect(r.stdout).toMatch(/^ {4}hook crashes failed \(exit-3\): /m);
+    expect(r.stdout).toMatch(/^ {4}hook garbage failed \(\S+\): /m);
+    const tail = lines(r.stdout.trimEnd());
+    expect(tail.at(-2)).toMatch(/^3 hooks failed: missing, crashes, garbage; 3 passing cases/);
+    expect(tail.at(-1)).toBe('3 passed, 0 failed');
+    // JSON and JUnit carry them too.
+    const json = JSON.parse(runCli(['test', '--json'], { cwd: dir, env }).stdout) as { cases: { hookFailures?: { id: string }[] }[] };
+    expect(json.cases.map((c) => c.hookFailures?.map((f) => f.id))).toEqual([1, 2, 3].map(() => ['missing', 'crashes', 'garbage']));
+    expect(runCli(['test', '--reporter', 'junit'], { cwd: dir, env }).stdout.match(/<system-err>hook missing failed/g)).toHaveLength(3);
+    // A case that expects the failures is quiet about them.
+    writeFileSync(path.join(dir, 'hooks-tests', 'a.json'), JSON.stringify([{ ...cases[0], expect: { decision: 'continue', failed: ['missing', 'crashes', 'garbage'] } }]));
+    const expected = runCli(['test'], { cwd: dir, env });
+    expect(expected.stdout).toMatch(/^✓ case 1/m);
+    expect(expected.stdout).not.toContain('hook missing failed');
+  }, 60_000);
 
   it("the repository's own hooks-tests pass: every example guard and builtin", () => {
     const r = runCli(['test'], { cwd: ROOT, env: isolatedEnv(tmpProject()) });

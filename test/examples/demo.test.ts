@@ -1,8 +1,11 @@
 // `npm run demo`'s script: the three answers it promises, and escape codes only on a terminal.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isolatedEnv, ROOT, tmpProject } from '../helpers.js';
+
+// The demo runs about a dozen real CLI processes and hooks: generous, so only a hang fails on a loaded machine.
+vi.setConfig({ testTimeout: 180_000 });
 
 const DEMO = path.join(ROOT, 'hooks-examples', 'demo.sh');
 const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
@@ -21,6 +24,10 @@ describe('hooks-examples/demo.sh', () => {
     expect(r.stdout).toContain('ls --color=never -la src');
     expect(r.stdout).toContain('additionalContext');
     expect(r.stdout).toContain('$ node bin/hooks.js run pre-tool-use --config .hooksrc.example.json --verbose');
+    // A built-in guard with no config, then the example guard's test cases.
+    expect(r.stdout).toMatch(/\$ node bin\/hooks\.js guard command-safety .*\n.*"permissionDecision":"deny".*git-hook-bypass/);
+    expect(r.stdout).toMatch(/^✓ no-force-push blocks git push --force /m);
+    expect(r.stdout).toMatch(/^\d+ passed, 0 failed\nexit 0\n$/m);
     expect(r.stdout + r.stderr).not.toMatch(/\x1b\[/);
   });
 

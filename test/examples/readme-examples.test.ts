@@ -1,5 +1,6 @@
-// The README's examples, run as written: the bash guard judges the command only (not the cwd), the
-// commands it tells a user to type name this package, and its links work off the repository.
+// The README's examples and those it moved to docs/writing-hooks.md, run as written: the bash guard
+// judges the command only (not the cwd), the commands the docs tell a user to type name this package,
+// and the README's links work off the repository.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, tmpProject } from '../helpers.js';
 
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const WRITING_HOOKS = readFileSync(path.join(ROOT, 'docs', 'writing-hooks.md'), 'utf8');
 
 /** The fenced blocks of a markdown text in this language. */
 function blocks(text: string, lang: string): string[] {
@@ -14,8 +16,8 @@ function blocks(text: string, lang: string): string[] {
 }
 
 function bashGuard(): string {
-  const guard = blocks(README, 'bash').find((b) => b.includes('production'));
-  expect(guard, 'the README has a bash guard about production').toBeDefined();
+  const guard = blocks(WRITING_HOOKS, 'bash').find((b) => b.includes('production'));
+  expect(guard, 'docs/writing-hooks.md has a bash guard about production').toBeDefined();
   const dir = tmpProject();
   const file = path.join(dir, 'no-production.sh');
   writeFileSync(file, guard!);
@@ -27,7 +29,7 @@ function runGuard(file: string, payload: unknown, env: NodeJS.ProcessEnv = proce
   return spawnSync('/bin/bash', [file], { input: typeof payload === 'string' ? payload : JSON.stringify(payload), encoding: 'utf8', env });
 }
 
-describe("the README's bash guard", () => {
+describe("docs/writing-hooks.md's bash guard", () => {
   const event = (command: string, cwd: string) => ({ session_id: 's', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } });
 
   it('lets ls through in a project under /srv/production-site: the cwd is not the command', () => {
@@ -55,7 +57,7 @@ describe("the README's bash guard", () => {
 describe('commands the docs tell a user to type', () => {
   // docs/install.md, docs/agents.md and docs/guards/ are checked by their owners' tests when they
   // change; these are the README and the pages that spell commands for newcomers.
-  const pages = ['README.md', 'docs/cli.md', 'docs/testing.md', 'docs/protocol.md', 'hooks-examples/README.md'];
+  const pages = ['README.md', 'docs/cli.md', 'docs/testing.md', 'docs/protocol.md', 'hooks-examples/README.md', 'docs/getting-started.md', 'docs/config.md', 'docs/writing-hooks.md', 'docs/overview.md', 'docs/library.md', 'docs/guards/README.md'];
 
   it('never say "npx hooks" (an unrelated package on the registry)', () => {
     for (const page of pages) {
@@ -83,5 +85,21 @@ describe("the README's links", () => {
       const target = link.replace(prefix, '').replace(/#.*$/, '');
       expect(existsSync(path.join(ROOT, target)), link).toBe(true);
     }
+    // Images come from raw.githubusercontent.com (the registry page renders them from there).
+    const raw = /^https:\/\/raw\.githubusercontent\.com\/agent-hooks\/agent-hooks\/main\//;
+    const images = links.filter((l) => raw.test(l));
+    expect(images.length).toBeGreaterThan(0);
+    for (const link of images) expect(existsSync(path.join(ROOT, link.replace(raw, ''))), link).toBe(true);
+  });
+
+  it('puts what it is and the two commands within the first screen, and stays short', () => {
+    const firstScreen = README.split('\n').slice(0, 25).join('\n');
+    expect(firstScreen).toContain('npm ci && npm run demo');
+    expect(firstScreen).toContain('npm ci && npm test');
+    expect(firstScreen).toMatch(/!\[[^\]]+\]\([^)]+event-flow\.svg\)/);
+    expect(README.split(/\s+/).filter((w) => w !== '').length).toBeLessThan(1000);
+    // The Install section says the hot path runs the installed bin, not npx.
+    const install = README.slice(README.indexOf('## Install'), README.indexOf('\n## ', README.indexOf('## Install') + 1));
+    expect(install).toMatch(/hot path.*installed bin, not npx/i);
   });
 });

@@ -1,7 +1,8 @@
 // The server as a user runs it (real processes of the built CLI): one per user, start/stop/status,
 // idle exit, stale files taken over, and the command-only client with the server up and down.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { servePaths } from '../../src/serve/paths.js';
 import { runCli, tmpProject, trustProject } from '../helpers.js';
@@ -25,6 +26,7 @@ describe('one server per user', () => {
     expect(foreground.code).toBe(1);
     expect(foreground.stderr).toContain(`already running (pid ${pid})`);
     expect(runCli(['serve', 'status'], { env }).stdout).toContain(`running (pid ${pid}`);
+    expect(JSON.parse(runCli(['serve', 'status', '--json'], { env }).stdout)).toMatchObject({ running: true, pid: Number(pid), served: 0, socket: expect.any(String) });
     expect(runCli(['serve', 'stop'], { env }).stdout).toContain(`stopped (pid ${pid})`);
     const status = runCli(['serve', 'status'], { env });
     expect(status.code).toBe(3);
@@ -95,10 +97,19 @@ describe('one server per user', () => {
     expect(served(env)).toBe(1);
   });
 
-  it('--print-unit prints a systemd user unit running the foreground server', () => {
-    const r = runCli(['serve', '--print-unit'], { env: home() });
-    expect(r.stdout).toMatch(/^ExecStart=.*hooks\.js serve --idle 0$/m);
+  it('--print-unit prints a systemd user unit running the foreground server on the kept port, with PATH', () => {
+    const env = home();
+    delete env.AGENT_HOOKS_SERVE_PORT;
+    const r = runCli(['serve', '--print-unit'], { env });
+    const port = /^ExecStart=.*hooks\.js serve --idle 0 --port (\d+)$/m.exec(r.stdout)?.[1];
+    expect(port).toMatch(/^\d+$/);
+    // The port the server and the client use: the one kept in the state folder.
+    expect(readFileSync(servePaths(env).port, 'utf8').trim()).toBe(port);
+    const PATH = /^Environment=PATH=(\S+)$/m.exec(r.stdout)?.[1]?.split(':');
+    expect(PATH).toContain(path.dirname(process.execPath));
     expect(r.stdout).toContain('WantedBy=default.target');
+    expect(runCli(['serve', '--print-unit', '--no-http'], { env }).stdout).toMatch(/^ExecStart=.* serve --idle 0 --no-http$/m);
+    expect(runCli(['serve', '--print-unit', '--port', '40001'], { env }).stdout).toMatch(/^ExecStart=.* serve --idle 0 --port 40001$/m);
   });
 
   it('a token file open to others is refused, never used', () => {

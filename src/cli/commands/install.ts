@@ -47,6 +47,8 @@ Options:
                        preToolUse and userPromptSubmit instead of letting them through
                        (Claude Code: onFailure "block"; Cursor: failClosed; all: --on-error block)
   --dry-run            print a unified diff of the change and write nothing
+  --json               print the outcome as JSON ({"agent", "scope", "file", "action", "dryRun",
+                       "entries", "backup", "diff", "notes"}); the notes are then not on stderr
   --allow-outside      write the settings file even where it resolves outside the project
   --serve              entries that hand each event to "agent-hooks serve" (docs/serve.md) through
                        agent-hooks-client (curl over its Unix socket, which it checks is yours)
@@ -84,10 +86,13 @@ Examples:
 `,
   args: {
     positional: ['agent'],
-    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean', serve: 'boolean', 'when-down': 'string', port: 'string', http: 'boolean', managed: 'boolean', print: 'boolean', prefix: 'string', node: 'string', 'code-cache': 'boolean' },
+    flags: { json: 'boolean', project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean', serve: 'boolean', 'when-down': 'string', port: 'string', http: 'boolean', managed: 'boolean', print: 'boolean', prefix: 'string', node: 'string', 'code-cache': 'boolean' },
   },
   async run(args, ctx) {
-    if (args.flags.managed === true) return installManaged(args.positional.agent, args.flags, ctx);
+    if (args.flags.managed === true) {
+      if (args.flags.json === true) throw new HooksError('USAGE', '--json does not go with --managed (its --print is the script to read)');
+      return installManaged(args.positional.agent, args.flags, ctx);
+    }
     if (args.flags.print !== undefined || args.flags.prefix !== undefined || args.flags.node !== undefined || args.flags['code-cache'] !== undefined) throw new HooksError('USAGE', '--print, --code-cache, --prefix and --node go with --managed');
     const where = whereOf(ctx);
     const dryRun = args.flags['dry-run'] === true;
@@ -116,6 +121,12 @@ Examples:
       allowOutside: args.flags['allow-outside'] === true,
       ...serve,
     });
+    if (args.flags.json === true) {
+      // For scripts: the same facts, the notes included (they are not also on stderr).
+      const { file, action, entries, diff, backup, why, notes } = outcome;
+      ctx.stdout(`${JSON.stringify({ agent: args.positional.agent, scope, file, action, dryRun, ...(entries === undefined ? {} : { entries }), ...(backup === undefined ? {} : { backup }), ...(why === undefined ? {} : { why }), diff, notes }, null, 2)}\n`);
+      return 0;
+    }
     ctx.stdout(describe(outcome, where, dryRun));
     // What the entries run, when teammates need to know (every time); an agent's own step (after a change).
     for (const note of outcome.notes) ctx.stderr(`agent-hooks: note: ${note}\n`);
@@ -156,6 +167,9 @@ async function serveOf(flags: Record<string, string | boolean | undefined>, agen
     if (flags['when-down'] !== undefined || flags.port !== undefined || flags.http !== undefined) throw new HooksError('USAGE', '--when-down, --http and --port go with --serve');
     return {};
   }
+  const { platformProblem } = await import('../../serve/lifecycle.js');
+  const unsupported = platformProblem(process.platform);
+  if (unsupported !== undefined) throw new HooksError('USAGE', `install --serve: ${unsupported}`);
   const http = flags.http === true;
   if (http && agent !== 'claude-code') throw new HooksError('USAGE', `--http: only Claude Code has http hooks; install ${agent ?? '<agent>'} --serve without it (the client, over the Unix socket)`);
   if (!http && flags.port !== undefined) throw new HooksError('USAGE', '--port goes with --http (the client finds the server by its Unix socket, not a port)');

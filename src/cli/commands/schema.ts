@@ -1,5 +1,6 @@
 // `hooks schema`: prints the config's JSON Schema (the build writes it to schema/hooks.schema.json).
-import { configJsonSchema } from '../../config/json-schema.js';
+import { configJsonSchema, type GuardSchema } from '../../config/json-schema.js';
+import { GUARD_IDS, loadGuard } from '../../guards/index.js';
 import type { Command } from '../command.js';
 
 export const command: Command = {
@@ -12,7 +13,17 @@ completion in your editor:
 `,
   args: { positional: [], flags: {} },
   async run(_args, ctx) {
-    ctx.stdout(`${JSON.stringify(configJsonSchema(), null, 2)}\n`);
+    ctx.stdout(`${JSON.stringify(configJsonSchema(await guardSchemas()), null, 2)}\n`);
     return 0;
   },
 };
+
+/** Every first-party guard with its options' schema, so the JSON Schema checks `builtin` and `options`. */
+export async function guardSchemas(): Promise<GuardSchema[]> {
+  const out: GuardSchema[] = [];
+  for (const id of GUARD_IDS) {
+    const guard = await loadGuard(id);
+    out.push({ id, ...(guard === undefined ? {} : { options: await guard.options() }) });
+  }
+  return out;
+}

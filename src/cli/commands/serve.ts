@@ -1,7 +1,8 @@
 // `hooks serve`: one resident runner per user, so an event costs a request instead of a Node start.
 import { HooksError } from '../../errors.js';
 import { hooksBin } from '../../install/bin.js';
-import { DEFAULT_IDLE_MINUTES, fileLog, probe, readPid, serviceUnit, startBackground, stopServer, takeLock } from '../../serve/lifecycle.js';
+import { DEFAULT_IDLE_MINUTES, fileLog, platformProblem, probe, readPid, serviceUnit, startBackground, stopServer, takeLock, unitPath } from '../../serve/lifecycle.js';
+import { ownerCheckProblem } from '../../serve/peer.js';
 import { ensureToken, prepareDirs, readToken, servePaths, servePort, socketProblem } from '../../serve/paths.js';
 import { describeHolder, portHolder } from '../../serve/port-holder.js';
 import { closeInheritedFds } from '../../serve/inherited-fds.js';
@@ -25,7 +26,8 @@ event the client sends runs its hooks with that session's own environment.
   hooks serve          run in the foreground until SIGTERM / Ctrl-C (for systemd or launchd)
   hooks serve start    start it in the background (logs in the state folder), unless one runs
   hooks serve stop     stop it: events in flight finish first
-  hooks serve status   is it running, since when, how many events it answered (exit 3: not running)
+  hooks serve status   is it running, since when, how many events it answered (exit 3: not running);
+                       --json for scripts ({"running": true, "pid", "port", "url", "socket", ...})
   hooks serve token    print the token (for AGENT_HOOKS_TOKEN, which Claude Code puts in the header)
 
 Options:
@@ -36,7 +38,9 @@ Options:
   --no-http            the Unix socket only (command-only agents)
   --idle <minutes>     exit after this long without an event; 0 never (default: 0 in the
                        foreground, ${DEFAULT_IDLE_MINUTES} for "start" and for a server the client started)
-  --print-unit         print a systemd user unit (a launchd plist on macOS) and exit
+  --print-unit         print a systemd user unit (a launchd plist on macOS) and exit: it runs the
+                       server on the port above (or --no-http), with a PATH holding the folders
+                       where this shell finds node, python3, python, bash, git and sh
 
 Files ($XDG_STATE_HOME/agent-hooks/serve, 0700): token, port, serve.pid (one server per user),
 serve.log, client.curlrc; the socket is $XDG_RUNTIME_DIR/agent-hooks/serve.sock when there is a
@@ -49,18 +53,23 @@ Examples:
 `,
   args: {
     positional: ['action'],
-    flags: { port: 'string', host: 'string', 'no-http': 'boolean', idle: 'string', 'print-unit': 'boolean' },
+    flags: { port: 'string', host: 'string', 'no-http': 'boolean', idle: 'string', 'print-unit': 'boolean', json: 'boolean' },
   },
   async run(args, ctx) {
     const paths = servePaths(ctx.env);
     const action = args.positional.action;
-    if (args.flags['print-unit'] === true) {
-      ctx.stdout(serviceUnit(process.platform, hooksBin(), paths));
-      return 0;
-    }
+    const unsupported = platformProblem(process.platform);
+    if (unsupported !== undefined && action !== 'status') throw new HooksError('USAGE', unsupported);
+    if (args.flags.json === true && action !== 'status') throw new HooksError('USAGE', '--json goes with "hooks serve status"');
     const host = typeof args.flags.host === 'string' ? args.flags.host : '127.0.0.1';
     const http = args.flags['no-http'] !== true;
     const port = () => (args.flags.port === undefined ? servePort(paths, ctx.env) : Promise.resolve(portOf(args.flags.port)));
+    if (args.flags['print-unit'] === true) {
+      // The port the client and the installed http hooks use (kept in the state folder), fixed in the unit.
+      const unit = { path: unitPath(ctx.env, process.execPath, process.platform, ctx.cwd), port: http ? await port() : undefined };
+      ctx.stdout(serviceUnit(process.platform, hooksBin(), paths, unit));
+      return 0;
+    }
     switch (action) {
       case undefined:
         return foreground(ctx, { port: http ? await port() : 0, host, http, idleMinutes: args.flags.idle === undefined ? 0 : minutesOf(args.flags.idle) });
@@ -81,6 +90,8 @@ Examples:
           ctx.env,
         );
         ctx.stdout(`agent-hooks serve: started (pid ${stats.pid}${stats.port === undefined ? '' : `, port ${stats.port}`}, socket ${paths.socket}); log ${paths.log}\n`);
+        const unchecked = stats.port === undefined ? undefined : ownerCheckProblem();
+        if (unchecked !== undefined) ctx.stderr(`agent-hooks serve: ${unchecked}\n`);
         if (http && stats.port === undefined) ctx.stderr(`agent-hooks serve: ${portTaken(wanted, host)}\n`);
         return 0;
       }
@@ -90,16 +101,22 @@ Examples:
         return 0;
       }
       case 'status': {
+        const json = args.flags.json === true;
         const problem = socketProblem(paths);
         if (problem !== undefined) {
-          ctx.stdout(`agent-hooks serve: not asked: the socket may not be your server's (${problem}); nothing was sent to it\n`);
+          ctx.stdout(json ? `${JSON.stringify({ running: false, problem, socket: paths.socket }, null, 2)}\n` : `agent-hooks serve: not asked: the socket may not be your server's (${problem}); nothing was sent to it\n`);
           return 3;
         }
         const stats = await probe(paths, readToken(paths));
         if (stats === undefined) {
           const pid = readPid(paths);
-          ctx.stdout(`agent-hooks serve: not running${pid === undefined ? '' : ` (a stale pid file names ${pid})`}\n`);
+          ctx.stdout(json ? `${JSON.stringify({ running: false, ...(pid === undefined ? {} : { stalePid: pid }), log: paths.log }, null, 2)}\n` : `agent-hooks serve: not running${pid === undefined ? '' : ` (a stale pid file names ${pid})`}\n`);
           return 3;
+        }
+        if (json) {
+          const url = stats.port === undefined ? null : `http://127.0.0.1:${stats.port}/v1/run`;
+          ctx.stdout(`${JSON.stringify({ running: true, ...stats, url, spares: stats.spares ?? [], log: paths.log }, null, 2)}\n`);
+          return 0;
         }
         ctx.stdout(
           `agent-hooks serve: running (pid ${stats.pid}, version ${stats.version}, since ${stats.startedAt})\n` +
@@ -164,6 +181,9 @@ async function foreground(ctx: CliContext, options: { port: number; host: string
       server = await start(false);
     }
     log(`listening (pid ${process.pid})${server.port === undefined ? '' : ` on http://${options.host}:${server.port}`} and ${paths.socket}`);
+    // Off Linux the TCP owner check has no table to read: said once here, not silently skipped per request.
+    const unchecked = server.port === undefined ? undefined : ownerCheckProblem();
+    if (unchecked !== undefined) log(unchecked);
     if (ctx.signal.aborted) stopped();
     ctx.signal.addEventListener('abort', () => {
       log('stopping: finishing the events in flight');

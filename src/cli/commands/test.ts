@@ -31,8 +31,13 @@ Options:
                        YAML files are left alone and the expectation to paste is printed);
                        not with --hook
 
-Exit codes: 0 all passed, 1 a case failed, or a runner error (bad case file, bad config; one line
-on stderr naming the file and key path).
+A case passes only on what the agent would see: an untrusted (or edited since trusted) project
+config fails its cases with one line naming the file and hooks trust; a config that does not
+validate fails its cases with the file and key path; a hook that failed where the case names no
+failure is shown under the case (marked !) and counted above the summary.
+
+Exit codes: 0 all passed, 1 a case failed, or a runner error (bad case file, a config file that is
+not there; one line on stderr naming the file and key path).
 
 Examples:
   npx agent-hooks test

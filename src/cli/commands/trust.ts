@@ -2,7 +2,8 @@
 // records their exact bytes (and those files' states) as trusted.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isJsFile, loadConfigLayers, readForTrust } from '../../config/load.js';
+import { isJsFile, loadConfigLayers, LOCAL_CONFIG_NAME, readForTrust } from '../../config/load.js';
+import { resolveConfig } from '../../config/resolve.js';
 import { HooksError } from '../../errors.js';
 import { findEvent } from '../../events/catalog.js';
 import { digest, readTrustStore, updateTrustStore, type TrustEntry } from '../../trust/store.js';
@@ -14,7 +15,7 @@ import { wantsColour, type CliContext } from '../context.js';
 import { createStyle } from '../style.js';
 
 export const command: Command = {
-  help: `Usage: hooks trust [path] [--yes] | hooks trust --list
+  help: `Usage: hooks trust [path] [--yes] | hooks trust --list [--json]
 
 A project's config files (.hooksrc*, hooks.config.*, package.json#hooks, .hooksrc.local.json) run
 only once you trust them. This shows every command they would run, per event, and the files trust
@@ -32,11 +33,19 @@ is shown as source and never run here.
 Options:
   --yes    trust without asking (for scripts; read what it prints)
   --list   show every trusted file and its covered files, and whether each still matches
+  --json   with --list: the same as JSON ({"store", "files": [{"file", "state", "trusted", "sha256",
+           "trustedAt", "covers": [{"file", "matches", "trusted", "now"}]}]}); state is trusted,
+           changed, covered-file-changed, trusted-by-older-version or missing
+
+A file with a key the runner refuses (a typo, a bad value) is shown with each problem: the runner
+switches such a file off, trusted or not, until it is fixed.
 `,
-  args: { positional: ['path'], flags: { yes: 'boolean', list: 'boolean' } },
+  args: { positional: ['path'], flags: { yes: 'boolean', list: 'boolean', json: 'boolean' } },
   async run(args, ctx) {
-    const s = createStyle(wantsColour(ctx.stdoutIsTTY, ctx.env));
-    if (args.flags.list === true) return list(ctx, s);
+    const json = args.flags.json === true;
+    if (json && args.flags.list !== true) throw new HooksError('USAGE', '--json goes with --list (trusting asks for a review, which is text)');
+    const s = createStyle(!json && wantsColour(ctx.stdoutIsTTY, ctx.env));
+    if (args.flags.list === true) return list(ctx, s, json);
     const files = await projectFiles(args.positional.path, ctx);
     if (files.length === 0) {
       throw new HooksError('USAGE', `no project config found from ${path.resolve(ctx.cwd, args.positional.path ?? '.')} (the search stops at the repository root or your home folder)`);
@@ -45,7 +54,7 @@ Options:
     const reads = await Promise.all(
       files.map(async (file) => {
         const read = await readForTrust(file);
-        return { file, ...read, coverage: coverageFor(file, read) };
+        return { file, ...read, coverage: coverageFor(file, read), issues: await issuesOf(file, read, ctx) };
       }),
     );
     const isTrusted = (r: (typeof reads)[number]) => sameTrust(store.entries[r.file], r.coverage);
@@ -53,6 +62,11 @@ Options:
     for (const r of reads) {
       lines.push(`${s.bold(r.file)} ${s.dim(`sha256 ${r.sha256.slice(0, 12)}`)}${isTrusted(r) ? s.green(' (already trusted)') : ''}`);
       lines.push(...describeFile(r, s).map((l) => `  ${l}`));
+      // Trusting a file the runner will switch off for a bad key must not look like it will run.
+      if (r.issues.length > 0) {
+        lines.push(`  ${s.red(`switched off when it runs: ${r.issues.length === 1 ? 'a problem' : `${r.issues.length} problems`}; trusted or not, none of its hooks run until ${r.issues.length === 1 ? 'it is' : 'they are'} fixed:`)}`);
+        for (const issue of r.issues) lines.push(`    ${s.red(issue)}`);
+      }
       lines.push(...describeCoverage(r.coverage, s).map((l) => `  ${l}`));
     }
     ctx.stdout(`${lines.join('\n')}\n`);
@@ -77,6 +91,18 @@ Options:
     return 0;
   },
 };
+
+/**
+ * What the runner would switch this file off for (an unknown key, a bad value, a guard option), one line
+ * each naming the key path; a JavaScript config is never run here, so it is not checked.
+ */
+async function issuesOf(file: string, read: { config?: unknown; problem?: string; isJs: boolean }, ctx: CliContext): Promise<string[]> {
+  if (read.isJs || read.problem !== undefined || read.config === undefined) return [];
+  const layer = path.basename(file) === LOCAL_CONFIG_NAME ? 'local' : 'project';
+  const resolved = await resolveConfig([{ layer, file, dir: path.dirname(file), config: read.config, trust: 'trusted' }], { cwd: path.dirname(file), env: ctx.env });
+  const state = resolved.layers.find((l) => l.file === file);
+  return state === undefined || state.active ? [] : (state.issues ?? [state.problem ?? `${file}: switched off`]);
+}
 
 /** The project and local config files the search finds from `where` (a folder or one file). */
 export async function projectFiles(where: string | undefined, ctx: CliContext): Promise<string[]> {
@@ -164,35 +190,51 @@ function describeCoverage(coverage: Coverage, s: ReturnType<typeof createStyle>)
   return out;
 }
 
-function list(ctx: CliContext, s: ReturnType<typeof createStyle>): number {
+type ListState = 'trusted' | 'changed' | 'covered-file-changed' | 'trusted-by-older-version' | 'missing';
+
+function list(ctx: CliContext, s: ReturnType<typeof createStyle>, json: boolean): number {
   const store = readTrustStore(ctx.env);
   if (store.problem !== undefined) ctx.stderr(`agent-hooks: ${store.problem}\n`);
   const entries = Object.entries(store.entries);
-  if (entries.length === 0) {
-    ctx.stdout(`no trusted files (${store.file})\n`);
-    return 0;
-  }
-  for (const [file, entry] of entries) {
+  const rows = entries.map(([file, entry]) => {
     const covers = entry.covers ?? {};
     const now = observeCovers(path.dirname(file), Object.keys(covers));
     const changed = Object.entries(covers).some(([rel, was]) => now[rel] !== was);
-    let state: string;
+    let state: ListState;
     try {
-      state =
-        digest(readFileSync(file)) !== entry.sha256
-          ? s.yellow('changed since trusted: not trusted')
-          : entry.covers === undefined
-            ? s.yellow('not trusted: trusted by an older agent-hooks, which did not cover the files its commands run; run "npx agent-hooks trust" again')
-            : changed
-              ? s.yellow('not trusted: a file it covers changed')
-              : s.green('trusted');
+      state = digest(readFileSync(file)) !== entry.sha256 ? 'changed' : entry.covers === undefined ? 'trusted-by-older-version' : changed ? 'covered-file-changed' : 'trusted';
     } catch {
-      state = s.dim('missing');
+      state = 'missing';
     }
-    ctx.stdout(`${file}  ${state}  ${s.dim(`sha256 ${entry.sha256.slice(0, 12)} · ${entry.trustedAt}`)}\n`);
-    for (const [rel, was] of Object.entries(covers)) {
-      const is = now[rel]!;
-      ctx.stdout(`  ${rel}  ${is === was ? s.green('matches') : s.yellow(`${describeChange(rel, was, is).slice(rel.length + 1)}: not trusted`)}  ${s.dim(describeState(was))}\n`);
+    return { file, entry, state, covers: Object.entries(covers).map(([rel, was]) => ({ rel, was, is: now[rel]! })) };
+  });
+  if (json) {
+    const out = rows.map((r) => ({
+      file: r.file,
+      state: r.state,
+      trusted: r.state === 'trusted',
+      sha256: r.entry.sha256,
+      trustedAt: r.entry.trustedAt,
+      covers: r.covers.map((c) => ({ file: c.rel, matches: c.is === c.was, trusted: c.was, now: c.is })),
+    }));
+    ctx.stdout(`${JSON.stringify({ store: store.file, files: out }, null, 2)}\n`);
+    return 0;
+  }
+  if (rows.length === 0) {
+    ctx.stdout(`no trusted files (${store.file})\n`);
+    return 0;
+  }
+  const says: Record<ListState, string> = {
+    changed: s.yellow('changed since trusted: not trusted'),
+    'trusted-by-older-version': s.yellow('not trusted: trusted by an older agent-hooks, which did not cover the files its commands run; run "npx agent-hooks trust" again'),
+    'covered-file-changed': s.yellow('not trusted: a file it covers changed'),
+    trusted: s.green('trusted'),
+    missing: s.dim('missing'),
+  };
+  for (const r of rows) {
+    ctx.stdout(`${r.file}  ${says[r.state]}  ${s.dim(`sha256 ${r.entry.sha256.slice(0, 12)} · ${r.entry.trustedAt}`)}\n`);
+    for (const c of r.covers) {
+      ctx.stdout(`  ${c.rel}  ${c.is === c.was ? s.green('matches') : s.yellow(`${describeChange(c.rel, c.was, c.is).slice(c.rel.length + 1)}: not trusted`)}  ${s.dim(describeState(c.was))}\n`);
     }
   }
   return 0;

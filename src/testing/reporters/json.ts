@@ -11,6 +11,7 @@ export function formatJson(report: TestReport): string {
     ms: r.ms,
     ...(r.note === undefined ? {} : { note: r.note }),
     ...(r.observed === undefined ? {} : { actual: r.observed }),
+    ...(r.hookFailures === undefined ? {} : { hookFailures: r.hookFailures }),
     failures: r.checks.filter((c) => !c.ok).map((c) => ({ field: c.field, message: c.message, expected: c.expected, actual: c.actual })),
   }));
   const { passed, failed, skipped, updated, ms, notes } = report;

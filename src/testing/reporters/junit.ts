@@ -42,11 +42,14 @@ export function escapeXml(text: string): string {
 function testcase(r: CaseResult, classname: string): string {
   const open = `    <testcase name="${escapeXml(r.case.name)}" classname="${escapeXml(classname)}" time="${seconds(r.ms)}"`;
   if (r.status === 'skipped') return `${open}>\n      <skipped message="${escapeXml(r.note ?? '')}"/>\n    </testcase>\n`;
-  if (r.status !== 'failed') return `${open}/>\n`;
+  // CI shows system-err beside the case: a hook that failed in a passing case is not lost there either.
+  const broken = (r.hookFailures ?? []).map((f) => `hook ${f.id} failed (${f.kind}): ${f.message}`).join('\n');
+  const err = broken === '' ? '' : `      <system-err>${escapeXml(broken)}</system-err>\n`;
+  if (r.status !== 'failed') return err === '' ? `${open}/>\n` : `${open}>\n${err}    </testcase>\n`;
   const messages = [r.note, ...r.checks.filter((c) => !c.ok).map((c) => c.message)].filter((m): m is string => m !== undefined);
   const { expected, actual } = sides(r);
   const body = r.checks.some((c) => !c.ok) ? `${messages.join('\n')}\n${renderDiff(diffJson(expected, actual))}` : messages.join('\n');
-  return `${open}>\n      <failure message="${escapeXml(messages.join('; '))}" type="expectation">${escapeXml(body)}</failure>\n    </testcase>\n`;
+  return `${open}>\n      <failure message="${escapeXml(messages.join('; '))}" type="expectation">${escapeXml(body)}</failure>\n${err}    </testcase>\n`;
 }
 
 function seconds(ms: number): string {
