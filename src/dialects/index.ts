@@ -2,6 +2,7 @@
 import { HooksError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { claudeCode } from './claude-code.js';
+import { augment, factory, qwenCode } from './claude-like.js';
 import { codex } from './codex.js';
 import { copilot } from './copilot.js';
 import { cursor } from './cursor.js';
@@ -17,7 +18,7 @@ export type { Answer, Dialect } from './dialect.js';
  * PascalCase mode all send Claude-like payloads, so each is checked for its own marks before
  * claude-code claims anything with a PascalCase hook_event_name.
  */
-const DIALECTS: readonly Dialect[] = [dockerMcp, cursor, codex, gemini, copilot, claudeCode, native];
+const DIALECTS: readonly Dialect[] = [dockerMcp, cursor, augment, codex, qwenCode, factory, gemini, copilot, claudeCode, native];
 
 export const DIALECT_NAMES: readonly string[] = DIALECTS.map((d) => d.name);
 
