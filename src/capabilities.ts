@@ -14,6 +14,9 @@ import { COPILOT_EVENTS } from './dialects/copilot.js';
 import { CURSOR_EVENTS } from './dialects/cursor.js';
 import { DOCKER_MCP_EVENTS } from './dialects/docker-mcp.js';
 import { GEMINI_EVENTS } from './dialects/gemini.js';
+import { CLAUDE_LIKE_AGENTS } from './dialects/claude-like.js';
+import { KIRO_EVENTS } from './dialects/kiro.js';
+import { WINDSURF_EVENTS } from './dialects/windsurf.js';
 import { DIALECT_NAMES } from './dialects/index.js';
 import { METADATA_KEY, METADATA_LIMITS } from './metadata/bag.js';
 import { VERSION } from './version.js';
@@ -29,6 +32,9 @@ export function dialectEventTables(): Record<string, EventTable> {
     codex: CODEX_EVENTS,
     gemini: GEMINI_EVENTS,
     copilot: COPILOT_EVENTS,
+    ...Object.fromEntries(CLAUDE_LIKE_AGENTS.map((a) => [a.name, a.events])),
+    windsurf: WINDSURF_EVENTS,
+    kiro: KIRO_EVENTS,
     'claude-code': claudeEventNames(),
     native: Object.fromEntries(EVENTS.map((e) => [e.name, e.name])),
   };

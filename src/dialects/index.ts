@@ -2,12 +2,15 @@
 import { HooksError } from '../errors.js';
 import { didYouMean } from '../suggest.js';
 import { claudeCode } from './claude-code.js';
+import { augment, factory, qwenCode } from './claude-like.js';
 import { codex } from './codex.js';
 import { copilot } from './copilot.js';
 import { cursor } from './cursor.js';
 import type { Dialect } from './dialect.js';
 import { dockerMcp } from './docker-mcp.js';
 import { gemini } from './gemini.js';
+import { kiro } from './kiro.js';
+import { windsurf } from './windsurf.js';
 import { native } from './native.js';
 
 export type { Answer, Dialect } from './dialect.js';
@@ -17,7 +20,7 @@ export type { Answer, Dialect } from './dialect.js';
  * PascalCase mode all send Claude-like payloads, so each is checked for its own marks before
  * claude-code claims anything with a PascalCase hook_event_name.
  */
-const DIALECTS: readonly Dialect[] = [dockerMcp, cursor, codex, gemini, copilot, claudeCode, native];
+const DIALECTS: readonly Dialect[] = [dockerMcp, windsurf, cursor, augment, codex, qwenCode, factory, gemini, copilot, kiro, claudeCode, native];
 
 export const DIALECT_NAMES: readonly string[] = DIALECTS.map((d) => d.name);
 

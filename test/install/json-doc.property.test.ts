@@ -60,7 +60,8 @@ function userTable() {
 }
 
 describe('install then uninstall, for every JSON agent', () => {
-  for (const agent of AGENTS.filter((a) => a.name !== 'opencode')) {
+  // opencode's plugin and kiro's hook file are wholly agent-hooks' own: a user's document there is refused (their own tests).
+  for (const agent of AGENTS.filter((a) => a.name !== 'opencode' && a.name !== 'kiro')) {
     it(`${agent.name}: uninstall(install(doc)) is the user's document again`, () => {
       fc.assert(
         fc.property(

@@ -39,6 +39,12 @@ Agents (${AGENT_NAMES.join(', ')}) and the file written with --project / --user:
   cursor       .cursor/hooks.json              ~/.cursor/hooks.json
   copilot      .github/hooks/agent-hooks.json  ~/.copilot/hooks/agent-hooks.json ($COPILOT_HOME)
   opencode     .opencode/plugin/agent-hooks.js ~/.config/opencode/plugin/agent-hooks.js ($XDG_CONFIG_HOME)
+  qwen-code    .qwen/settings.json             ~/.qwen/settings.json
+  factory      .factory/settings.json          ~/.factory/settings.json
+  augment      .augment/settings.json          ~/.augment/settings.json
+  tabnine      .tabnine/agent/settings.json    ~/.tabnine/agent/settings.json
+  windsurf     .windsurf/hooks.json            ~/.codeium/windsurf/hooks.json
+  kiro         .kiro/hooks/agent-hooks.json    ~/.kiro/hooks/agent-hooks.json
 
 Options:
   --project            the workspace's file, in the current folder (default)

@@ -8,8 +8,11 @@ import { copilot } from './copilot.js';
 import { cursor } from './cursor.js';
 import { gemini } from './gemini.js';
 import { opencode } from './opencode.js';
+import { augment, factory, qwenCode, tabnine } from './claude-like.js';
+import { kiro } from './kiro.js';
+import { windsurf } from './windsurf.js';
 
-export const AGENTS: readonly AgentTarget[] = [claudeCode, codex, gemini, cursor, copilot, opencode];
+export const AGENTS: readonly AgentTarget[] = [claudeCode, codex, gemini, cursor, copilot, opencode, qwenCode, factory, augment, tabnine, windsurf, kiro];
 
 export const AGENT_NAMES: readonly string[] = AGENTS.map((a) => a.name);
 

@@ -57,6 +57,7 @@ interface AgentSpec {
 /** Each agent's event names -> our CLI event names. */
 const CODEX_EVENTS = { PreToolUse: 'pre-tool-use', PostToolUse: 'post-tool-use', UserPromptSubmit: 'user-prompt-submit', Stop: 'stop', SessionStart: 'session-start' };
 const GEMINI_EVENTS = { BeforeTool: 'pre-tool-use', AfterTool: 'post-tool-use', BeforeAgent: 'user-prompt-submit', AfterAgent: 'stop', SessionStart: 'session-start', SessionEnd: 'session-end' };
+const QWEN_EVENTS = { PreToolUse: 'pre-tool-use', PostToolUse: 'post-tool-use', UserPromptSubmit: 'user-prompt-submit', Stop: 'stop', SessionStart: 'session-start' };
 const COPILOT_EVENTS = { preToolUse: 'pre-tool-use', postToolUse: 'post-tool-use', userPromptSubmitted: 'user-prompt-submit', agentStop: 'stop', sessionStart: 'session-start', sessionEnd: 'session-end' };
 
 export const AGENT_SPECS: Record<Exclude<AgentName, 'claude' | 'opencode'>, AgentSpec> = {
@@ -120,6 +121,26 @@ export const AGENT_SPECS: Record<Exclude<AgentName, 'claude' | 'opencode'>, Agen
         api: 'gemini',
         args: ['-p', prompt, '--yolo', '--output-format', 'json'],
         env: { GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_API_KEY: 'test-key', GEMINI_CLI_TRUST_WORKSPACE: 'true' },
+      };
+    },
+  },
+  qwen: {
+    api: 'chat',
+    setup(ws, model, dialect, prompt) {
+      mkdirSync(path.join(ws.home, '.qwen'), { recursive: true });
+      writeFileSync(
+        path.join(ws.home, '.qwen', 'settings.json'),
+        JSON.stringify({ security: { auth: { selectedType: 'openai' } }, privacy: { usageStatisticsEnabled: false }, telemetry: { enabled: false }, general: { disableAutoUpdate: true } }),
+      );
+      ws.write({
+        '.qwen/settings.json': {
+          hooks: Object.fromEntries(Object.entries(QWEN_EVENTS).map(([event, cli]) => [event, [{ matcher: '', hooks: [{ type: 'command', command: hooksRun(cli, dialect), timeout: 30 }] }]])),
+        },
+      });
+      return {
+        api: 'chat',
+        args: ['-p', prompt, '--yolo', '--output-format', 'json'],
+        env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${model.url}/v1`, OPENAI_MODEL: 'fake-model', QWEN_CODE_SUPPRESS_YOLO_WARNING: '1' },
       };
     },
   },

@@ -30,6 +30,7 @@ export const AGENTS = {
   codex: { pkg: '@openai/codex', version: '0.169.0', bin: 'node_modules/.bin/codex' },
   copilot: { pkg: '@github/copilot', version: '1.0.102', bin: 'node_modules/.bin/copilot' },
   opencode: { pkg: 'opencode-ai', version: '1.18.33', bin: 'node_modules/.bin/opencode' },
+  qwen: { pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'node_modules/.bin/qwen' },
 } as const satisfies Record<string, AgentPackage>;
 
 export type AgentName = keyof typeof AGENTS;

@@ -21,6 +21,8 @@ export interface ShellAgentOptions {
    * or `cannot-block` (the agent has no way to stop a prompt from a hook: it goes on to the model).
    */
   promptBlock: 'blocks' | 'cannot-block';
+  /** What a PreToolUse rewrite does: `applies` (default), or `denied` for an agent that takes no rewritten input. */
+  rewrite?: 'applies' | 'denied';
   /** More tests inside the same describe. */
   extra?: () => void;
 }
@@ -44,7 +46,8 @@ export function shellAgentSuite(agent: keyof typeof AGENT_SPECS, options: ShellA
       expect(outputs[0]!.text, r.describe()).toContain(DANGER_REASON);
     });
 
-    it('a rewrite changes the command that actually runs', async () => {
+    const rewriteTitle = options.rewrite === 'denied' ? 'a rewrite the agent cannot take denies the call: neither command runs, and the model is told why' : 'a rewrite changes the command that actually runs';
+    it(rewriteTitle, async () => {
       const r = await runAgent(agent, {
         label: 'rewrite',
         dialect: options.dialect,
@@ -53,6 +56,11 @@ export function shellAgentSuite(agent: keyof typeof AGENT_SPECS, options: ShellA
         files: REWRITE_HOOK.files,
       });
       expect(r.result.timedOut, r.describe()).toBe(false);
+      if (options.rewrite === 'denied') {
+        expect(r.ws.exists('out.txt'), r.describe()).toBe(false);
+        expect(r.outputs(1)[0]?.text, r.describe()).toContain('cannot take a rewritten tool input');
+        return;
+      }
       expect(r.ws.read('out.txt'), r.describe()).toBe('rewritten\n');
       expect(r.model.turns().length, r.describe()).toBeGreaterThanOrEqual(2);
     });

@@ -1,0 +1,114 @@
+// The kiro dialect: Kiro CLI's hooks. Agent files (`.kiro/agents/*.json`) name camelCase events
+// (`agentSpawn`, `preToolUse`, ...); standalone v3 hook files (`.kiro/hooks/*.json`) name PascalCase
+// triggers (`SessionStart`, `PreToolUse`, ...). Both send a Claude-like payload (`hook_event_name`,
+// `cwd`, `tool_name`, `tool_input`, `tool_response`) with Kiro's tool names (`execute_bash`, `fs_write`).
+// Kiro reads no JSON back: exit 2 blocks (PreToolUse, and v3's UserPromptSubmit) with stderr going to the
+// model; stdout on exit 0 is added to the context on agentSpawn and userPromptSubmit.
+import type { Decision } from '../decide/combine.js';
+import { eventSpec } from '../events/catalog.js';
+import { canonicalTool } from '../events/tools.js';
+import { agentEventName, resolveAgentEvent, type EventTable } from './agent-events.js';
+import type { Answer, Dialect } from './dialect.js';
+import { canonicalEvent } from './event.js';
+import { aliasInput, originOf, type InputMapping } from './origin.js';
+import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
+import { warningLines } from './warnings.js';
+
+// v3's PreTaskExec, PostTaskExec, PostFileCreate/Save/Delete and Manual have no catalog event: forward path.
+export const KIRO_EVENTS: EventTable = {
+  agentSpawn: 'sessionStart',
+  userPromptSubmit: 'userPromptSubmit',
+  preToolUse: 'preToolUse',
+  postToolUse: 'postToolUse',
+  stop: 'stop',
+  SessionStart: 'sessionStart',
+  UserPromptSubmit: 'userPromptSubmit',
+  PreToolUse: 'preToolUse',
+  PostToolUse: 'postToolUse',
+  Stop: 'stop',
+};
+
+/** Kiro's built-in tools under the canonical names they share with other agents. */
+const TOOLS: Readonly<Record<string, string>> = {
+  execute_bash: 'exec',
+  execute_cmd: 'exec',
+  shell: 'exec',
+  fs_read: 'read',
+  read: 'read',
+  fs_write: 'write',
+  write: 'write',
+  web_fetch: 'web_fetch',
+  web_search: 'web_search',
+};
+
+const INPUT_ALIASES = [['path', 'file_path']] as const;
+
+/** The camelCase events no other agent sends without its own marks (Cursor's carry conversation ids). */
+const OWN = new Set(['agentSpawn', 'userPromptSubmit', 'preToolUse', 'postToolUse', 'stop']);
+
+/** Where Kiro takes a block: exit 2 on these, in either spelling. */
+const BLOCKING = new Set(['preToolUse', 'userPromptSubmit']);
+
+/** Where Kiro adds a hook's stdout (exit 0) to the context. */
+const CONTEXT = new Set(['sessionStart', 'userPromptSubmit']);
+
+export const kiro: Dialect = {
+  name: 'kiro',
+  // Checked after cursor and copilot: a camelCase hook_event_name with neither's marks.
+  detect: (raw) =>
+    isRecord(raw) && typeof raw.hook_event_name === 'string' && OWN.has(raw.hook_event_name) && raw.conversation_id === undefined && raw.session_id === undefined,
+  toEvent(raw, eventName) {
+    const payload = requireRecord(raw);
+    const { spec, agentEvent } = resolveAgentEvent('kiro', KIRO_EVENTS, eventName, stringField(payload, 'hook_event_name'));
+    const input: Json = { ...payload };
+    let canonical: string | undefined;
+    let mapping: InputMapping | undefined;
+    if (spec.tool) {
+      // fs_read and fs_write name the file `path`: guards look for Claude's `file_path`.
+      mapping = aliasInput(argsObject(payload.tool_input, 'tool_input'), INPUT_ALIASES);
+      input.tool_input = mapping.canonical;
+      const tool = stringField(payload, 'tool_name');
+      if (tool !== undefined) canonical = Object.hasOwn(TOOLS, tool) ? TOOLS[tool]! : canonicalTool(tool);
+    }
+    return canonicalEvent(spec, input, { dialect: 'kiro', agentEvent, ...(mapping === undefined ? {} : { input: mapping }) }, canonical === undefined ? {} : { canonical });
+  },
+  answer: answerKiro,
+};
+
+function answerKiro(decision: Decision): Answer {
+  const spec = eventSpec(decision.event.name);
+  const agentEvent = originOf(decision.event)?.agentEvent ?? agentEventName(KIRO_EVENTS, spec, spec.name);
+  const warnings = [...decision.warnings];
+  const reason = decision.reason ?? '';
+  let block: string | undefined;
+  switch (decision.decision) {
+    case 'halt':
+    case 'block':
+      block = reason;
+      break;
+    case 'ask':
+      block = `${reason} (a hook asked for confirmation, which Kiro hooks cannot ask for)`;
+      warnings.push('a hook asked for confirmation, which Kiro hooks cannot ask for; the tool was denied');
+      break;
+    case 'modify':
+      if (decision.updatedInput !== undefined || decision.prompt !== undefined) {
+        block = `a hook rewrote this ${decision.prompt !== undefined ? 'prompt' : 'call'}, and Kiro cannot take a rewrite; it was denied${decision.reason ? ` (${decision.reason})` : ''}`;
+      }
+      if (decision.updatedOutput !== undefined) warnings.push(`a hook rewrote the output of ${agentEvent}, which Kiro cannot take; ignored`);
+      break;
+    case 'allow':
+    case 'continue':
+      break;
+  }
+  if (block !== undefined && !BLOCKING.has(spec.name)) {
+    warnings.push(`a hook blocked ${agentEvent}, which Kiro cannot block; ignored (${block})`);
+    block = undefined;
+  }
+  if (block !== undefined) return { stdout: '', stderr: `${block}\n${warningLines(warnings)}`, exitCode: 2 };
+  let stdout = '';
+  if (decision.additionalContext.length > 0) {
+    if (CONTEXT.has(spec.name)) stdout = `${decision.additionalContext.join('\n\n')}\n`;
+    else warnings.push(`Kiro takes context only on agentSpawn and userPromptSubmit; dropped (${agentEvent})`);
+  }
+  return { stdout, stderr: warningLines(warnings), exitCode: 0 };
+}
