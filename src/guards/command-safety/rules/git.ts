@@ -65,8 +65,12 @@ export function gitRule(cmd: SimpleCommand): Finding | undefined {
     }
     case 'restore': {
       const args = splitArgs(cmd, { shortWithValue: 's', longWithValue: ['source', 'pathspec-from-file'] }, from);
+      // Help and version print and exit; `--no-worktree` (when it comes last) leaves the files alone.
+      if (has(args, 'h', 'help', 'version')) return undefined;
       const staged = has(args, 'S', 'staged');
-      const worktree = has(args, 'W', 'worktree');
+      const lastWorktree = args.options.findLast((o) => (o.long ? o.name === 'worktree' || o.name === 'no-worktree' : o.name === 'W'));
+      if (lastWorktree?.long === true && lastWorktree.name === 'no-worktree') return undefined;
+      const worktree = lastWorktree !== undefined;
       if (staged && !worktree) return undefined;
       if (has(args, 'p', 'patch')) return undefined;
       if (args.operands.length === 0 && !has(args, '', 'pathspec-from-file')) return undefined;
@@ -130,9 +134,15 @@ function push(cmd: SimpleCommand, from: number): Finding | undefined {
 
 function checkout(cmd: SimpleCommand, from: number): Finding | undefined {
   const args = splitArgs(cmd, { shortWithValue: 'bB', longWithValue: ['orphan', 'conflict', 'pathspec-from-file'] }, from);
+  if (has(args, 'h', 'help')) return undefined;
+  if (has(args, 'f', 'force')) return finding(cmd, 'git-discard-changes', 'git checkout --force throws away uncommitted changes');
   if (has(args, 'bB', 'orphan') || has(args, 'p', 'patch')) return undefined;
   if (has(args, '', 'ours', 'theirs')) return undefined;
-  if (has(args, 'f', 'force')) return finding(cmd, 'git-discard-changes', 'git checkout --force throws away uncommitted changes');
+  if (has(args, '', 'pathspec-from-file')) return finding(cmd, 'git-discard-changes', 'git checkout --pathspec-from-file overwrites the files it lists');
+  // `git checkout <tree-ish> <path>…`: only one branch can be checked out, so a second operand is a path.
+  if (args.operands.length >= 2 && !cmd.argv.includes('--')) {
+    return finding(cmd, 'git-discard-changes', `git checkout ${args.operands.map((w) => w.value).join(' ')} overwrites uncommitted changes`);
+  }
   const dashDash = cmd.argv.indexOf('--', from);
   if (dashDash !== -1 && dashDash < cmd.argv.length - 1) {
     return finding(cmd, 'git-discard-changes', `git checkout -- ${cmd.argv.slice(dashDash + 1).join(' ')} overwrites uncommitted changes`);
