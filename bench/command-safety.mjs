@@ -98,7 +98,7 @@ console.log(p50 <= 0.05 ? `p50 ${p50.toFixed(4)} ms: within the 0.05 ms goal` : 
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join as joinPath } from 'node:path';
-import { loadSuites, pct, suitesFolder } from './guard-suites.mjs';
+import { beforeModule, loadSuites, pct, suitesFolder } from './guard-suites.mjs';
 
 const ALL_PACKS = { packs: ['database', 'kubernetes', 'infrastructure', 'cloud', 'docker'] };
 // cc-safety-net reads its config from home and the project: both are empty folders here.
@@ -115,6 +115,7 @@ try {
 const ccBlocks = (command) => command.trim() !== '' && ccCheck({ command, cwd: ccCwd }).kind !== 'allow';
 const oursBlocks = (command, options = {}) => judgeCommand(command, options, BASE).verdict !== 'allow';
 
+const before = await beforeModule(process.argv, 'guards/command-safety.js');
 const list = process.argv.includes('--list');
 const suites = loadSuites(suitesFolder(process.argv), 'commands');
 const suiteRows = [];
@@ -123,9 +124,11 @@ for (const suite of suites) {
   const dangerous = suite.dangerous.filter((r) => !r.mode);
   const ordinary = suite.ordinary.filter((r) => !r.mode);
   const notPolicy = (r) => !suite.policy.has(r.command);
-  for (const [label, options] of [['agent-hooks', {}], ['agent-hooks + all packs', ALL_PACKS]]) {
-    const missed = dangerous.filter((r) => !oursBlocks(r.command, options));
-    const fps = ordinary.filter((r) => oursBlocks(r.command, options));
+  const runs = [['agent-hooks', {}, oursBlocks], ['agent-hooks + all packs', ALL_PACKS, oursBlocks]];
+  if (before) runs.unshift(['before (--before build)', {}, (command) => before.judgeCommand(command, {}, BASE).verdict !== 'allow']);
+  for (const [label, options, blocks] of runs) {
+    const missed = dangerous.filter((r) => !blocks(r.command, options));
+    const fps = ordinary.filter((r) => blocks(r.command, options));
     suiteRows.push({
       suite: suite.name,
       guard: label,

@@ -44,3 +44,11 @@ export function loadSuites(folder, kind) {
 }
 
 export const pct = (n, d) => (d === 0 ? '—' : `${n}/${d} (${((100 * n) / d).toFixed(1)}%)`);
+
+/** `--before <dist>`: a build of the previous version, judged on the same rows in the same run. */
+export async function beforeModule(argv, file) {
+  const i = argv.indexOf('--before');
+  if (i === -1) return undefined;
+  const { pathToFileURL } = await import('node:url');
+  return import(pathToFileURL(join(argv[i + 1], file)).href);
+}

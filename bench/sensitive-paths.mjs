@@ -109,7 +109,8 @@ console.table(Object.entries(coldRows).map(([guard, runs]) => ({ guard, 'import 
 
 // ---- Suites from other projects' tests (outside the repository), in the same run.
 // node bench/sensitive-paths.mjs [iterations] [--suites <folder>] [--list]
-import { loadSuites, pct as ratio, suitesFolder } from './guard-suites.mjs';
+import { beforeModule, loadSuites, pct as ratio, suitesFolder } from './guard-suites.mjs';
+const before = await beforeModule(process.argv, 'guards/sensitive-paths.js');
 
 const suiteRows = [];
 const listRows = process.argv.includes('--list');
@@ -122,10 +123,20 @@ for (const suite of loadSuites(suitesFolder(process.argv), 'paths')) {
   const ordinary = suite.ordinary.filter((r) => !r.mode);
   const key = (r) => `${r.tool}\0${r.input}`;
   const notPolicy = (r) => !suite.policy.has(key(r));
+  if (before) {
+    const was = (r) => {
+      const c = call({ tool: r.tool, input: r.input });
+      return before.judgeToolCall(c.input, options, { tool: c.tool, home, env, realpath: false }).verdict !== 'allow';
+    };
+    const m = sensitive.filter((r) => !was(r));
+    const f = ordinary.filter(was);
+    suiteRows.push({ suite: suite.name, guard: 'before (--before build)', blocked: ratio(sensitive.length - m.length, sensitive.length), 'false positives': ratio(f.length, ordinary.length), 'blocked, policy rows out': ratio(sensitive.filter(notPolicy).length - m.filter(notPolicy).length, sensitive.filter(notPolicy).length), 'FP, policy rows out': ratio(f.filter(notPolicy).length, ordinary.filter(notPolicy).length) });
+  }
   const missed = sensitive.filter((r) => !blocks(r));
   const fps = ordinary.filter(blocks);
   suiteRows.push({
     suite: suite.name,
+    guard: 'agent-hooks',
     blocked: ratio(sensitive.length - missed.length, sensitive.length),
     'false positives': ratio(fps.length, ordinary.length),
     'blocked, policy rows out': ratio(sensitive.filter(notPolicy).length - missed.filter(notPolicy).length, sensitive.filter(notPolicy).length),
