@@ -11,7 +11,7 @@ const home = '/home/dev';
 const cwd = '/home/dev/project';
 const env = { HOME: home };
 const options = {};
-const CANONICAL = { Bash: 'exec', Read: 'read', Write: 'write', Edit: 'edit' };
+const CANONICAL = { Bash: "exec", Read: "read", Write: "write", Edit: "edit" };
 const call = (c) => ({
   input: { hook_event_name: 'PreToolUse', cwd, tool_name: c.tool, tool_input: c.tool === 'Bash' ? { command: c.input } : { file_path: c.input } },
   tool: CANONICAL[c.tool],
@@ -106,3 +106,45 @@ for (let i = 0; i < 7; i += 1) {
 const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log('cold, fresh process (median of 7):');
 console.table(Object.entries(coldRows).map(([guard, runs]) => ({ guard, 'import ms': med(runs.map((r) => r[0])).toFixed(2), 'build + first call ms': med(runs.map((r) => r[1])).toFixed(2) })));
+
+// ---- Suites from other projects' tests (outside the repository), in the same run.
+// node bench/sensitive-paths.mjs [iterations] [--suites <folder>] [--list]
+import { beforeModule, loadSuites, pct as ratio, suitesFolder } from './guard-suites.mjs';
+const before = await beforeModule(process.argv, 'guards/sensitive-paths.js');
+
+const suiteRows = [];
+const listRows = process.argv.includes('--list');
+const blocks = (r) => {
+  const c = call({ tool: r.tool, input: r.input });
+  return judge(c).verdict !== 'allow';
+};
+for (const suite of loadSuites(suitesFolder(process.argv), 'paths')) {
+  const sensitive = suite.sensitive.filter((r) => !r.mode);
+  const ordinary = suite.ordinary.filter((r) => !r.mode);
+  const key = (r) => `${r.tool}\0${r.input}`;
+  const notPolicy = (r) => !suite.policy.has(key(r));
+  if (before) {
+    const was = (r) => {
+      const c = call({ tool: r.tool, input: r.input });
+      return before.judgeToolCall(c.input, options, { tool: c.tool, home, env, realpath: false }).verdict !== 'allow';
+    };
+    const m = sensitive.filter((r) => !was(r));
+    const f = ordinary.filter(was);
+    suiteRows.push({ suite: suite.name, guard: 'before (--before build)', blocked: ratio(sensitive.length - m.length, sensitive.length), 'false positives': ratio(f.length, ordinary.length), 'blocked, policy rows out': ratio(sensitive.filter(notPolicy).length - m.filter(notPolicy).length, sensitive.filter(notPolicy).length), 'FP, policy rows out': ratio(f.filter(notPolicy).length, ordinary.filter(notPolicy).length) });
+  }
+  const missed = sensitive.filter((r) => !blocks(r));
+  const fps = ordinary.filter(blocks);
+  suiteRows.push({
+    suite: suite.name,
+    guard: 'agent-hooks',
+    blocked: ratio(sensitive.length - missed.length, sensitive.length),
+    'false positives': ratio(fps.length, ordinary.length),
+    'blocked, policy rows out': ratio(sensitive.filter(notPolicy).length - missed.filter(notPolicy).length, sensitive.filter(notPolicy).length),
+    'FP, policy rows out': ratio(fps.filter(notPolicy).length, ordinary.filter(notPolicy).length),
+  });
+  if (listRows) {
+    for (const r of missed) console.log(`  miss [${suite.name}]${suite.policy.has(key(r)) ? ' (policy)' : ''} ${r.tool} ${JSON.stringify(r.input)}`);
+    for (const r of fps) console.log(`  fp   [${suite.name}]${suite.policy.has(key(r)) ? ' (policy)' : ''} ${r.tool} ${JSON.stringify(r.input)} → ${judge(call({ tool: r.tool, input: r.input })).reason}`);
+  }
+}
+if (suiteRows.length > 0) console.table(suiteRows);

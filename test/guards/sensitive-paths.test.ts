@@ -84,7 +84,9 @@ describe('judgePath', () => {
     ['.env.production', 'read', 'dotenv'],
     ['.env.test', 'read', 'dotenv'],
     ['apps/web/.env.development.local', 'read', 'dotenv'],
-    ['.envrc', 'read', 'dotenv'],
+    // direnv's .envrc is reviewed project code: reading is ordinary, writing plants code direnv runs.
+    ['.envrc', 'read', 'allow'],
+    ['.envrc', 'write', 'dotenv'],
     ['.env.example', 'read', 'allow'],
     ['.env.sample', 'write', 'allow'],
     ['.env.template', 'read', 'allow'],

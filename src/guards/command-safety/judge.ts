@@ -5,7 +5,9 @@ import type { SimpleCommand } from '../shell/types.js';
 import { type JudgeContext, type Where, resolveWhere } from './context.js';
 import type { CommandRule, Finding } from './finding.js';
 import { globMatch } from './glob.js';
-import type { Category, CommandSafetyOptions, Mode } from './options.js';
+import { type Category, type CommandSafetyOptions, type Mode, PACKS, type Pack } from './options.js';
+import { PACK_RULES } from './packs/index.js';
+import type { PackRule } from './packs/finding.js';
 import { gitRule } from './rules/git.js';
 import { outsideProjectRule } from './rules/outside-project.js';
 import { authFilesRule } from './rules/auth-files.js';
@@ -81,11 +83,35 @@ function unverifiableMode(options: CommandSafetyOptions): 'block' | 'ask' | 'all
 function modeOf(finding: Finding, options: CommandSafetyOptions): 'block' | 'ask' | 'allow' | 'route' {
   if (finding.category === 'deny') return 'block';
   if (finding.category === 'unverifiable') return unverifiableMode(options);
+  if (isPack(finding.category)) {
+    const setting = packMode(options, finding.category);
+    return setting === 'ask' ? 'ask' : setting === undefined || setting === false ? 'allow' : 'block';
+  }
   const setting: Mode | undefined = (finding.rule !== undefined ? options.rules?.[finding.rule] : undefined) ?? options.categories?.[finding.category];
   if (setting === undefined || setting === true || setting === 'block') {
     return (options.route as Partial<Record<string, 'sandbox'>> | undefined)?.[finding.category] === 'sandbox' ? 'route' : 'block';
   }
   return setting === 'ask' ? 'ask' : 'allow';
+}
+
+function isPack(category: string): category is Pack {
+  return (PACKS as readonly string[]).includes(category);
+}
+
+/** A pack's setting: named in the array form is `true`; absent is off. */
+function packMode(options: CommandSafetyOptions, pack: Pack): Mode | undefined {
+  const packs = options.packs;
+  if (packs === undefined) return undefined;
+  return Array.isArray(packs) ? packs.includes(pack) || undefined : packs[pack];
+}
+
+/** The rules of the packs the options turn on, once per judgement. */
+function enabledPacks(options: CommandSafetyOptions): PackRule[] {
+  if (options.packs === undefined) return [];
+  return PACKS.filter((p) => {
+    const mode = packMode(options, p);
+    return mode !== undefined && mode !== false;
+  }).map((p) => PACK_RULES[p]);
 }
 
 function judgeUnsafe(command: string, options: CommandSafetyOptions, limits: Partial<ShellLimits> | undefined, context: JudgeContext | undefined): Judgement {
@@ -117,6 +143,7 @@ function judgeUnsafe(command: string, options: CommandSafetyOptions, limits: Par
     return undefined;
   };
 
+  const packs = enabledPacks(options);
   for (const cmd of analysis.commands) {
     const text = normalizedText(cmd);
     const denied = text !== '' ? deny.find((p) => globMatch(p, text)) : undefined;
@@ -124,6 +151,10 @@ function judgeUnsafe(command: string, options: CommandSafetyOptions, limits: Par
     for (const [category, rule] of RULES) {
       if (categoryOff(category)) continue;
       const verdict = consider(rule(cmd, where));
+      if (verdict) return verdict;
+    }
+    for (const rule of packs) {
+      const verdict = consider(rule(cmd));
       if (verdict) return verdict;
     }
   }
@@ -147,7 +178,7 @@ function judgeUnsafe(command: string, options: CommandSafetyOptions, limits: Par
 function fromFinding(f: Finding, mode: 'block' | 'ask' | 'route'): Judgement {
   const { anchor, source } = f.command;
   const offending = anchor.includes(source) ? anchor : `${anchor} → ${source}`;
-  return outcome(mode, f.category, f.rule, f.what, clip(offending));
+  return outcome(mode, f.category, f.rule ?? f.packRule, f.what, clip(offending));
 }
 
 function outcome(verdict: 'block' | 'ask' | 'route', category: string, rule: string | undefined, what: string, offending: string): Judgement {

@@ -19,6 +19,13 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number];
 
 /**
+ * Opt-in rule packs for tools whose deletes reach beyond the machine (databases, clusters, clouds)
+ * or hold data a rebuild cannot bring back (Docker volumes). Off unless named in `packs`.
+ */
+export const PACKS = ['database', 'kubernetes', 'infrastructure', 'cloud', 'docker'] as const;
+export type Pack = (typeof PACKS)[number];
+
+/**
  * The named rules inside categories that users commonly want to relax one by one (a team that
  * force-pushes feature branches, a workflow that cleans with `git clean -fdx`).
  */
@@ -69,6 +76,16 @@ export const commandSafetyOptionsSchema = z
     categories: categoriesSchema.optional(),
     /** Single rules of a category, same values; a rule's own setting wins over its category's. */
     rules: rulesSchema.optional(),
+    /**
+     * Opt-in packs: `["database", "cloud"]` blocks what they find; `{ "database": "ask" }` sets a
+     * mode per pack (`false` leaves it off).
+     */
+    packs: z
+      .union([
+        z.array(z.enum(PACKS)),
+        z.object(Object.fromEntries(PACKS.map((p) => [p, modeSchema.optional()])) as Record<Pack, z.ZodOptional<typeof modeSchema>>).strict(),
+      ])
+      .optional(),
     /** Globs (`*`, `?`) on each normalized simple command (`terraform destroy*`): always blocked. */
     deny: z.array(z.string().min(1)).optional(),
     /** Globs on each normalized simple command that exempt it from the built-in categories. */

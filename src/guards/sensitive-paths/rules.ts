@@ -97,7 +97,11 @@ export const RULES: readonly PathRule[] = [
       '/var/run/secrets/**',
       '/run/secrets/**',
     ],
-    names: ['credentials', 'credentials.json', 'credentials.toml', 'credentials.yml', 'credentials.yaml', 'credentials.xml', 'credentials.db', 'credentials.csv', '*_credentials.csv', 'accesskeys.csv', '*_accesskeys.csv', '*-credentials.json', '*_credentials.json', 'service-account.json', '*service-account*.json', 'service_account.json', 'kubeconfig', 'kubeconfig.*', 'kubeconfig-*', '*.kubeconfig', '.boto', 'application_default_credentials.json', 'gha-creds-*.json', 'credentials.tfrc.json'],
+    names: ['credentials', 'credentials.json', 'credentials.toml', 'credentials.yml', 'credentials.yaml', 'credentials.xml', 'credentials.db', 'credentials.csv', '*_credentials.csv', 'accesskeys.csv', '*_accesskeys.csv', '*-credentials.json', '*_credentials.json', 'service-account.json', '*service-account*.json', 'service_account.json', 'kubeconfig', 'kubeconfig.*', 'kubeconfig-*', '*.kubeconfig', '.boto', 'application_default_credentials.json', 'gha-creds-*.json', 'credentials.tfrc.json',
+      // Google service-account and Firebase Admin SDK keys in the namings their consoles and tutorials use.
+      'serviceAccount.json', 'serviceAccount*.json', 'service_account*.json', 'service-account*.json', '*-firebase-adminsdk-*.json', 'firebase-adminsdk*.json', '*-sa-key.json', 'sa-key.json', 'gcp-key.json', 'gcloud-key.json',
+      // Terraform variable files carry the provider credentials and passwords a plan needs.
+      'terraform.tfvars', 'terraform.tfvars.json', '*.auto.tfvars', '*.auto.tfvars.json', '*.tfstate', '*.tfstate.backup'],
     samples: ['~/.aws/credentials', '~/.aws/config', '~/.config/gcloud/application_default_credentials.json', '~/.azure/msal_token_cache.json', '~/.kube/config', '~/.docker/config.json', 'credentials.json', 'service-account.json', 'kubeconfig', '.boto'],
   },
   {
@@ -113,8 +117,12 @@ export const RULES: readonly PathRule[] = [
       '~/Library/Keychains/**',
       '~/.config/age/**',
       '~/.config/sops/age/**',
+      // Vault bundles are folders: every file inside is the vault.
+      '**/*.agilekeychain/**',
+      '**/*.opvault/**',
     ],
-    names: ['*.kdbx', '*.kdb', '*.keychain', '*.keychain-db', '*.agekey', 'keys.txt.age'],
+    // Password-manager vaults and exports: KeePass, Password Safe, 1Password, Enpass, Bitwarden/LastPass exports.
+    names: ['*.kdbx', '*.kdb', '*.keychain', '*.keychain-db', '*.agekey', 'keys.txt.age', '*.psafe3', '*.psafe', '*.agilekeychain', '*.opvault', '*.1pif', '*.1pux', '*.walletx', 'bitwarden_export*.json', 'lastpass_export*.csv', '*.kwallet'],
     samples: ['~/.gnupg/private-keys-v1.d/x.key', '~/.gnupg/secring.gpg', '~/.password-store/x.gpg', '~/.local/share/keyrings/login.keyring', 'vault.kdbx'],
   },
   {
@@ -135,7 +143,8 @@ export const RULES: readonly PathRule[] = [
   {
     kind: 'system-auth',
     on: 'write',
-    places: ['/etc/pam.d', '/etc/pam.d/**', '/etc/security/**', '/etc/ld.so.preload'],
+    // `/etc/hosts` and resolver files redirect every later connection (a registry or an API host to an attacker's address).
+    places: ['/etc/pam.d', '/etc/pam.d/**', '/etc/security/**', '/etc/ld.so.preload', '/etc/hosts', '/etc/resolv.conf', '/etc/nsswitch.conf', '/private/etc/hosts'],
     samples: [],
   },
   {
@@ -149,6 +158,14 @@ export const RULES: readonly PathRule[] = [
       '**/.*/auth.json',
       '**/.*/**/auth.json',
       '**/.codex/auth.json',
+      '**/.codex/.credentials.json',
+      // Dot-credential files in any tool's hidden folder (`~/.claude/.credentials.json`, `~/.codex/.credentials.json`).
+      '**/.*/.credentials.json',
+      '~/.config/gcloud/access_tokens.db',
+      '~/.config/gcloud/credentials.db',
+      '~/.docker/.token_seed',
+      '~/.config/gh/config.yml',
+      '~/.config/hub/**',
       '**/.gemini/oauth_creds.json',
       '**/.gemini/google_accounts.json',
       '**/.qwen/oauth_creds.json',
@@ -243,13 +260,21 @@ export const RULES: readonly PathRule[] = [
   {
     kind: 'dotenv',
     on: 'any',
-    names: ['.env', '.env.*', '.envrc', '*.env', '.flaskenv', '.dev.vars'],
+    names: ['.env', '.env.*', '*.env', '.flaskenv', '.dev.vars'],
     except: [
       '.env.example', '.env.*.example', '*.env.example', '.env.sample', '.env.*.sample', '*.env.sample', '.env.template', '.env.*.template', '*.env.template', '.env.tmpl', '.env.*.tmpl',
       '.env.dist', '.env.*.dist', '.env.defaults', '.env.*.defaults', '.env.default', '.env.schema', '.env.*.schema', '.env.example.*', '.env.sample.*', '.env.template.*',
       '.env.vault', '.env.keys.example', '.env.d.ts', '*.env.d.ts', 'example.env', 'sample.env', 'template.env', 'default.env', '.env.ts', '.env.js', '.env.mjs', '.env.cjs', '.env.json.example', '.dev.vars.example',
     ],
-    samples: ['.env', '.env.local', '.env.production', '.envrc', 'prod.env'],
+    samples: ['.env', '.env.local', '.env.production', 'prod.env'],
+  },
+  {
+    // direnv's `.envrc` is a shell script the project commits and reviews (secrets go in `.env`, which
+    // it loads): reading it is ordinary, but direnv runs it on every `cd`, so a write plants code.
+    kind: 'dotenv',
+    on: 'write',
+    names: ['.envrc', '.envrc.local'],
+    samples: [],
   },
   {
     kind: 'private-key',
@@ -267,7 +292,7 @@ export const RULES: readonly PathRule[] = [
   {
     kind: 'certificate',
     on: 'any',
-    names: ['*.pem', '*.p12', '*.pfx', '*.keystore', '*.jks', '*.bks', '*.jceks', '*.pkcs12', '*.der.key'],
+    names: ['*.pem', '*.p12', '*.pfx', '*.keystore', '*.jks', '*.bks', '*.jceks', '*.pkcs12', '*.der.key', '*.p7m', '*.mobileprovision', '*.cer.key', '*.truststore'],
     samples: ['cert.pem', 'cert.p12', 'cert.pfx', 'app.keystore', 'app.jks'],
   },
 ];

@@ -516,6 +516,9 @@ function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: strin
     const evaluated = evaluateCode(code, language);
     const mention = codeMention(evaluated.text, writes) ?? codeMention(code, writes);
     if (mention !== undefined) out.push({ path: mention, access: 'write', mention: true, ...at });
+    // Code that only prints (`node -e 'console.log(".env")'`) names a path it cannot open: with no
+    // file, process, import or eval API in the code outside its literals, its strings are data.
+    if (!writes && printsOnly(code, language)) continue;
     for (const m of code.matchAll(STRING_LITERAL)) {
       const literal = m[2]!;
       if (literal === '' || literal.length > 1024 || /[\n\r]/.test(literal)) continue;
@@ -530,6 +533,29 @@ function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: strin
       if (doubt !== undefined) out.push({ path: code.slice(0, 200), access: 'write', rule: doubt, ...at });
     }
   }
+}
+
+/**
+ * Words that reach a file, a process, a module or dynamic code in Python, JavaScript, Perl or Ruby.
+ * Any of them (or a backtick, `<`, `$(`, a dunder, an escape) outside the code's literals means its
+ * strings may be opened.
+ */
+const CODE_IO = new Set([
+  'open', 'read', 'readfile', 'readfilesync', 'readlines', 'readline', 'require', 'import', 'from', 'fs', 'path', 'pathlib', 'os', 'io', 'sys', 'subprocess', 'shutil', 'exec', 'execsync', 'execfile',
+  'spawn', 'spawnsync', 'system', 'popen', 'eval', 'function', 'fetch', 'load', 'loadfile', 'file', 'dir', 'glob', 'process', 'deno', 'bun', 'do', 'qx', 'compile', 'getattr', 'globals', 'locals',
+  'builtins', 'kernel', 'send', 'public_send', 'instance_eval', 'class_eval', 'binding', 'objectspace', 'stdin', 'argf', 'argv', 'env', 'codecs', 'importlib', 'runpy', 'ctypes', 'socket', 'http', 'net',
+  'child_process', 'module', 'createrequire', 'reflect', 'constructor', 'global', 'globalthis', 'window', 'self', 'this', 'prototype', 'buffer', 'syscall', 'sysopen', 'opendir', 'readdir', 'slurp',
+  'input', 'url', 'request', 'urllib', 'pickle', 'marshal', 'sqlite3', 'json', 'yaml', 'toml', 'csv', 'configparser', 'dotenv', 'decode', 'unpack', 'pack', 'chr', 'fromcharcode', 'atob', 'b64decode',
+]);
+
+function printsOnly(code: string, language: CodeLanguage): boolean {
+  if (language === 'other' || language === 'php') return false;
+  // Interpolation runs code inside a literal: f"{open('.env')}", `${require('fs')…}`, "#{File.read …}", "@{[ … ]}".
+  if (/[{`]/.test(code)) return false;
+  const outside = code.replace(STRING_LITERAL, ' ');
+  if (/[`<\\$@%]|__/.test(outside)) return false;
+  for (const word of outside.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? []) if (CODE_IO.has(word)) return false;
+  return true;
 }
 
 function codeLanguage(program: string): CodeLanguage {

@@ -26,7 +26,7 @@ export function codeOf(command: SimpleCommand, splitString: string | undefined):
   }
   if (program === undefined || command.dynamicProgram) return undefined;
   if (isShell(program)) return shellCode(command);
-  if (isInterpreter(program) || program === 'awk' || program === 'gawk' || program === 'mawk' || program === 'emacs') return inlineCode(command, program);
+  if (isInterpreter(program) || program === 'awk' || program === 'gawk' || program === 'mawk' || program === 'nawk' || program === 'emacs') return inlineCode(command, program);
   switch (program) {
     case 'trap': {
       // `trap 'cmd' EXIT` runs cmd later, in this shell.

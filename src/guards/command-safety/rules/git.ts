@@ -42,7 +42,8 @@ export function gitRule(cmd: SimpleCommand): Finding | undefined {
   switch (git.sub) {
     case 'reset': {
       const args = splitArgs(cmd, {}, from);
-      if (has(args, '', 'hard')) return finding(cmd, 'git-reset-hard', 'git reset --hard discards uncommitted changes');
+      // git takes any unambiguous prefix of a long option: `--ha` is `--hard` (`--h` could be `--help`).
+      if (args.options.some((o) => o.long && o.name.length >= 2 && 'hard'.startsWith(o.name))) return finding(cmd, 'git-reset-hard', 'git reset --hard discards uncommitted changes');
       return undefined;
     }
     case 'push':
@@ -65,8 +66,12 @@ export function gitRule(cmd: SimpleCommand): Finding | undefined {
     }
     case 'restore': {
       const args = splitArgs(cmd, { shortWithValue: 's', longWithValue: ['source', 'pathspec-from-file'] }, from);
+      // Help and version print and exit; `--no-worktree` (when it comes last) leaves the files alone.
+      if (has(args, 'h', 'help', 'version')) return undefined;
       const staged = has(args, 'S', 'staged');
-      const worktree = has(args, 'W', 'worktree');
+      const lastWorktree = args.options.findLast((o) => (o.long ? o.name === 'worktree' || o.name === 'no-worktree' : o.name === 'W'));
+      if (lastWorktree?.long === true && lastWorktree.name === 'no-worktree') return undefined;
+      const worktree = lastWorktree !== undefined;
       if (staged && !worktree) return undefined;
       if (has(args, 'p', 'patch')) return undefined;
       if (args.operands.length === 0 && !has(args, '', 'pathspec-from-file')) return undefined;
@@ -128,11 +133,22 @@ function push(cmd: SimpleCommand, from: number): Finding | undefined {
   return undefined;
 }
 
+/** `git checkout` long options that take no value. */
+const CHECKOUT_FLAGS = new Set(['quiet', 'no-quiet', 'force', 'merge', 'detach', 'guess', 'no-guess', 'progress', 'no-progress', 'overwrite-ignore', 'no-overwrite-ignore', 'ignore-other-worktrees', 'ignore-skip-worktree-bits', 'no-track', 'no-recurse-submodules', 'overlay', 'no-overlay', 'ours', 'theirs']);
+
 function checkout(cmd: SimpleCommand, from: number): Finding | undefined {
   const args = splitArgs(cmd, { shortWithValue: 'bB', longWithValue: ['orphan', 'conflict', 'pathspec-from-file'] }, from);
+  if (has(args, 'h', 'help')) return undefined;
+  if (has(args, 'f', 'force')) return finding(cmd, 'git-discard-changes', 'git checkout --force throws away uncommitted changes');
   if (has(args, 'bB', 'orphan') || has(args, 'p', 'patch')) return undefined;
   if (has(args, '', 'ours', 'theirs')) return undefined;
-  if (has(args, 'f', 'force')) return finding(cmd, 'git-discard-changes', 'git checkout --force throws away uncommitted changes');
+  if (has(args, '', 'pathspec-from-file')) return finding(cmd, 'git-discard-changes', 'git checkout --pathspec-from-file overwrites the files it lists');
+  // `git checkout <tree-ish> <path>…`: only one branch can be checked out, so a second operand is a path.
+  // A word after an unknown long option (`--unified 3`) may be its value: only sure operands count.
+  const sure = cmd.argv.slice(from).filter((a, i, rest) => !a.startsWith('-') && !(i > 0 && /^--[^=]+$/.test(rest[i - 1]!) && !CHECKOUT_FLAGS.has(rest[i - 1]!.slice(2))));
+  if (sure.length >= 2 && args.operands.length >= 2 && !cmd.argv.includes('--')) {
+    return finding(cmd, 'git-discard-changes', `git checkout ${args.operands.map((w) => w.value).join(' ')} overwrites uncommitted changes`);
+  }
   const dashDash = cmd.argv.indexOf('--', from);
   if (dashDash !== -1 && dashDash < cmd.argv.length - 1) {
     return finding(cmd, 'git-discard-changes', `git checkout -- ${cmd.argv.slice(dashDash + 1).join(' ')} overwrites uncommitted changes`);

@@ -1,0 +1,93 @@
+// Issue 27 item 4: the secret classes other guards' suites found missing, and the false-positive
+// classes (a project's own fixture, direnv's .envrc, a path only printed by interpreter code).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { judgeToolCall } from '../../src/guards/sensitive-paths.js';
+
+const HOME = '/home/dev';
+const CWD = `${HOME}/project`;
+const TOOLS = { Bash: 'exec', Read: 'read', Write: 'write', Edit: 'edit' } as const;
+type Tool = keyof typeof TOOLS;
+
+function verdict(tool: Tool, value: string): string {
+  const toolInput = tool === 'Bash' ? { command: value } : tool === 'Write' ? { file_path: value, content: 'x' } : { file_path: value };
+  const j = judgeToolCall({ hook_event_name: 'PreToolUse', cwd: CWD, tool_name: tool, tool_input: toolInput }, {}, { tool: TOOLS[tool], home: HOME, env: { HOME }, realpath: false });
+  return j.verdict === 'allow' ? 'allow' : `${j.verdict}:${'kind' in j ? j.kind : ''}`;
+}
+
+describe('sensitive-paths: issue 27 classes', () => {
+  it.each([
+    ['Read', 'serviceAccount.json', 'cloud-credentials'],
+    ['Read', 'config/serviceAccountKey.json', 'cloud-credentials'],
+    ['Read', 'my-app-firebase-adminsdk-x1y2z-0123456789.json', 'cloud-credentials'],
+    ['Bash', 'cat firebase-adminsdk.json', 'cloud-credentials'],
+    ['Read', 'infra/terraform.tfvars', 'cloud-credentials'],
+    ['Read', 'infra/prod.auto.tfvars', 'cloud-credentials'],
+    ['Bash', 'cat infra/terraform.tfstate', 'cloud-credentials'],
+    ['Read', 'passwords.psafe3', 'keyring'],
+    ['Read', 'vault.kdbx', 'keyring'],
+    ['Read', 'backup.1pux', 'keyring'],
+    ['Read', '1Password.agilekeychain/data/default/contents.js', 'keyring'],
+    ['Read', 'android/app/release.jks', 'certificate'],
+    ['Read', 'upload.keystore', 'certificate'],
+    ['Read', 'cert.pfx', 'certificate'],
+    ['Read', '~/.codex/.credentials.json', 'agent-credentials'],
+    ['Bash', 'cat ~/.codex/auth.json', 'agent-credentials'],
+    ['Read', '~/.claude/.credentials.json', 'agent-credentials'],
+    ['Read', '~/.config/gh/hosts.yml', 'agent-credentials'],
+    ['Read', '~/.config/gcloud/access_tokens.db', 'cloud-credentials'],
+    ['Read', '~/.docker/config.json', 'cloud-credentials'],
+    ['Read', '~/.npmrc', 'agent-credentials'],
+    ['Write', '/etc/hosts', 'system-auth'],
+    ['Bash', 'echo "10.0.0.1 registry.npmjs.org" | sudo tee -a /etc/hosts', 'system-auth'],
+    ['Bash', 'echo "nameserver 10.0.0.1" > /etc/resolv.conf', 'system-auth'],
+    ['Write', '.envrc', 'dotenv'],
+  ] as const)('%s %j is blocked (%s)', (tool, value, kind) => {
+    expect(verdict(tool, value)).toBe(`block:${kind}`);
+  });
+
+  it.each([
+    ['Read', 'test/fixtures/credentials.json'],
+    ['Read', 'tests/fixtures/gcp/serviceAccount.json'],
+    ['Read', 'test/fixtures/terraform.tfvars'],
+    ['Read', 'terraform.tfvars.example'],
+    ['Read', 'variables.tf'],
+    ['Read', '.envrc'],
+    ['Bash', 'cat .envrc'],
+    ['Read', '/etc/hosts'],
+    ['Bash', 'cat /etc/hosts'],
+    ['Bash', `node -e 'console.log(".env")'`],
+    ['Bash', `python3 -c 'print(".env is ignored by git")'`],
+    ['Bash', `ruby -e 'puts ".env"'`],
+    ['Bash', `perl -e 'print ".env\\n"'`],
+  ] as const)('%s %j passes', (tool, value) => {
+    expect(verdict(tool, value)).toBe('allow');
+  });
+
+  // The documented stance: literals in interpreter code are paths unless the code cannot open anything.
+  it.each([
+    `node -e 'require("fs").readFileSync(".env")'`,
+    `node -e 'console.log(require("fs").readFileSync(".env", "utf8"))'`,
+    `python3 -c 'print(open(".env").read())'`,
+    `python3 -c '__import__("builtins").print(".env")'`,
+    `ruby -e 'puts File.read(".env")'`,
+    `perl -e 'print \`cat .env\`'`,
+    `perl -e 'do ".env"'`,
+    `node -e 'console.log(globalThis.process.binding, ".env")'`,
+  ])('%j is still judged as a read of .env', (command) => {
+    expect(verdict('Bash', command)).toBe('block:dotenv');
+  });
+
+  it('exempts printing code only when it names no file, process, import or eval API (property)', () => {
+    const api = fc.constantFrom('open', 'require', 'import', 'fs', 'exec', 'eval', 'File', 'IO', 'process', 'system', 'globalThis', 'constructor', 'load', 'Buffer', 'spawn', 'do', 'qx');
+    const printer = fc.constantFrom('console.log', 'print', 'puts');
+    fc.assert(
+      fc.property(printer, api, fc.constantFrom('node', 'python3', 'ruby', 'perl'), (print, word, program) => {
+        const flag = program === 'python3' ? '-c' : '-e';
+        const command = `${program} ${flag} '${print}(${word}, ".env")'`;
+        expect(verdict('Bash', command)).toBe('block:dotenv');
+      }),
+      { seed: 27, numRuns: 200, interruptAfterTimeLimit: 15_000 },
+    );
+  });
+});
