@@ -15,7 +15,7 @@ import { unknownIfFields } from '../match/fields.js';
 import type { HandlerSchema } from './schema.js';
 import { expandClaudeShape, UNSUPPORTED_TYPES } from './claude-shape.js';
 import { defaultTimeoutSeconds } from './claude-defaults.js';
-import { claudeMatcherToMatch, MATCHER_FIELDS } from '../match/claude-matcher.js';
+import { claudeMatcherProblems, claudeMatcherToMatch, MATCHER_FIELDS } from '../match/claude-matcher.js';
 
 /** The timeout of a builtin guard or an in-process handler (command and http hooks: see claude-defaults.ts). */
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -366,7 +366,7 @@ async function resolveLayer(
         if (spec.tool) {
           const match = claudeMatcherToMatch(entry.matcher);
           if (match !== undefined) {
-            const problems = checkMatching({ event: hook.event, match }, true);
+            const problems = [...checkMatching({ event: hook.event, match }, true), ...claudeMatcherProblems(entry.matcher)];
             if (problems.length > 0) warnings.push(at(`.matcher "${entry.matcher}": ${problems.join('; ')}; the hook never runs for it (as in Claude Code)`));
             hook.match = match;
             hook.matchMode = 'claude';
