@@ -15,6 +15,7 @@ import { unknownIfFields } from '../match/fields.js';
 import type { HandlerSchema } from './schema.js';
 import { expandClaudeShape, UNSUPPORTED_TYPES } from './claude-shape.js';
 import { defaultTimeoutSeconds } from './claude-defaults.js';
+import { idFromCommand } from './hook-id.js';
 import { claudeMatcherProblems, claudeMatcherToMatch, MATCHER_FIELDS } from '../match/claude-matcher.js';
 
 /** The timeout of a builtin guard or an in-process handler (command and http hooks: see claude-defaults.ts). */
@@ -531,13 +532,9 @@ function applyOverride(layer: ConfigLayer, entry: Entry, key: string, targets: r
   }
 }
 
-/** A readable id from the command: the script's name (`guards/no_force_push.py` → `no_force_push`). */
+/** A readable id from the command (see hook-id.ts), or the guard's name. */
 function defaultId(entry: Entry): string {
-  if (entry.builtin !== undefined) return entry.builtin;
-  const words = [...entry.command!.trim().split(/\s+/), ...(entry.args ?? [])];
-  const script = words.find((w) => w.includes('/') || /\.(sh|bash|py|js|mjs|cjs|ts|rb|pl)$/.test(w)) ?? words.slice(0, 2).join('-');
-  const base = path.basename(script).replace(/\.[^.]+$/, '');
-  return base.replace(/[^\w.:@/-]+/g, '-') || 'hook';
+  return entry.builtin !== undefined ? entry.builtin : idFromCommand(entry.command!, entry.args);
 }
 
 function uniqueId(base: string, used: Set<string>, event: EventName): string {
