@@ -29,13 +29,15 @@ export interface ClaudeProfile {
    * applies `updatedInput` alone and still runs its permission check on the rewritten call.
    */
   rewriteNeedsAllow: boolean;
+  /** Reason-less blocks and asks read as the agent itself words them (`Decision.claudeReason`), not naming the hook. */
+  claudeWording?: true;
 }
 
 export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): Answer {
   const spec = eventSpec(decision.event.name);
   const out: Record<string, unknown> = {};
   const specific: Record<string, unknown> = {};
-  const reason = decision.reason ?? '';
+  const reason = profile.claudeWording === true && decision.claudeReason !== undefined ? decision.claudeReason : (decision.reason ?? '');
   const warnings = [...decision.warnings];
   let exitCode = 0;
 
@@ -90,7 +92,7 @@ export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): A
     case 'ask':
       if (profile.canAsk && spec.canAsk) {
         specific.permissionDecision = decision.deferred === true && spec.canDefer && profile.canDefer ? 'defer' : 'ask';
-        specific.permissionDecisionReason = reason;
+        if (reason !== '') specific.permissionDecisionReason = reason;
         if (decision.updatedInput !== undefined) specific.updatedInput = decision.updatedInput;
       } else {
         // Unanswerable asks fail closed: the user cannot be asked, so the tool does not run.

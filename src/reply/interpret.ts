@@ -32,6 +32,8 @@ export interface Reply {
   passthrough?: Record<string, unknown>;
   /** Parts of the reply the event ignores, as Claude Code does: said in warnings, never acted on. */
   ignored?: string[];
+  /** Exit 2 with nothing on stderr and no blocking reason in a JSON reply: Claude Code's reason is then "No stderr output". */
+  noStderr?: true;
   /** Other things the user must hear about this reply (one line each). */
   notes?: string[];
   /** Keys for the session's metadata bag (a `null` value removes the key); see src/metadata. */
@@ -136,6 +138,7 @@ function readExit(end: Extract<ProcessEnd, { kind: 'exited' }>, event: EventSpec
     delete reply.reason;
     delete reply.defer;
     if (reason) reply.reason = reason;
+    else if (!(read?.ok && read.reply.decision === 'block')) reply.noStderr = true;
     return { ok: true, reply };
   }
   const out = decodeStdout(end.stdout);
