@@ -6,6 +6,7 @@ import { lockState } from './lock/detect.js';
 import { resolveCached } from './config/cache.js';
 import { hooksFor, trustTier, type HandlerSpec, type ResolvedConfig, type ResolvedHook } from './config/resolve.js';
 import type { HooksConfig } from './config/schema.js';
+import { DEFAULT_STOP_LOOP_LIMIT, guardStopLoop, stopLoopFiles, type StopLoopCounts } from './decide/stop-loop.js';
 import { applyResult, chainEnded, finishChain, outcomeOf, startChain, type Decision, type HookResult, type Step } from './decide/combine.js';
 import { eventSpec } from './events/catalog.js';
 import { TOOL_WORKDIR_FIELDS } from './events/fields.js';
@@ -131,6 +132,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
   const untrusted = config.layers.filter((l) => l.trust === 'untrusted');
   let files: MetadataStore | undefined;
   const defaultStore = () => (files ??= fileStore(env));
+  let stopLoop: StopLoopCounts | undefined;
   return {
     config,
     plan,
@@ -139,7 +141,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
         // The user asked for it (onUntrusted: block): nothing proceeds while a project config is untrusted.
         return untrustedBlock(event, untrusted.map((l) => l.file), notes);
       }
-      const decision = await runChain(event, options);
+      const decision = guardStopLoop(await runChain(event, options), config.stopLoopLimit ?? DEFAULT_STOP_LOOP_LIMIT, (stopLoop ??= stopLoopFiles(env)));
       decision.warnings.unshift(...notes);
       return decision;
     },

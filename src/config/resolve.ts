@@ -101,6 +101,8 @@ export interface ResolvedConfig {
   warnings: string[];
   /** What an untrusted project config means for a run: a warning (default) or a block. User and managed layers only. */
   onUntrusted: 'warn' | 'block';
+  /** Stop blocks in a row with `stop_hook_active` before the runner lets the stop through (src/decide/stop-loop.ts); absent: the default. */
+  stopLoopLimit?: number;
   /** Loaded by a locked runner (src/lock): the switches do not reach managed hooks. */
   locked?: boolean;
   /** Where the project search looked (absent with `--config` or an inline config). */
@@ -168,6 +170,7 @@ export async function resolveConfig(
   const hooks: ResolvedHook[] = [];
   const states: LayerState[] = [];
   let onUntrusted: 'warn' | 'block' = 'warn';
+  let stopLoop: { limit: number; tier: number } | undefined;
 
   for (const layer of layers) {
     const trust = layer.trust ?? 'implicit';
@@ -196,6 +199,9 @@ export async function resolveConfig(
     state.active = true;
     hooks.push(...result.hooks);
     for (const apply of result.overrides) apply();
+    // A runaway-loop limit: the most trusted layer that sets it decides (a repository cannot lift the user's).
+    const limit = (layer.config as { defaults?: { stopLoopLimit?: number } }).defaults?.stopLoopLimit;
+    if (limit !== undefined && (stopLoop === undefined || trustTier(layer.layer) > stopLoop.tier)) stopLoop = { limit, tier: trustTier(layer.layer) };
     if (result.onUntrusted !== undefined && (layer.layer === 'user' || layer.layer === 'managed')) {
       // The managed layer has the last word.
       if (layer.layer === 'managed' || !layers.some((l) => l.layer === 'managed' && (l.config as { onUntrusted?: unknown } | undefined)?.onUntrusted !== undefined)) onUntrusted = result.onUntrusted;
@@ -243,7 +249,7 @@ export async function resolveConfig(
     const file = layers.find((l) => fatal[0]!.startsWith(`${l.file}: `))?.file;
     throw new HooksError('CONFIG_INVALID', `${fatal[0]}${more}`, file === undefined ? { issues: fatal } : { issues: fatal, file });
   }
-  return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted };
+  return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted, ...(stopLoop === undefined ? {} : { stopLoopLimit: stopLoop.limit }) };
 }
 
 /** The hooks of one event, in run order. */
