@@ -6,6 +6,7 @@ import { lockState } from './lock/detect.js';
 import { resolveCached } from './config/cache.js';
 import { hooksFor, trustTier, type HandlerSpec, type ResolvedConfig, type ResolvedHook } from './config/resolve.js';
 import type { HooksConfig } from './config/schema.js';
+import { capHookOutput } from './guards/output-budget/hook-output.js';
 import { DEFAULT_STOP_LOOP_LIMIT, guardStopLoop, stopLoopFiles, type StopLoopCounts } from './decide/stop-loop.js';
 import { applyResult, chainEnded, finishChain, outcomeOf, startChain, type Decision, type HookResult, type Step } from './decide/combine.js';
 import { eventSpec } from './events/catalog.js';
@@ -133,6 +134,8 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
   let files: MetadataStore | undefined;
   const defaultStore = () => (files ??= fileStore(env));
   let stopLoop: StopLoopCounts | undefined;
+  // output-budget's `hookOutput`: the text every hook gives the model is held to it, on every event.
+  const hookOutputCap = config.hooks.flatMap((h) => (h.enabled && h.run.kind === 'builtin' && h.run.guard === 'output-budget' && typeof (h.run.options as { hookOutput?: unknown } | undefined)?.hookOutput === 'number' ? [(h.run.options as { hookOutput: number }).hookOutput] : [])).sort((a, b) => a - b)[0];
   return {
     config,
     plan,
@@ -225,6 +228,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       for (const [i, s] of results.entries()) {
         if (s.result === undefined) continue;
         s.result = absorb(selection[i]!.hook, s.result);
+        if (hookOutputCap !== undefined && s.result.failure === undefined) s.result = { ...s.result, reply: capHookOutput(s.result.reply, hookOutputCap) };
         state = applyResult(state, s.result);
       }
     }

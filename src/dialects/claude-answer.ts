@@ -4,6 +4,7 @@
 import type { Decision } from '../decide/combine.js';
 import { eventSpec, type EventSpec } from '../events/catalog.js';
 import type { Answer } from './dialect.js';
+import { CLAUDE_HOOK_OUTPUT_CAP, overCap } from '../guards/output-budget/hook-output.js';
 import { outputText } from './output.js';
 import { warningLines } from './warnings.js';
 
@@ -39,6 +40,7 @@ export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): A
   const specific: Record<string, unknown> = {};
   const reason = profile.claudeWording === true && decision.claudeReason !== undefined ? decision.claudeReason : (decision.reason ?? '');
   const warnings = [...decision.warnings];
+  if (profile.claudeWording === true) warnings.push(...overClaudeCap(decision));
   let exitCode = 0;
 
   if (!spec.known) {
@@ -188,6 +190,16 @@ function finish(
   // On exit 2 the agent shows stderr as the reason, so it carries the reason alone.
   const stderr = blockReason !== undefined ? `${blockReason}\n` : warningLines(warnings);
   return { stdout, stderr, exitCode };
+}
+
+/** One line per hook whose text for the model is over Claude Code's 10,000-character cap on hook output. */
+function overClaudeCap(decision: Decision): string[] {
+  return decision.results.flatMap((r) => {
+    const over = overCap(r.reply);
+    if (over.length === 0) return [];
+    const what = over.map((o) => `${o.field} (${o.size} characters)`).join(', ');
+    return [`hook "${r.id}" gave ${what}, over Claude Code's ${CLAUDE_HOOK_OUTPUT_CAP}-character cap on a hook's output, which the model will not read whole; output-budget's hookOutput option can cut it`];
+  });
 }
 
 /** A hook of the chain answered allow itself (an allow that also rewrote makes the decision `modify`). */
