@@ -44,6 +44,8 @@ export interface Decision {
   updatedResponse?: Record<string, unknown>;
   /** Context from every hook, in order. */
   additionalContext: string[];
+  /** The context Claude Code would deliver, where a hook gave a top-level `additionalContext` (which Claude Code ignores). */
+  claudeContext?: string[];
   /** Every hook's `systemMessage` (for the user), in order. */
   systemMessages?: string[];
   /** The event's pass-through fields (see `EventSpec.passthrough`), merged in order: later hooks win, lists are joined. */
@@ -91,6 +93,8 @@ export interface ChainState {
   allowed: boolean;
   rewritten: boolean;
   context: string[];
+  /** The context as Claude Code would take it (no top-level `additionalContext`), once a reply had one. */
+  claudeContext?: string[];
   systemMessages: string[];
   passthrough?: Record<string, unknown>;
   warnings: string[];
@@ -144,7 +148,14 @@ export function applyResult(state: ChainState, result: HookResult): ChainState {
   }
 
   if (reply.additionalContext !== undefined) {
-    if (spec.context) next.context.push(reply.additionalContext);
+    if (spec.context) {
+      if (reply.claudeContext !== undefined || next.claudeContext !== undefined) {
+        next.claudeContext = [...(next.claudeContext ?? state.context)];
+        const claude = reply.claudeContext ?? reply.additionalContext;
+        if (claude !== '') next.claudeContext.push(claude);
+      }
+      next.context.push(reply.additionalContext);
+    }
     else next.warnings.push(`hook "${result.id}" added context, which ${spec.known ? `${spec.name} cannot carry` : `${spec.name}, an event agent-hooks does not know, cannot carry`}; dropped`);
   }
   if (reply.passthrough !== undefined) next.passthrough = mergePassthrough(next.passthrough, reply.passthrough);
@@ -178,6 +189,7 @@ export function finishChain(state: ChainState, original: HookEvent): Decision {
   const base = {
     event: state.event,
     additionalContext: state.context,
+    ...(state.claudeContext === undefined ? {} : { claudeContext: state.claudeContext }),
     systemMessages: state.systemMessages,
     ...(state.passthrough === undefined ? {} : { passthrough: state.passthrough }),
     results: state.results,

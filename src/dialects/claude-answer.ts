@@ -34,13 +34,20 @@ export interface ClaudeProfile {
   claudeWording?: true;
 }
 
-export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): Answer {
+export function claudeStyleAnswer(given: Decision, profile: ClaudeProfile): Answer {
+  // Claude Code takes only hookSpecificOutput.additionalContext: a top-level one is not delivered.
+  const decision = profile.claudeWording === true && given.claudeContext !== undefined ? { ...given, additionalContext: given.claudeContext } : given;
   const spec = eventSpec(decision.event.name);
   const out: Record<string, unknown> = {};
   const specific: Record<string, unknown> = {};
   const reason = profile.claudeWording === true && decision.claudeReason !== undefined ? decision.claudeReason : (decision.reason ?? '');
   const warnings = [...decision.warnings];
-  if (profile.claudeWording === true) warnings.push(...overClaudeCap(decision));
+  if (profile.claudeWording === true) {
+    warnings.push(...overClaudeCap(decision));
+    for (const r of decision.results) {
+      if (r.reply.claudeContext !== undefined) warnings.push(`hook "${r.id}" gave a top-level additionalContext, which Claude Code ignores (it reads hookSpecificOutput.additionalContext); not delivered`);
+    }
+  }
   let exitCode = 0;
 
   if (!spec.known) {

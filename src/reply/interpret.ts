@@ -32,6 +32,11 @@ export interface Reply {
   passthrough?: Record<string, unknown>;
   /** Parts of the reply the event ignores, as Claude Code does: said in warnings, never acted on. */
   ignored?: string[];
+  /**
+   * Present when the reply had a top-level `additionalContext`: the context Claude Code would deliver,
+   * which reads only `hookSpecificOutput.additionalContext` ("" for none). `additionalContext` has both.
+   */
+  claudeContext?: string;
   /** Exit 2 with nothing on stderr and no blocking reason in a JSON reply: Claude Code's reason is then "No stderr output". */
   noStderr?: true;
   /** Other things the user must hear about this reply (one line each). */
@@ -280,9 +285,11 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   }
 
   const reason = reasonOf(o, specific);
-  const context = [text(o.additionalContext, 'additionalContext'), text(specific.additionalContext, 'hookSpecificOutput.additionalContext')]
-    .filter((c): c is string => c !== undefined && c !== '')
-    .join('\n');
+  const topLevel = text(o.additionalContext, 'additionalContext');
+  const specificContext = text(specific.additionalContext, 'hookSpecificOutput.additionalContext');
+  const context = [topLevel, specificContext].filter((c): c is string => c !== undefined && c !== '').join('\n');
+  // Claude Code reads only hookSpecificOutput.additionalContext: what it would deliver, beside ours.
+  const claudeView = (reply: Reply): Reply => (topLevel === undefined || topLevel === '' ? reply : { ...reply, claudeContext: specificContext ?? '' });
   const systemMessage = text(o.systemMessage, 'systemMessage');
   const passthrough = readPassthrough(specific, event, problems);
 
@@ -298,7 +305,7 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
     // A halt that also denies the call (PreToolUse): Claude Code gives the model the deny's own reason.
     const denied = specific.permissionDecision === 'deny' && typeof specific.permissionDecisionReason === 'string' ? specific.permissionDecisionReason.trim() : '';
     if (event.permissionDecision && denied !== '') reply.denyReason = denied;
-    return { ok: true, reply: finish(reply, why, context, systemMessage, passthrough, ignored) };
+    return { ok: true, reply: claudeView(finish(reply, why, context, systemMessage, passthrough, ignored)) };
   }
 
   const top = text(o.decision, 'decision') ?? text(o.permission, 'permission');
@@ -348,7 +355,7 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
       if (message !== undefined && message.trim() !== '') why = message.trim();
       if (d.interrupt === true) {
         if (problems.length > 0) return failed('invalid-json', problems.join('; '));
-        return { ok: true, reply: finish({ decision: 'halt' }, why, context, systemMessage, passthrough, ignored) };
+        return { ok: true, reply: claudeView(finish({ decision: 'halt' }, why, context, systemMessage, passthrough, ignored)) };
       }
       reply.decision = 'block';
     } else problems.push(`unknown PermissionRequest behavior ${JSON.stringify(d.behavior)} (allow or deny)`);
@@ -394,7 +401,7 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
     );
   }
   if (problems.length > 0) return failed('invalid-json', problems.join('; '));
-  return { ok: true, reply: finish(reply, why, context, systemMessage, passthrough, ignored) };
+  return { ok: true, reply: claudeView(finish(reply, why, context, systemMessage, passthrough, ignored)) };
 }
 
 /** The event's pass-through fields of a hookSpecificOutput, checked as Claude Code's schema checks them. */
