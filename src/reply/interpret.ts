@@ -288,8 +288,10 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   const topLevel = text(o.additionalContext, 'additionalContext');
   const specificContext = text(specific.additionalContext, 'hookSpecificOutput.additionalContext');
   const context = [topLevel, specificContext].filter((c): c is string => c !== undefined && c !== '').join('\n');
-  // Claude Code reads only hookSpecificOutput.additionalContext: what it would deliver, beside ours.
-  const claudeView = (reply: Reply): Reply => (topLevel === undefined || topLevel === '' ? reply : { ...reply, claudeContext: specificContext ?? '' });
+  // A reply in Claude Code's shape (it has a hookSpecificOutput) is read as Claude Code reads it, which
+  // ignores a top-level additionalContext; without one, a top-level additionalContext is our own shape.
+  const claudeShaped = isRecord(o.hookSpecificOutput);
+  const claudeView = (reply: Reply): Reply => (!claudeShaped || topLevel === undefined || topLevel === '' ? reply : { ...reply, claudeContext: specificContext ?? '' });
   const systemMessage = text(o.systemMessage, 'systemMessage');
   const passthrough = readPassthrough(specific, event, problems);
 

@@ -99,19 +99,23 @@ describe('when the first blocking hook gives no reason', () => {
 describe('a top-level additionalContext, which Claude Code ignores', () => {
   const TOP = `cat >/dev/null; echo '{"additionalContext":"top","hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"specific"}}'`;
   const ONLY_TOP = `cat >/dev/null; echo '{"additionalContext":"only top"}'`;
+  const TOP_BESIDE_EMPTY = `cat >/dev/null; echo '{"additionalContext":"ignored","hookSpecificOutput":{"hookEventName":"UserPromptSubmit"}}'`;
   const prompt = () => event('userPromptSubmit', { prompt: 'hi' });
 
   it('is not delivered in the claude-code dialect, with a warning naming the hook; hookSpecificOutput.additionalContext is', async () => {
-    const d = await decide(prompt(), [{ id: 'both', command: TOP }, { id: 'top', command: ONLY_TOP }, { id: 'plain', command: 'cat >/dev/null; echo plain text' }]);
+    const d = await decide(prompt(), [{ id: 'both', command: TOP }, { id: 'top', command: TOP_BESIDE_EMPTY }, { id: 'plain', command: 'cat >/dev/null; echo plain text' }]);
     const a = answer(d);
     expect(a.json.hookSpecificOutput.additionalContext).toBe('specific\n\nplain text');
     expect(a.json.systemMessage).toContain('hook "top" gave a top-level additionalContext, which Claude Code ignores');
     expect(a.json.systemMessage).toContain('hook "both" gave a top-level additionalContext');
+    // Other dialects deliver it all.
+    expect(codex.answer(d).stdout).toContain('ignored');
   });
 
-  it('is delivered in other dialects, where it is agent-hooks\' own reply shape (protocol section 3)', async () => {
+  it("without a hookSpecificOutput it is agent-hooks' own reply shape (protocol section 3), delivered everywhere", async () => {
     const d = await decide(prompt(), [{ command: ONLY_TOP }]);
     expect(d.additionalContext).toEqual(['only top']);
-    expect(codex.answer(d).stdout).toContain('only top');
+    expect(answer(d).json.hookSpecificOutput.additionalContext).toBe('only top');
+    expect(answer(d).stdout).not.toContain('Claude Code ignores');
   });
 });
