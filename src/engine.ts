@@ -6,6 +6,8 @@ import { lockState } from './lock/detect.js';
 import { resolveCached } from './config/cache.js';
 import { hooksFor, trustTier, type HandlerSpec, type ResolvedConfig, type ResolvedHook } from './config/resolve.js';
 import type { HooksConfig } from './config/schema.js';
+import { capHookOutput } from './guards/output-budget/hook-output.js';
+import { DEFAULT_STOP_LOOP_LIMIT, guardStopLoop, stopLoopFiles, type StopLoopCounts } from './decide/stop-loop.js';
 import { applyResult, chainEnded, finishChain, outcomeOf, startChain, type Decision, type HookResult, type Step } from './decide/combine.js';
 import { eventSpec } from './events/catalog.js';
 import { TOOL_WORKDIR_FIELDS } from './events/fields.js';
@@ -153,6 +155,9 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
   const untrusted = config.layers.filter((l) => l.trust === 'untrusted');
   let files: MetadataStore | undefined;
   const defaultStore = () => (files ??= fileStore(env));
+  let stopLoop: StopLoopCounts | undefined;
+  // output-budget's `hookOutput`: the text every hook gives the model is held to it, on every event.
+  const hookOutputCap = config.hooks.flatMap((h) => (h.enabled && h.run.kind === 'builtin' && h.run.guard === 'output-budget' && typeof (h.run.options as { hookOutput?: unknown } | undefined)?.hookOutput === 'number' ? [(h.run.options as { hookOutput: number }).hookOutput] : [])).sort((a, b) => a - b)[0];
   return {
     config,
     plan,
@@ -161,7 +166,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
         // The user asked for it (onUntrusted: block): nothing proceeds while a project config is untrusted.
         return untrustedBlock(event, untrusted.map((l) => l.file), notes);
       }
-      const decision = await runChain(event, options);
+      const decision = guardStopLoop(await runChain(event, options), config.stopLoopLimit ?? DEFAULT_STOP_LOOP_LIMIT, (stopLoop ??= stopLoopFiles(env)));
       decision.warnings.unshift(...notes);
       return decision;
     },
@@ -245,6 +250,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       for (const [i, s] of results.entries()) {
         if (s.result === undefined) continue;
         s.result = absorb(selection[i]!.hook, s.result);
+        if (hookOutputCap !== undefined && s.result.failure === undefined) s.result = { ...s.result, reply: capHookOutput(s.result.reply, hookOutputCap) };
         state = applyResult(state, s.result);
       }
     }

@@ -74,6 +74,12 @@ function convertHandler(handler: unknown, matcher: unknown, at: string, out: Imp
     out.skipped.push(`${at}: no ${type === 'command' ? 'command' : 'url'}; not imported`);
     return undefined;
   }
+  const pluginVariable = type === 'command' ? pluginOnly(handler) : undefined;
+  if (pluginVariable !== undefined) {
+    // Claude Code refuses to run such a settings hook ("not associated with a plugin"); imported, it would run with the variable empty.
+    out.skipped.push(`${at}: the command references \${${pluginVariable}}, which Claude Code sets only for a plugin's hooks/hooks.json, not in settings.json, where it refuses to run the hook; not imported`);
+    return undefined;
+  }
   const entry: Record<string, unknown> = {};
   if (typeof matcher === 'string' && matcher !== '' && matcher !== '*') entry.matcher = matcher;
   for (const k of KEPT) {
@@ -86,6 +92,12 @@ function convertHandler(handler: unknown, matcher: unknown, at: string, out: Imp
     if (!(KEPT as readonly string[]).includes(k) && k !== 'matcher') out.dropped.push(`${at}.${k}: not used by agent-hooks; left out`);
   }
   return entry;
+}
+
+/** The plugin-only variable a settings handler's command or args name (`${CLAUDE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}`), if any. */
+function pluginOnly(handler: Record<string, unknown>): string | undefined {
+  const texts = [handler.command, ...(Array.isArray(handler.args) ? handler.args : [])].filter((t): t is string => typeof t === 'string');
+  return ['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA'].find((name) => texts.some((t) => t.includes(`\${${name}}`)));
 }
 
 /**

@@ -15,7 +15,8 @@ import { unknownIfFields } from '../match/fields.js';
 import type { HandlerSchema } from './schema.js';
 import { expandClaudeShape, UNSUPPORTED_TYPES } from './claude-shape.js';
 import { defaultTimeoutSeconds } from './claude-defaults.js';
-import { claudeMatcherToMatch, MATCHER_FIELDS } from '../match/claude-matcher.js';
+import { idFromCommand } from './hook-id.js';
+import { claudeMatcherProblems, claudeMatcherToMatch, MATCHER_FIELDS } from '../match/claude-matcher.js';
 
 /** The timeout of a builtin guard or an in-process handler (command and http hooks: see claude-defaults.ts). */
 export const DEFAULT_TIMEOUT_SECONDS = 30;
@@ -100,6 +101,8 @@ export interface ResolvedConfig {
   warnings: string[];
   /** What an untrusted project config means for a run: a warning (default) or a block. User and managed layers only. */
   onUntrusted: 'warn' | 'block';
+  /** Stop blocks in a row with `stop_hook_active` before the runner lets the stop through (src/decide/stop-loop.ts); absent: the default. */
+  stopLoopLimit?: number;
   /** Loaded by a locked runner (src/lock): the switches do not reach managed hooks. */
   locked?: boolean;
   /** Where the project search looked (absent with `--config` or an inline config). */
@@ -167,6 +170,7 @@ export async function resolveConfig(
   const hooks: ResolvedHook[] = [];
   const states: LayerState[] = [];
   let onUntrusted: 'warn' | 'block' = 'warn';
+  let stopLoop: { limit: number; tier: number } | undefined;
 
   for (const layer of layers) {
     const trust = layer.trust ?? 'implicit';
@@ -195,6 +199,9 @@ export async function resolveConfig(
     state.active = true;
     hooks.push(...result.hooks);
     for (const apply of result.overrides) apply();
+    // A runaway-loop limit: the most trusted layer that sets it decides (a repository cannot lift the user's).
+    const limit = (layer.config as { defaults?: { stopLoopLimit?: number } }).defaults?.stopLoopLimit;
+    if (limit !== undefined && (stopLoop === undefined || trustTier(layer.layer) > stopLoop.tier)) stopLoop = { limit, tier: trustTier(layer.layer) };
     if (result.onUntrusted !== undefined && (layer.layer === 'user' || layer.layer === 'managed')) {
       // The managed layer has the last word.
       if (layer.layer === 'managed' || !layers.some((l) => l.layer === 'managed' && (l.config as { onUntrusted?: unknown } | undefined)?.onUntrusted !== undefined)) onUntrusted = result.onUntrusted;
@@ -242,7 +249,7 @@ export async function resolveConfig(
     const file = layers.find((l) => fatal[0]!.startsWith(`${l.file}: `))?.file;
     throw new HooksError('CONFIG_INVALID', `${fatal[0]}${more}`, file === undefined ? { issues: fatal } : { issues: fatal, file });
   }
-  return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted };
+  return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted, ...(stopLoop === undefined ? {} : { stopLoopLimit: stopLoop.limit }) };
 }
 
 /** The hooks of one event, in run order. */
@@ -366,7 +373,7 @@ async function resolveLayer(
         if (spec.tool) {
           const match = claudeMatcherToMatch(entry.matcher);
           if (match !== undefined) {
-            const problems = checkMatching({ event: hook.event, match }, true);
+            const problems = [...checkMatching({ event: hook.event, match }, true), ...claudeMatcherProblems(entry.matcher)];
             if (problems.length > 0) warnings.push(at(`.matcher "${entry.matcher}": ${problems.join('; ')}; the hook never runs for it (as in Claude Code)`));
             hook.match = match;
             hook.matchMode = 'claude';
@@ -531,13 +538,9 @@ function applyOverride(layer: ConfigLayer, entry: Entry, key: string, targets: r
   }
 }
 
-/** A readable id from the command: the script's name (`guards/no_force_push.py` → `no_force_push`). */
+/** A readable id from the command (see hook-id.ts), or the guard's name. */
 function defaultId(entry: Entry): string {
-  if (entry.builtin !== undefined) return entry.builtin;
-  const words = [...entry.command!.trim().split(/\s+/), ...(entry.args ?? [])];
-  const script = words.find((w) => w.includes('/') || /\.(sh|bash|py|js|mjs|cjs|ts|rb|pl)$/.test(w)) ?? words.slice(0, 2).join('-');
-  const base = path.basename(script).replace(/\.[^.]+$/, '');
-  return base.replace(/[^\w.:@/-]+/g, '-') || 'hook';
+  return entry.builtin !== undefined ? entry.builtin : idFromCommand(entry.command!, entry.args);
 }
 
 function uniqueId(base: string, used: Set<string>, event: EventName): string {

@@ -72,6 +72,13 @@ export const DefaultsSchema = z
   timeout: seconds.optional(),
   onFailure: z.enum(['block', 'continue']).optional(),
   env: z.record(z.string(), z.string()).optional(),
+  stopLoopLimit: z
+    .number()
+    .int()
+    .min(0)
+    .max(1000)
+    .optional()
+    .describe('Stop/SubagentStop blocks in a row with stop_hook_active before the runner lets the stop through (default 3; 0: never). The most trusted layer that sets it decides'),
   })
   .meta({ id: 'defaults', description: 'Defaults for the hooks of this file' });
 

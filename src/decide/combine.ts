@@ -24,6 +24,12 @@ export type Outcome = 'continue' | 'allow' | 'ask' | 'block' | 'modify' | 'halt'
 export interface Decision {
   decision: Outcome;
   reason?: string;
+  /**
+   * The reason in Claude Code's own words where no hook gave one: "Blocked by hook", "No stderr output"
+   * (exit 2 with empty stderr), or "" for an ask or defer (Claude Code invents none). `reason` then names
+   * the hook, for the other dialects and traces. Absent when the reason is a hook's own.
+   */
+  claudeReason?: string;
   /** The hook whose answer decided a halt, block or ask. */
   decidedBy?: string;
   event: HookEvent;
@@ -38,6 +44,8 @@ export interface Decision {
   updatedResponse?: Record<string, unknown>;
   /** Context from every hook, in order. */
   additionalContext: string[];
+  /** The context Claude Code would deliver, where a hook gave a top-level `additionalContext` (which Claude Code ignores). */
+  claudeContext?: string[];
   /** Every hook's `systemMessage` (for the user), in order. */
   systemMessages?: string[];
   /** The event's pass-through fields (see `EventSpec.passthrough`), merged in order: later hooks win, lists are joined. */
@@ -75,12 +83,18 @@ export interface ChainState {
   results: HookResult[];
   halted?: HookResult;
   blocked?: HookResult;
-  /** Every block, in order: an observe event delivers all their reasons (Claude Code's Stop does). */
+  /**
+   * Every block, in order: an observe event delivers all their reasons (Claude Code's Stop does). On an
+   * intercepting event, the blocks of the blocking hook's parallel batch, whose reasons stand in for a
+   * first block that gave none.
+   */
   blocks: HookResult[];
   asked: HookResult[];
   allowed: boolean;
   rewritten: boolean;
   context: string[];
+  /** The context as Claude Code would take it (no top-level `additionalContext`), once a reply had one. */
+  claudeContext?: string[];
   systemMessages: string[];
   passthrough?: Record<string, unknown>;
   warnings: string[];
@@ -127,10 +141,21 @@ export function applyResult(state: ChainState, result: HookResult): ChainState {
   }
   if (next.halted !== undefined) return next;
   const observing = spec.mode === 'observe';
-  if (state.blocked !== undefined && !observing) return next;
+  if (state.blocked !== undefined && !observing) {
+    // A hook of the blocking hook's parallel batch: its block changes nothing, but its reason is kept.
+    if (reply.decision === 'block' && spec.canBlock) next.blocks = [...next.blocks, result];
+    return next;
+  }
 
   if (reply.additionalContext !== undefined) {
-    if (spec.context) next.context.push(reply.additionalContext);
+    if (spec.context) {
+      if (reply.claudeContext !== undefined || next.claudeContext !== undefined) {
+        next.claudeContext = [...(next.claudeContext ?? state.context)];
+        const claude = reply.claudeContext ?? reply.additionalContext;
+        if (claude !== '') next.claudeContext.push(claude);
+      }
+      next.context.push(reply.additionalContext);
+    }
     else next.warnings.push(`hook "${result.id}" added context, which ${spec.known ? `${spec.name} cannot carry` : `${spec.name}, an event agent-hooks does not know, cannot carry`}; dropped`);
   }
   if (reply.passthrough !== undefined) next.passthrough = mergePassthrough(next.passthrough, reply.passthrough);
@@ -164,6 +189,7 @@ export function finishChain(state: ChainState, original: HookEvent): Decision {
   const base = {
     event: state.event,
     additionalContext: state.context,
+    ...(state.claudeContext === undefined ? {} : { claudeContext: state.claudeContext }),
     systemMessages: state.systemMessages,
     ...(state.passthrough === undefined ? {} : { passthrough: state.passthrough }),
     results: state.results,
@@ -183,9 +209,17 @@ export function finishChain(state: ChainState, original: HookEvent): Decision {
   }
   if (state.blocked !== undefined) {
     const blocked = decided('block', state.blocked, `blocked by hook "${state.blocked.id}"`);
-    const reasons = state.blocks.map((r) => r.reply.reason ?? `blocked by hook "${r.id}"`);
-    // Several blocks of an observe event (Stop): every reason is delivered, in order.
-    if (state.blocks.length > 1) blocked.reason = [...new Set(reasons)].join('\n\n');
+    if (spec.mode === 'observe' && state.blocks.length > 1) {
+      // Several blocks of an observe event (Stop): every reason is delivered, in order.
+      blocked.reason = [...new Set(state.blocks.map((r) => r.reply.reason ?? `blocked by hook "${r.id}"`))].join('\n\n');
+      const claude = [...new Set(state.blocks.map((r) => r.reply.reason ?? standIn(r)))].join('\n\n');
+      if (claude !== blocked.reason) blocked.claudeReason = claude;
+    } else if (state.blocked.reply.reason === undefined) {
+      // The first block gave no reason: a later block of its batch that gave one says why.
+      const later = state.blocks.find((r) => r.reply.reason !== undefined)?.reply.reason;
+      if (later !== undefined) blocked.reason = later;
+      else blocked.claudeReason = standIn(state.blocked);
+    }
     // A hook that answered the call itself (an MCP result before the tool ran): dialects that can pass a result on do.
     const answer = state.blocked.reply.updatedOutput;
     return spec.name === 'preToolUse' && answer !== undefined && state.blocked.failure === undefined ? { ...blocked, updatedOutput: answer } : blocked;
@@ -200,7 +234,9 @@ export function finishChain(state: ChainState, original: HookEvent): Decision {
     decision.decision = 'ask';
     if (deferred.length > 0) decision.deferred = true;
     decision.decidedBy = first.id;
-    decision.reason = state.asked.map((r) => r.reply.reason).filter(Boolean).join('; ') || `hook "${first.id}" asks for confirmation`;
+    const given = state.asked.map((r) => r.reply.reason).filter(Boolean).join('; ');
+    decision.reason = given || `hook "${first.id}" asks for confirmation`;
+    if (given === '') decision.claudeReason = '';
   } else if (state.rewritten) {
     decision.decision = 'modify';
   } else if (state.allowed) {
@@ -226,6 +262,11 @@ export function outcomeOf(reply: Reply): Outcome {
 }
 
 // --- internal ---
+
+/** Claude Code's words for a block without a reason. */
+function standIn(result: HookResult): string {
+  return result.reply.noStderr === true ? 'No stderr output' : 'Blocked by hook';
+}
 
 function cannot(spec: ReturnType<typeof eventSpec>): string {
   return spec.known ? `${spec.name} cannot do` : `${spec.name}, an event agent-hooks does not know, cannot do`;

@@ -4,6 +4,7 @@
 import type { Decision } from '../decide/combine.js';
 import { eventSpec, type EventSpec } from '../events/catalog.js';
 import type { Answer } from './dialect.js';
+import { CLAUDE_HOOK_OUTPUT_CAP, overCap } from '../guards/output-budget/hook-output.js';
 import { outputText } from './output.js';
 import { warningLines } from './warnings.js';
 
@@ -29,14 +30,24 @@ export interface ClaudeProfile {
    * applies `updatedInput` alone and still runs its permission check on the rewritten call.
    */
   rewriteNeedsAllow: boolean;
+  /** Reason-less blocks and asks read as the agent itself words them (`Decision.claudeReason`), not naming the hook. */
+  claudeWording?: true;
 }
 
-export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): Answer {
+export function claudeStyleAnswer(given: Decision, profile: ClaudeProfile): Answer {
+  // Claude Code takes only hookSpecificOutput.additionalContext: a top-level one is not delivered.
+  const decision = profile.claudeWording === true && given.claudeContext !== undefined ? { ...given, additionalContext: given.claudeContext } : given;
   const spec = eventSpec(decision.event.name);
   const out: Record<string, unknown> = {};
   const specific: Record<string, unknown> = {};
-  const reason = decision.reason ?? '';
+  const reason = profile.claudeWording === true && decision.claudeReason !== undefined ? decision.claudeReason : (decision.reason ?? '');
   const warnings = [...decision.warnings];
+  if (profile.claudeWording === true) {
+    warnings.push(...overClaudeCap(decision));
+    for (const r of decision.results) {
+      if (r.reply.claudeContext !== undefined) warnings.push(`hook "${r.id}" gave a top-level additionalContext, which Claude Code ignores (it reads hookSpecificOutput.additionalContext); not delivered`);
+    }
+  }
   let exitCode = 0;
 
   if (!spec.known) {
@@ -90,7 +101,7 @@ export function claudeStyleAnswer(decision: Decision, profile: ClaudeProfile): A
     case 'ask':
       if (profile.canAsk && spec.canAsk) {
         specific.permissionDecision = decision.deferred === true && spec.canDefer && profile.canDefer ? 'defer' : 'ask';
-        specific.permissionDecisionReason = reason;
+        if (reason !== '') specific.permissionDecisionReason = reason;
         if (decision.updatedInput !== undefined) specific.updatedInput = decision.updatedInput;
       } else {
         // Unanswerable asks fail closed: the user cannot be asked, so the tool does not run.
@@ -186,6 +197,16 @@ function finish(
   // On exit 2 the agent shows stderr as the reason, so it carries the reason alone.
   const stderr = blockReason !== undefined ? `${blockReason}\n` : warningLines(warnings);
   return { stdout, stderr, exitCode };
+}
+
+/** One line per hook whose text for the model is over Claude Code's 10,000-character cap on hook output. */
+function overClaudeCap(decision: Decision): string[] {
+  return decision.results.flatMap((r) => {
+    const over = overCap(r.reply);
+    if (over.length === 0) return [];
+    const what = over.map((o) => `${o.field} (${o.size} characters)`).join(', ');
+    return [`hook "${r.id}" gave ${what}, over Claude Code's ${CLAUDE_HOOK_OUTPUT_CAP}-character cap on a hook's output, which the model will not read whole; output-budget's hookOutput option can cut it`];
+  });
 }
 
 /** A hook of the chain answered allow itself (an allow that also rewrote makes the decision `modify`). */

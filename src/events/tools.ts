@@ -9,7 +9,7 @@ const ALIASES: Record<string, readonly string[]> = {
   apply_patch: ['ApplyPatch', 'applyPatch', 'apply-patch'],
   web_fetch: ['WebFetch', 'fetch', 'web-fetch'],
   web_search: ['WebSearch', 'google_web_search'],
-  process: ['BashOutput', 'KillShell', 'KillBash'],
+  process: ['BashOutput', 'KillShell', 'KillBash', 'TaskStop'],
   memory_search: [],
   memory_get: [],
   sessions_list: [],
@@ -28,10 +28,39 @@ const ALIASES: Record<string, readonly string[]> = {
   tts: [],
 };
 
+/**
+ * Claude Code's built-in tools, as Claude Code 2.1.332 lists them: read from its CLI bundle
+ * (`node_modules/@anthropic-ai/claude-code-linux-x64/claude`), where the sorted array of every built-in
+ * tool name is followed by the map of retired names (`=["Agent","Artifact",...,"Write"],X={Task:"Agent",...}`).
+ * test/e2e/claude-tools.e2e.test.ts re-reads that bundle and fails on a tool missing here.
+ */
+export const CLAUDE_CODE_TOOLS: readonly string[] = [
+  'Agent', 'Artifact', 'AskUserQuestion', 'Bash', 'ClaudeDesign', 'CronCreate', 'CronDelete', 'CronList', 'Edit',
+  'EndConversation', 'EnterPlanMode', 'EnterWorktree', 'ExitPlanMode', 'ExitWorktree', 'Glob', 'Grep', 'ListAgents',
+  'ListMcpResourcesTool', 'LSP', 'Monitor', 'NotebookEdit', 'OfferChromeSetup', 'PowerShell', 'Projects', 'propose_skills',
+  'PushNotification', 'Read', 'ReadMcpResourceDirTool', 'ReadMcpResourceTool', 'ReadNotifications', 'RemoteTrigger',
+  'ReportFindings', 'ScheduleWakeup', 'SendFeedback', 'SendMessage', 'SendUserFile', 'SendUserMessage', 'SetGoal',
+  'ShareOnboardingGuide', 'ShowOnboardingRolePicker', 'Skill', 'SubagentHandback', 'TaskCreate', 'TaskGet', 'TaskList',
+  'TaskStop', 'TaskUpdate', 'TodoWrite', 'ToolSearch', 'WaitForMcpServers', 'WebFetch', 'WebSearch', 'Workflow', 'Write',
+];
+
+/**
+ * Claude Code 2.1.332's retired tool names and the tool each now is (the map after the list above, plus
+ * `Eval: "REPL"`). Claude Code resolves a matcher's names through it, so `KillShell` still fires on TaskStop.
+ */
+export const CLAUDE_CODE_RETIRED_TOOLS: Readonly<Record<string, string>> = {
+  Task: 'Agent', KillShell: 'TaskStop', KillBash: 'TaskStop', ListPeers: 'ListAgents', Brief: 'SendUserMessage',
+  ListMcpResources: 'ListMcpResourcesTool', ReadMcpResource: 'ReadMcpResourceTool', ReadMcpResourceDir: 'ReadMcpResourceDirTool',
+  ProposeGoal: 'SetGoal', Eval: 'REPL',
+};
+
+/** Tools of earlier Claude Code versions, gone from 2.1.332 without a retired-name entry: settings still name them. */
+export const CLAUDE_CODE_EARLIER_TOOLS: readonly string[] = ['MultiEdit', 'NotebookRead', 'LS', 'TodoRead', 'SlashCommand', 'BashOutput', 'REPL'];
+
 /** Tools agents have that keep their own name (no canonical equivalent); known so matchers can name them. */
 const OTHER_KNOWN = [
-  'Glob', 'Grep', 'LS', 'Task', 'Agent', 'TodoWrite', 'TodoRead', 'ExitPlanMode', 'AskUserQuestion', 'Skill',
-  'SlashCommand', 'glob', 'grep', 'search_file_content', 'list_directory', 'save_memory', 'write_todos',
+  ...CLAUDE_CODE_TOOLS, ...Object.keys(CLAUDE_CODE_RETIRED_TOOLS), ...CLAUDE_CODE_EARLIER_TOOLS,
+  'glob', 'grep', 'search_file_content', 'list_directory', 'save_memory', 'write_todos',
 ];
 
 export const TOOL_GROUPS: Record<string, readonly string[]> = {
@@ -56,7 +85,7 @@ for (const [canonical, aliases] of Object.entries(ALIASES)) {
 }
 
 /** Every tool name a matcher may sensibly name: canonical names, agent spellings, other known tools. */
-export const KNOWN_TOOL_NAMES: readonly string[] = [...toCanonical.keys(), ...OTHER_KNOWN];
+export const KNOWN_TOOL_NAMES: readonly string[] = [...new Set([...toCanonical.keys(), ...OTHER_KNOWN])];
 
 /** Every spelling of a canonical tool (itself and each agent's name for it); an unknown tool is only itself. */
 export function toolSpellings(canonical: string): readonly string[] {

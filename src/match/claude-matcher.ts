@@ -8,6 +8,7 @@
 //     a regex that does not compile is logged and matches nothing.
 // On tool events the name is `tool_name` (and its aliases); on other events a field of the payload.
 
+import { CLAUDE_CODE_EARLIER_TOOLS, CLAUDE_CODE_RETIRED_TOOLS, CLAUDE_CODE_TOOLS } from '../events/tools.js';
 import { isRecord } from '../json.js';
 
 const EXACT = /^[a-zA-Z0-9_|, -]+$/;
@@ -91,12 +92,16 @@ export function fieldMatcherPasses(on: FieldMatcher, payload: Record<string, unk
 }
 
 /** Claude Code's own tool names: a tool called by one of these is matched by that name alone, as Claude Code does. */
-const CLAUDE_TOOL_NAMES = new Set([
-  'Bash', 'PowerShell', 'Read', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit', 'NotebookRead', 'Glob', 'Grep', 'LS', 'WebFetch',
-  'WebSearch', 'Task', 'Agent', 'TodoWrite', 'ExitPlanMode', 'AskUserQuestion', 'Skill', 'SlashCommand', 'BashOutput', 'KillShell',
-]);
-/** Claude Code's own aliases (a matcher naming the old name still fires). */
-const CLAUDE_ALIASES: Readonly<Record<string, readonly string[]>> = { Agent: ['Task'], Task: ['Agent'] };
+const CLAUDE_TOOL_NAMES = new Set([...CLAUDE_CODE_TOOLS, ...Object.keys(CLAUDE_CODE_RETIRED_TOOLS), ...CLAUDE_CODE_EARLIER_TOOLS]);
+/**
+ * Claude Code's retired names, both ways: it resolves a matcher's names to the current tool (`Task` fires on
+ * Agent, `KillShell` on TaskStop), and a session of an older version still calls the tool by its old name.
+ */
+const CLAUDE_ALIASES = new Map<string, string[]>();
+for (const [old, current] of Object.entries(CLAUDE_CODE_RETIRED_TOOLS)) {
+  const group = [...new Set([current, ...(CLAUDE_ALIASES.get(current) ?? []), old])];
+  for (const name of group) CLAUDE_ALIASES.set(name, group);
+}
 
 /**
  * The names a Claude matcher is tested against for this tool: Claude Code's own name (and its
@@ -104,7 +109,7 @@ const CLAUDE_ALIASES: Readonly<Record<string, readonly string[]>> = { Agent: ['T
  * `run_shell_command`), every spelling, so an imported `Bash` hook guards their shell too.
  */
 export function claudeCandidates(tool: { name: string }, spellings: readonly string[]): readonly string[] {
-  if (CLAUDE_TOOL_NAMES.has(tool.name) || tool.name.startsWith('mcp__')) return [tool.name, ...(CLAUDE_ALIASES[tool.name] ?? [])];
+  if (CLAUDE_TOOL_NAMES.has(tool.name) || tool.name.startsWith('mcp__')) return [tool.name, ...(CLAUDE_ALIASES.get(tool.name) ?? []).filter((n) => n !== tool.name)];
   return [tool.name, ...spellings];
 }
 
@@ -112,4 +117,22 @@ export function claudeCandidates(tool: { name: string }, spellings: readonly str
 export function claudePatternMatches(pattern: string, candidates: readonly string[], regex: RegExp | null | undefined): boolean {
   if (regex !== undefined) return regex !== null && candidates.some((c) => regex.test(c));
   return candidates.includes(pattern);
+}
+
+/**
+ * Why a name in a Claude matcher's list can never match, where the tool check alone would pass it:
+ * `mcp__memory` names a server, and Claude Code compares the whole tool name (`mcp__memory__create`),
+ * so it matches nothing there (the most reported matcher mistake).
+ */
+export function claudeNameProblem(name: string): string | undefined {
+  const server = /^mcp__((?:(?!__).)+)$/s.exec(name);
+  if (server === null) return undefined;
+  return `"${name}" names an MCP server, not a tool; Claude Code compares the whole tool name (mcp__${server[1]}__<tool>), so it matches nothing; write "mcp__${server[1]}__.*" for every tool of that server`;
+}
+
+/** The problems of a tool-event Claude matcher that only Claude's reading shows (see `claudeNameProblem`). */
+export function claudeMatcherProblems(matcher: string): string[] {
+  const m = parseClaudeMatcher(matcher);
+  if (m.kind !== 'names') return [];
+  return m.names.flatMap((name) => claudeNameProblem(name) ?? []);
 }

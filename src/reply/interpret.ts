@@ -32,6 +32,13 @@ export interface Reply {
   passthrough?: Record<string, unknown>;
   /** Parts of the reply the event ignores, as Claude Code does: said in warnings, never acted on. */
   ignored?: string[];
+  /**
+   * Present when the reply had a top-level `additionalContext`: the context Claude Code would deliver,
+   * which reads only `hookSpecificOutput.additionalContext` ("" for none). `additionalContext` has both.
+   */
+  claudeContext?: string;
+  /** Exit 2 with nothing on stderr and no blocking reason in a JSON reply: Claude Code's reason is then "No stderr output". */
+  noStderr?: true;
   /** Other things the user must hear about this reply (one line each). */
   notes?: string[];
   /** Keys for the session's metadata bag (a `null` value removes the key); see src/metadata. */
@@ -136,6 +143,7 @@ function readExit(end: Extract<ProcessEnd, { kind: 'exited' }>, event: EventSpec
     delete reply.reason;
     delete reply.defer;
     if (reason) reply.reason = reason;
+    else if (!(read?.ok && read.reply.decision === 'block')) reply.noStderr = true;
     return { ok: true, reply };
   }
   const out = decodeStdout(end.stdout);
@@ -277,9 +285,13 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   }
 
   const reason = reasonOf(o, specific);
-  const context = [text(o.additionalContext, 'additionalContext'), text(specific.additionalContext, 'hookSpecificOutput.additionalContext')]
-    .filter((c): c is string => c !== undefined && c !== '')
-    .join('\n');
+  const topLevel = text(o.additionalContext, 'additionalContext');
+  const specificContext = text(specific.additionalContext, 'hookSpecificOutput.additionalContext');
+  const context = [topLevel, specificContext].filter((c): c is string => c !== undefined && c !== '').join('\n');
+  // A reply in Claude Code's shape (it has a hookSpecificOutput) is read as Claude Code reads it, which
+  // ignores a top-level additionalContext; without one, a top-level additionalContext is our own shape.
+  const claudeShaped = isRecord(o.hookSpecificOutput);
+  const claudeView = (reply: Reply): Reply => (!claudeShaped || topLevel === undefined || topLevel === '' ? reply : { ...reply, claudeContext: specificContext ?? '' });
   const systemMessage = text(o.systemMessage, 'systemMessage');
   const passthrough = readPassthrough(specific, event, problems);
 
@@ -295,7 +307,7 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
     // A halt that also denies the call (PreToolUse): Claude Code gives the model the deny's own reason.
     const denied = specific.permissionDecision === 'deny' && typeof specific.permissionDecisionReason === 'string' ? specific.permissionDecisionReason.trim() : '';
     if (event.permissionDecision && denied !== '') reply.denyReason = denied;
-    return { ok: true, reply: finish(reply, why, context, systemMessage, passthrough, ignored) };
+    return { ok: true, reply: claudeView(finish(reply, why, context, systemMessage, passthrough, ignored)) };
   }
 
   const top = text(o.decision, 'decision') ?? text(o.permission, 'permission');
@@ -345,7 +357,7 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
       if (message !== undefined && message.trim() !== '') why = message.trim();
       if (d.interrupt === true) {
         if (problems.length > 0) return failed('invalid-json', problems.join('; '));
-        return { ok: true, reply: finish({ decision: 'halt' }, why, context, systemMessage, passthrough, ignored) };
+        return { ok: true, reply: claudeView(finish({ decision: 'halt' }, why, context, systemMessage, passthrough, ignored)) };
       }
       reply.decision = 'block';
     } else problems.push(`unknown PermissionRequest behavior ${JSON.stringify(d.behavior)} (allow or deny)`);
@@ -391,7 +403,7 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
     );
   }
   if (problems.length > 0) return failed('invalid-json', problems.join('; '));
-  return { ok: true, reply: finish(reply, why, context, systemMessage, passthrough, ignored) };
+  return { ok: true, reply: claudeView(finish(reply, why, context, systemMessage, passthrough, ignored)) };
 }
 
 /** The event's pass-through fields of a hookSpecificOutput, checked as Claude Code's schema checks them. */

@@ -111,3 +111,26 @@ describe('hooks import claude-code', () => {
     expect(other.stderr).toMatch(/only claude-code can be imported/);
   });
 });
+
+describe('plugin-only variables in a settings hook', () => {
+  it.each(['CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA'])('a command naming ${%s} is reported and not imported, as Claude Code refuses to run it', (name) => {
+    const imported = importClaudeHooks({
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `bash "\${${name}}/hooks/check.sh"` }, { type: 'command', command: 'echo ok' }] }],
+        Stop: [{ hooks: [{ type: 'command', command: 'node', args: [`\${${name}}/stop.js`] }] }],
+      },
+    });
+    expect(imported.hooks.preToolUse).toEqual([{ matcher: 'Bash', command: 'echo ok' }]);
+    expect(imported.hooks.stop).toBeUndefined();
+    expect(imported.skipped).toEqual([
+      `hooks.PreToolUse[0].hooks[0]: the command references \${${name}}, which Claude Code sets only for a plugin's hooks/hooks.json, not in settings.json, where it refuses to run the hook; not imported`,
+      `hooks.Stop[0].hooks[0]: the command references \${${name}}, which Claude Code sets only for a plugin's hooks/hooks.json, not in settings.json, where it refuses to run the hook; not imported`,
+    ]);
+  });
+
+  it('$CLAUDE_PROJECT_DIR is imported as usual', () => {
+    const imported = importClaudeHooks({ hooks: { Stop: [{ hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/stop.sh' }] }] } });
+    expect(imported.skipped).toEqual([]);
+    expect(imported.hooks.stop).toHaveLength(1);
+  });
+});

@@ -20,7 +20,7 @@ describe('readProcessEnd', () => {
     ['Claude deprecated approve', exited(0, '{"decision":"approve"}'), { decision: 'allow' }],
     ['continue:false beats a block', exited(0, '{"continue":false,"decision":"block","reason":"r","stopReason":"stop now"}'), { decision: 'halt', reason: 'stop now' }],
     ['unknown fields are ignored, systemMessage is kept', exited(0, '{"decision":"allow","suppressOutput":true,"systemMessage":"x","terminalSequence":"\\u0007"}'), { decision: 'allow', systemMessage: 'x' }],
-    ['both context fields are kept', exited(0, '{"additionalContext":"a","hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"b"}}'), { decision: 'continue', additionalContext: 'a\nb' }],
+    ['both context fields are kept', exited(0, '{"additionalContext":"a","hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"b"}}'), { decision: 'continue', additionalContext: 'a\nb', claudeContext: 'b' }],
   ])('%s', (_, end, reply) => {
     expect(readProcessEnd(end, pre)).toEqual({ ok: true, reply });
   });

@@ -22,6 +22,11 @@ export const outputBudgetOptions = z
      * cutting, so that no secret is ever cut in half. `false` turns it off.
      */
     redact: z.union([z.boolean(), redactSecretsOptions]).default(true),
+    /**
+     * Also hold what each hook gives the model or the user (its additionalContext, reason,
+     * systemMessage), on every event, to this many characters; 10000 is Claude Code's own cap.
+     */
+    hookOutput: z.number().int().min(100).max(1_000_000_000).optional(),
   })
   .strict();
 
