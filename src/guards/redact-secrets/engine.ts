@@ -56,8 +56,22 @@ export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
   const marker = options?.marker ?? DEFAULT_MARKER;
   const markerFor = (rule: string): string => marker.split('{rule}').join(rule);
 
-  const text = (input: string): RedactTextResult => {
-    const spans = _chooseSpans(_collect(input, rules, builtIn, scanner));
+  // A value some rule judged secret is redacted wherever it appears in the same output, in every
+  // form it can take there (as is, JSON-escaped, percent-encoded), not only where the rule saw it:
+  // `API_TOKEN=abc…` is found by its label, and the same value two lines down in a JSON body has
+  // none. `known` carries the values found in the other strings of a structured output.
+  const text = (input: string, known?: ReadonlyMap<string, string>): RedactTextResult => {
+    let spans: Finding[] = _chooseSpans(_collect(input, rules, builtIn, scanner));
+    if (spans.length > 0 || (known !== undefined && known.size > 0)) {
+      let secrets = known ?? new Map<string, string>();
+      for (const span of spans) {
+        const secret = input.slice(span.start, span.end);
+        if (secrets.has(secret)) continue;
+        if (secrets === known) secrets = new Map(known);
+        (secrets as Map<string, string>).set(secret, span.rule);
+      }
+      spans = _everywhere(input, spans, secrets);
+    }
     if (spans.length === 0) return { text: input, findings: [] };
     let out = '';
     let at = 0;
@@ -68,18 +82,38 @@ export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
     return { text: out + input.slice(at), findings: spans.map(({ rule, start, end }) => ({ rule, start, end })) };
   };
 
+  /** The secret values the rules find in `input`, each with the rule that found it. */
+  const secretsIn = (input: string, into: Map<string, string>): void => {
+    for (const span of _chooseSpans(_collect(input, rules, builtIn, scanner))) {
+      const secret = input.slice(span.start, span.end);
+      if (!into.has(secret)) into.set(secret, span.rule);
+    }
+  };
+
+  // Two passes over a structured output: the first gathers every secret value in any string (or
+  // key), the second redacts each string with all of them, so a token found by its label in one
+  // field is redacted in every other field too. Output with no secret is walked once.
+  const value = <T>(root: T): ValueResult<T> => {
+    const known = new Map<string, string>();
+    const gathered = walk(root, (node) => {
+      secretsIn(node, known);
+      return node;
+    });
+    if (known.size === 0) return { value: root, findings: [], depth: gathered.depth };
+    const findings: Finding[] = [];
+    return { ...walk(root, (node) => {
+      const result = text(node, known);
+      for (const finding of result.findings) findings.push(finding);
+      return result.findings.length === 0 ? node : result.text;
+    }), findings };
+  };
+
   // An explicit stack, not recursion: tool output nested 100,000 levels deep is walked like any
   // other, so a secret beside it is still found (a recursive walk overflowed at ~3,000 levels and the
   // secret went through unredacted).
-  const value = <T>(root: T): ValueResult<T> => {
-    const findings: Finding[] = [];
-    const onString = (node: string): string => {
-      const result = text(node);
-      for (const finding of result.findings) findings.push(finding);
-      return result.findings.length === 0 ? node : result.text;
-    };
-    if (typeof root === 'string') return { value: onString(root) as T, findings, depth: 0 };
-    if (root === null || typeof root !== 'object') return { value: root, findings, depth: 0 };
+  const walk = <T>(root: T, onString: (node: string) => string): { value: T; depth: number } => {
+    if (typeof root === 'string') return { value: onString(root) as T, depth: 0 };
+    if (root === null || typeof root !== 'object') return { value: root, depth: 0 };
 
     interface Frame {
       node: Record<string, unknown> | unknown[];
@@ -101,7 +135,7 @@ export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
       Object.defineProperty(frame.copy, key, { value: next, writable: true, enumerable: true, configurable: true });
     };
     const first = open(root);
-    if (first === undefined) return { value: root, findings, depth: 0 };
+    if (first === undefined) return { value: root, depth: 0 };
     const stack: Frame[] = [first];
     done.set(root, root);
     let depth = 1;
@@ -153,7 +187,7 @@ export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
         set(parent, key, result);
       }
     }
-    return { value: done.get(root) as T, findings, depth };
+    return { value: done.get(root) as T, depth };
   };
 
   return { text, value };
@@ -249,6 +283,65 @@ function _collect(input: string, rules: readonly SecretRule[], builtIn: number, 
     }
   });
   return spans;
+}
+
+/** Values shorter than this are not looked for elsewhere: too likely to occur by chance. */
+const MIN_ECHO = 4;
+const echoCache = new WeakMap<ReadonlyMap<string, string>, { pattern: RegExp; rules: Map<string, string> } | null>();
+
+/**
+ * Every form a secret value can take in the same output: as is, inside a JSON string (escaped), and
+ * percent-encoded (a query string). One alternation, longest first, for all values (one scan).
+ */
+function _echoMatcher(secrets: ReadonlyMap<string, string>): { pattern: RegExp; rules: Map<string, string> } | null {
+  const cached = echoCache.get(secrets);
+  if (cached !== undefined) return cached;
+  const rules = new Map<string, string>();
+  for (const [secret, rule] of secrets) {
+    if (secret.length < MIN_ECHO) continue;
+    for (const form of [secret, JSON.stringify(secret).slice(1, -1), JSON.stringify(JSON.stringify(secret).slice(1, -1)).slice(1, -1), _percentEncoded(secret)]) {
+      if (!rules.has(form)) rules.set(form, rule);
+    }
+  }
+  const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  const matcher = rules.size === 0 ? null : { pattern: new RegExp([...rules.keys()].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g'), rules };
+  echoCache.set(secrets, matcher);
+  return matcher;
+}
+
+function _percentEncoded(secret: string): string {
+  try {
+    return encodeURIComponent(secret);
+  } catch {
+    return secret; // a lone surrogate: no encoded form
+  }
+}
+
+/**
+ * The spans the rules chose plus every other occurrence of a secret value; overlapping spans are
+ * merged into one (named by the first), so no occurrence is left whole.
+ */
+function _everywhere(input: string, spans: Finding[], secrets: ReadonlyMap<string, string>): Finding[] {
+  const matcher = _echoMatcher(secrets);
+  if (matcher === null) return spans;
+  const all: Finding[] = spans.slice();
+  const { pattern, rules } = matcher;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(input); match !== null; match = pattern.exec(input)) {
+    all.push({ rule: rules.get(match[0])!, start: match.index, end: match.index + match[0].length });
+  }
+  if (all.length === spans.length) return spans;
+  all.sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: Finding[] = [];
+  for (const span of all) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && span.start < last.end) {
+      if (span.end > last.end) merged[merged.length - 1] = { ...last, end: span.end };
+      continue;
+    }
+    merged.push({ rule: span.rule, start: span.start, end: span.end });
+  }
+  return merged;
 }
 
 function _secretRange(match: RegExpExecArray, rule: SecretRule): [number, number] | undefined {
