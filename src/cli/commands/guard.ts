@@ -15,7 +15,7 @@ Runs one first-party guard on one event from stdin and answers like any hook, in
 dialect: use it straight from an agent's settings, without any agent-hooks config. An event the
 guard does not act on passes untouched.
 
-Guards: command-safety, sensitive-paths, redact-secrets, audit-log, sandbox, output-budget
+Guards: command-safety, sensitive-paths, redact-secrets, secret-write, audit-log, sandbox, output-budget
 
 Options:
   --dialect <name>          claude-code | codex | gemini | cursor | copilot | docker-mcp | native

@@ -41,8 +41,11 @@ export function redactValue<T>(value: T, options?: RedactSecretsOptionsInput): T
   return redactorFor(options).value(value).value;
 }
 
-/** Compiles the rules once for a set of options: the guard builds one per run. */
-export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
+/**
+ * Compiles the rules once for a set of options: the guard builds one per run. `internal.windows:
+ * false` makes every rule read the whole text (tests compare the two).
+ */
+export function createRedactor(options?: RedactSecretsOptionsInput, internal?: { windows?: boolean }): Redactor {
   const enabled: Partial<Record<string, boolean>> = options?.rules ?? {};
   const rules: SecretRule[] = SECRET_RULES.filter((rule) => enabled[rule.id] !== false);
   // Extra rules are the user's own: no placeholder filter second-guesses them.
@@ -52,7 +55,8 @@ export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
     const pattern = new RegExp(extra.pattern, 'gd' + (extra.flags ?? ''));
     rules.push({ id: extra.name, keywords: [], pattern });
   }
-  const scanner = _keywordScanner(rules);
+  const index = _keywordIndex(rules);
+  const windows = internal?.windows ?? true;
   const marker = options?.marker ?? DEFAULT_MARKER;
   const markerFor = (rule: string): string => marker.split('{rule}').join(rule);
 
@@ -60,8 +64,8 @@ export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
   // form it can take there (as is, JSON-escaped, percent-encoded), not only where the rule saw it:
   // `API_TOKEN=abc…` is found by its label, and the same value two lines down in a JSON body has
   // none. `known` carries the values found in the other strings of a structured output.
-  const text = (input: string, known?: ReadonlyMap<string, string>): RedactTextResult => {
-    let spans: Finding[] = _chooseSpans(_collect(input, rules, builtIn, scanner));
+  const text = (input: string, known?: ReadonlyMap<string, string>, found?: Finding[]): RedactTextResult => {
+    let spans: Finding[] = found ?? _chooseSpans(_collect(input, rules, builtIn, index, windows));
     if (spans.length > 0 || (known !== undefined && known.size > 0)) {
       let secrets = known ?? new Map<string, string>();
       for (const span of spans) {
@@ -82,27 +86,27 @@ export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
     return { text: out + input.slice(at), findings: spans.map(({ rule, start, end }) => ({ rule, start, end })) };
   };
 
-  /** The secret values the rules find in `input`, each with the rule that found it. */
-  const secretsIn = (input: string, into: Map<string, string>): void => {
-    for (const span of _chooseSpans(_collect(input, rules, builtIn, scanner))) {
-      const secret = input.slice(span.start, span.end);
-      if (!into.has(secret)) into.set(secret, span.rule);
-    }
-  };
-
-  // Two passes over a structured output: the first gathers every secret value in any string (or
-  // key), the second redacts each string with all of them, so a token found by its label in one
-  // field is redacted in every other field too. Output with no secret is walked once.
+  // Two passes over a structured output: the first runs the rules on every distinct string (and
+  // key) and gathers the secret values; the second redacts each string with its own spans plus
+  // every known value, so a token found by its label in one field is redacted in every other
+  // field too. Output with no secret is walked once.
   const value = <T>(root: T): ValueResult<T> => {
     const known = new Map<string, string>();
+    const spansOf = new Map<string, Finding[]>();
     const gathered = walk(root, (node) => {
-      secretsIn(node, known);
+      if (spansOf.has(node)) return node;
+      const spans = _chooseSpans(_collect(node, rules, builtIn, index, windows));
+      spansOf.set(node, spans);
+      for (const span of spans) {
+        const secret = node.slice(span.start, span.end);
+        if (!known.has(secret)) known.set(secret, span.rule);
+      }
       return node;
     });
     if (known.size === 0) return { value: root, findings: [], depth: gathered.depth };
     const findings: Finding[] = [];
     return { ...walk(root, (node) => {
-      const result = text(node, known);
+      const result = text(node, known, spansOf.get(node));
       for (const finding of result.findings) findings.push(finding);
       return result.findings.length === 0 ? node : result.text;
     }), findings };
@@ -211,78 +215,215 @@ function redactorFor(options: RedactSecretsOptionsInput | undefined): Redactor {
 }
 
 /**
- * Which keywords occur in a text, in one regex pass (a separate `includes` per keyword cost ~0.7 ms
- * per keyword per MB: over 100 ms on a 1 MB output). The scan tests every position for the longest
- * keyword starting there; keywords inside a found one count as found too.
+ * Where the rules' keywords occur, found in one pass over the text (gitleaks' prefilter, by
+ * position): a loop over the characters looks up each pair in a table of the keywords' first two
+ * characters and compares only the keywords that start with that pair. A separate `includes` per
+ * keyword cost ~0.7 ms per keyword per MB, one alternation regex ~35 ms per MB.
  */
-interface KeywordScanner {
-  found(text: string): Set<string>;
+interface KeywordIndex {
+  /** Positions per keyword key (`c:` exact, `i:` folded); a list longer than MAX_HITS means "everywhere". */
+  find(text: string): Map<string, number[]>;
 }
 
-function _keywordScanner(rules: readonly SecretRule[]): KeywordScanner {
-  const exact = new Set<string>();
-  const folded = new Set<string>();
-  for (const rule of rules) for (const keyword of rule.keywords) (rule.keywordsIgnoreCase ? folded : exact).add(rule.keywordsIgnoreCase ? keyword.toLowerCase() : keyword);
-  const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  const alternation = (words: Set<string>): string => [...words].sort((a, b) => b.length - a.length).map(escape).join('|');
-  const scanners: [RegExp, boolean][] = [];
-  // A plain alternation, restarted one character after each match: the same positions a lookahead
-  // scan would test, at a fraction of the cost (V8 skips ahead between literal matches).
-  if (exact.size > 0) scanners.push([new RegExp(alternation(exact), 'g'), false]);
-  if (folded.size > 0) scanners.push([new RegExp(alternation(folded), 'gi'), true]);
-  const all = [...new Set([...exact, ...folded])].map((word) => [word, word.toLowerCase()] as const);
-  const inside = new Map<string, string[]>();
-  for (const [word, lower] of all) {
-    const within = all.filter(([other, otherLower]) => other !== word && lower.includes(otherLower)).map(([other]) => other);
-    if (within.length > 0) inside.set(word, within);
+/** Past this many hits of one keyword, its rules read the whole text (windows would cover it anyway). */
+const MAX_HITS = 20_000;
+
+interface KeywordEntry {
+  key: string;
+  word: string;
+  fold: boolean;
+}
+
+const keywordKey = (rule: SecretRule, keyword: string): string => (rule.keywordsIgnoreCase ? 'i:' + keyword.toLowerCase() : 'c:' + keyword);
+
+function _keywordIndex(rules: readonly SecretRule[]): KeywordIndex {
+  const table: (KeywordEntry[] | undefined)[] = new Array(1 << 16);
+  const first = new Uint8Array(256);
+  const seen = new Set<string>();
+  const fold = (c: number): number => (c >= 65 && c <= 90 ? c | 32 : c);
+  for (const rule of rules) {
+    for (const keyword of rule.keywords) {
+      const key = keywordKey(rule, keyword);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const word = rule.keywordsIgnoreCase ? keyword.toLowerCase() : keyword;
+      const a = fold(word.charCodeAt(0));
+      const b = fold(word.charCodeAt(1));
+      // Keywords are Latin-1 and at least two characters (checked by a test over the rules).
+      if (!(a < 256 && b < 256 && word.length >= 2)) continue;
+      (table[(a << 8) | b] ??= []).push({ key, word, fold: rule.keywordsIgnoreCase === true });
+      first[a] = 1;
+    }
   }
   return {
-    found(text) {
-      const found = new Set<string>();
-      for (const [scanner, fold] of scanners) {
-        scanner.lastIndex = 0;
-        for (let match = scanner.exec(text); match !== null; match = scanner.exec(text)) {
-          scanner.lastIndex = match.index + 1;
-          const word = fold ? match[0].toLowerCase() : match[0];
-          if (found.has(word)) continue;
-          found.add(word);
-          for (const other of inside.get(word) ?? []) found.add(other);
+    find(text) {
+      const out = new Map<string, number[]>();
+      const n = text.length - 1;
+      for (let i = 0; i < n; i++) {
+        let a = text.charCodeAt(i);
+        if (a >= 65 && a <= 90) a |= 32;
+        if (a > 255 || first[a] === 0) continue;
+        let b = text.charCodeAt(i + 1);
+        if (b >= 65 && b <= 90) b |= 32;
+        if (b > 255) continue;
+        const bucket = table[(a << 8) | b];
+        if (bucket === undefined) continue;
+        for (const entry of bucket) {
+          if (!(entry.fold ? _startsFolded(text, i, entry.word) : text.startsWith(entry.word, i))) continue;
+          let list = out.get(entry.key);
+          if (list === undefined) out.set(entry.key, (list = []));
+          if (list.length <= MAX_HITS) list.push(i);
         }
       }
-      return found;
+      return out;
     },
   };
 }
 
-function _collect(input: string, rules: readonly SecretRule[], builtIn: number, scanner: KeywordScanner): Span[] {
+/** `text` has `word` (lower case) at `at`, ignoring ASCII case; the first two characters already matched. */
+function _startsFolded(text: string, at: number, word: string): boolean {
+  if (at + word.length > text.length) return false;
+  for (let j = 2; j < word.length; j++) {
+    let c = text.charCodeAt(at + j);
+    if (c >= 65 && c <= 90) c |= 32;
+    if (c !== word.charCodeAt(j)) return false;
+  }
+  return true;
+}
+
+// A rule reads only windows around its keywords' hits: from the start of the line (at most
+// BEFORE characters back, more than any match starts ahead of its keyword) to the end of the line
+// (at most AFTER characters on). A match that touches a window's cut edge is checked again on the
+// whole text, so a cut never shortens or invents one.
+const BEFORE = 256;
+/** Texts shorter than this are read whole: windows cost more than they save there. */
+const WINDOWS_FROM = 16_384;
+const AFTER = 4096;
+/** How far a cut window is widened to reach a token boundary (longer tokens are checked at the cut). */
+const WIDEN = 65_536;
+
+/** Whitespace, quotes and backslash (escapes are blanked to backslashes): no token runs across one. */
+function _isBoundary(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 34 || c === 39 || c === 92 || c === 96;
+}
+const stickyCopies = new WeakMap<RegExp, RegExp>();
+
+function _collect(input: string, rules: readonly SecretRule[], builtIn: number, index: KeywordIndex, windows: boolean): Span[] {
   const spans: Span[] = [];
   const blanked = blankEscapes(input);
-  let found: Set<string> | undefined;
+  let hits: Map<string, number[]> | undefined;
+  let newlines: number[] | undefined;
   rules.forEach((rule, order) => {
     // Built-in rules read the copy with escapes and colour codes blanked out (same offsets); the
     // user's extra rules and the `raw` ones read the text as it is.
     const subject = order < builtIn && !rule.raw ? blanked : input;
-    if (rule.keywords.length > 0) {
-      found ??= scanner.found(blanked);
-      const present = rule.keywordsIgnoreCase
-        ? rule.keywords.some((keyword) => found!.has(keyword.toLowerCase()))
-        : rule.keywords.some((keyword) => found!.has(keyword));
-      if (!present) return;
-    }
     const pattern = rule.pattern;
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(subject); match !== null; match = pattern.exec(subject)) {
-      if (match[0] === '') {
-        pattern.lastIndex++;
-        continue;
-      }
+    const push = (match: RegExpExecArray, base: number): void => {
       const range = _secretRange(match, rule);
-      if (!range || range[1] <= range[0]) continue;
-      if (order < builtIn && rejectedByFilters(rule, input.slice(range[0], range[1]))) continue;
-      spans.push({ rule: rule.id, start: range[0], end: range[1], order, generic: rule.generic === true });
+      if (!range || range[1] <= range[0]) return;
+      const start = range[0] + base;
+      const end = range[1] + base;
+      if (order < builtIn && rejectedByFilters(rule, input.slice(start, end))) return;
+      spans.push({ rule: rule.id, start, end, order, generic: rule.generic === true });
+    };
+    const scan = (text: string, base: number, edges: ((match: RegExpExecArray) => RegExpExecArray | null | undefined) | undefined): void => {
+      pattern.lastIndex = 0;
+      for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+        if (match[0] === '') {
+          pattern.lastIndex++;
+          continue;
+        }
+        const checked = edges?.(match);
+        if (checked === null) continue;
+        if (checked !== undefined) push(checked, 0);
+        else push(match, base);
+      }
+    };
+    if (rule.keywords.length === 0) return scan(subject, 0, undefined);
+    hits ??= index.find(blanked);
+    const lists: number[][] = [];
+    let whole = rule.wholeText === true || !windows || subject.length < WINDOWS_FROM;
+    for (const keyword of rule.keywords) {
+      const list = hits.get(keywordKey(rule, keyword));
+      if (list === undefined) continue;
+      lists.push(list);
+      if (list.length > MAX_HITS) whole = true;
+    }
+    if (lists.length === 0) return;
+    if (whole) return scan(subject, 0, undefined);
+    const positions = lists.length === 1 ? lists[0]! : lists.flat().sort((a, b) => a - b);
+    newlines ??= _newlines(blanked);
+    const raw: [number, number][] = [];
+    for (const at of positions) {
+      const line = _lineAround(newlines, at, subject.length);
+      const from = Math.max(line[0], at - BEFORE);
+      const to = Math.min(line[1], at + AFTER);
+      const last = raw[raw.length - 1];
+      if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
+      else raw.push([from, to]);
+    }
+    // A window cut inside a line is widened to the nearest character no token contains (space,
+    // quote, backslash), within limits, so a long token is read whole; then merged again.
+    const cuts: [number, number][] = [];
+    let covered = 0;
+    for (const [rawFrom, rawTo] of raw) {
+      let from = rawFrom;
+      let to = rawTo;
+      if (from > 0 && blanked.charCodeAt(from - 1) !== 10) {
+        const floor = Math.max(0, from - BEFORE);
+        while (from > floor && !_isBoundary(blanked.charCodeAt(from - 1))) from--;
+      }
+      if (to < blanked.length && blanked.charCodeAt(to) !== 10) {
+        const ceiling = Math.min(blanked.length, to + WIDEN);
+        while (to < ceiling && !_isBoundary(blanked.charCodeAt(to))) to++;
+      }
+      const last = cuts[cuts.length - 1];
+      if (last !== undefined && from <= last[1]) {
+        if (to > last[1]) {
+          covered += to - last[1];
+          last[1] = to;
+        }
+      } else {
+        cuts.push([from, to]);
+        covered += to - from;
+      }
+    }
+    if (covered * 2 > subject.length) return scan(subject, 0, undefined);
+    let sticky: RegExp | undefined;
+    for (const [from, to] of cuts) {
+      const cutStart = from > 0 && subject.charCodeAt(from - 1) !== 10;
+      const cutEnd = to < subject.length && subject.charCodeAt(to) !== 10;
+      scan(subject.slice(from, to), from, cutStart || cutEnd ? (match) => {
+        const end = match.index + match[0].length;
+        if (!((cutStart && match.index === 0) || (cutEnd && end === to - from))) return undefined;
+        if (sticky === undefined) {
+          sticky = stickyCopies.get(pattern);
+          if (sticky === undefined) stickyCopies.set(pattern, (sticky = new RegExp(pattern.source, pattern.flags + 'y')));
+        }
+        sticky.lastIndex = from + match.index;
+        return sticky.exec(subject);
+      } : undefined);
     }
   });
   return spans;
+}
+
+function _newlines(text: string): number[] {
+  const out: number[] = [];
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) out.push(at);
+  return out;
+}
+
+/** [start, end) of the line holding `at` (end at its newline), by binary search over the newlines. */
+function _lineAround(newlines: number[], at: number, length: number): [number, number] {
+  let lo = 0;
+  let hi = newlines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (newlines[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return [lo === 0 ? 0 : newlines[lo - 1]! + 1, lo < newlines.length ? newlines[lo]! : length];
 }
 
 /** Values shorter than this are not looked for elsewhere: too likely to occur by chance. */
@@ -346,7 +487,9 @@ function _everywhere(input: string, spans: Finding[], secrets: ReadonlyMap<strin
 
 function _secretRange(match: RegExpExecArray, rule: SecretRule): [number, number] | undefined {
   const indices = match.indices;
+  // A rule with alternatives names each one's group (`secret`, `secret2`, …): the one that took part.
   if (indices?.groups?.secret) return indices.groups.secret;
+  if (indices?.groups) for (const [name, range] of Object.entries(indices.groups)) if (range !== undefined && /^secret\d$/.test(name)) return range;
   if (rule.group !== undefined) return indices?.[rule.group];
   return [match.index, match.index + match[0].length];
 }
