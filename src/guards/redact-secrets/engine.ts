@@ -237,7 +237,10 @@ interface KeywordEntry {
 const keywordKey = (rule: SecretRule, keyword: string): string => (rule.keywordsIgnoreCase ? 'i:' + keyword.toLowerCase() : 'c:' + keyword);
 
 function _keywordIndex(rules: readonly SecretRule[]): KeywordIndex {
-  const table: (KeywordEntry[] | undefined)[] = new Array(1 << 16);
+  // Pair → bucket number (0: none) in a typed array: a 65,536-slot plain array would be held as a
+  // dictionary by V8, and this lookup runs at nearly every position of the text.
+  const table = new Uint16Array(1 << 16);
+  const buckets: KeywordEntry[][] = [[]];
   const first = new Uint8Array(256);
   const seen = new Set<string>();
   const fold = (c: number): number => (c >= 65 && c <= 90 ? c | 32 : c);
@@ -251,7 +254,12 @@ function _keywordIndex(rules: readonly SecretRule[]): KeywordIndex {
       const b = fold(word.charCodeAt(1));
       // Keywords are Latin-1 and at least two characters (checked by a test over the rules).
       if (!(a < 256 && b < 256 && word.length >= 2)) continue;
-      (table[(a << 8) | b] ??= []).push({ key, word, fold: rule.keywordsIgnoreCase === true });
+      const pair = (a << 8) | b;
+      if (table[pair] === 0) {
+        table[pair] = buckets.length;
+        buckets.push([]);
+      }
+      buckets[table[pair]!]!.push({ key, word, fold: rule.keywordsIgnoreCase === true });
       first[a] = 1;
     }
   }
@@ -266,9 +274,9 @@ function _keywordIndex(rules: readonly SecretRule[]): KeywordIndex {
         let b = text.charCodeAt(i + 1);
         if (b >= 65 && b <= 90) b |= 32;
         if (b > 255) continue;
-        const bucket = table[(a << 8) | b];
-        if (bucket === undefined) continue;
-        for (const entry of bucket) {
+        const slot = table[(a << 8) | b]!;
+        if (slot === 0) continue;
+        for (const entry of buckets[slot]!) {
           if (!(entry.fold ? _startsFolded(text, i, entry.word) : text.startsWith(entry.word, i))) continue;
           let list = out.get(entry.key);
           if (list === undefined) out.set(entry.key, (list = []));
@@ -351,7 +359,8 @@ function _collect(input: string, rules: readonly SecretRule[], builtIn: number, 
     }
     if (lists.length === 0) return;
     if (whole) return scan(subject, 0, undefined);
-    const positions = lists.length === 1 ? lists[0]! : lists.flat().sort((a, b) => a - b);
+    // Several keywords' hits in order: a typed array sorts numbers natively (no comparator calls).
+    const positions = lists.length === 1 ? lists[0]! : Int32Array.from(lists.flat()).sort();
     newlines ??= _newlines(blanked);
     const raw: [number, number][] = [];
     for (const at of positions) {
