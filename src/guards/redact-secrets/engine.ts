@@ -56,6 +56,8 @@ export function createRedactor(options?: RedactSecretsOptionsInput, internal?: {
     rules.push({ id: extra.name, keywords: [], pattern });
   }
   const index = _keywordIndex(rules);
+  // Each rule's keyword keys, computed once (this runs per string, and outputs hold thousands).
+  const keys = rules.map((rule) => rule.keywords.map((keyword) => keywordKey(rule, keyword)));
   const windows = internal?.windows ?? true;
   const marker = options?.marker ?? DEFAULT_MARKER;
   const markerFor = (rule: string): string => marker.split('{rule}').join(rule);
@@ -65,7 +67,7 @@ export function createRedactor(options?: RedactSecretsOptionsInput, internal?: {
   // `API_TOKEN=abc…` is found by its label, and the same value two lines down in a JSON body has
   // none. `known` carries the values found in the other strings of a structured output.
   const text = (input: string, known?: ReadonlyMap<string, string>, found?: Finding[]): RedactTextResult => {
-    let spans: Finding[] = found ?? _chooseSpans(_collect(input, rules, builtIn, index, windows));
+    let spans: Finding[] = found ?? _chooseSpans(_collect(input, rules, keys, builtIn, index, windows));
     if (spans.length > 0 || (known !== undefined && known.size > 0)) {
       let secrets = known ?? new Map<string, string>();
       for (const span of spans) {
@@ -95,7 +97,7 @@ export function createRedactor(options?: RedactSecretsOptionsInput, internal?: {
     const spansOf = new Map<string, Finding[]>();
     const gathered = walk(root, (node) => {
       if (spansOf.has(node)) return node;
-      const spans = _chooseSpans(_collect(node, rules, builtIn, index, windows));
+      const spans = _chooseSpans(_collect(node, rules, keys, builtIn, index, windows));
       spansOf.set(node, spans);
       for (const span of spans) {
         const secret = node.slice(span.start, span.end);
@@ -316,7 +318,7 @@ function _isBoundary(c: number): boolean {
 }
 const stickyCopies = new WeakMap<RegExp, RegExp>();
 
-function _collect(input: string, rules: readonly SecretRule[], builtIn: number, index: KeywordIndex, windows: boolean): Span[] {
+function _collect(input: string, rules: readonly SecretRule[], keys: readonly string[][], builtIn: number, index: KeywordIndex, windows: boolean): Span[] {
   const spans: Span[] = [];
   const blanked = blankEscapes(input);
   let hits: Map<string, number[]> | undefined;
@@ -349,10 +351,11 @@ function _collect(input: string, rules: readonly SecretRule[], builtIn: number, 
     };
     if (rule.keywords.length === 0) return scan(subject, 0, undefined);
     hits ??= index.find(blanked);
+    if (hits.size === 0) return;
     const lists: number[][] = [];
     let whole = rule.wholeText === true || !windows || subject.length < WINDOWS_FROM;
-    for (const keyword of rule.keywords) {
-      const list = hits.get(keywordKey(rule, keyword));
+    for (const key of keys[order]!) {
+      const list = hits.get(key);
       if (list === undefined) continue;
       lists.push(list);
       if (list.length > MAX_HITS) whole = true;
