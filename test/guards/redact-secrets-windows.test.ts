@@ -43,11 +43,11 @@ describe('redact-secrets keyword windows', () => {
 });
 
 describe('redact-secrets stays linear on floods of the newer rules\' keywords', () => {
-  // A ratio measured in the same run, not a wall-clock budget: 4× the input may take at most 10×
-  // the time (a quadratic scan takes 16×). Best of three, to ride out the shared machine's load.
+  // A ratio measured in the same run, not a wall-clock budget: 4× the input may take at most 12×
+  // the time (a quadratic scan takes 16×). Best of five, to ride out the shared machine's load.
   const best = (text: string): number => {
     let min = Infinity;
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       const started = performance.now();
       windowed.text(text);
       min = Math.min(min, performance.now() - started);
@@ -65,6 +65,6 @@ describe('redact-secrets stays linear on floods of the newer rules\' keywords', 
   ])('%s', (_name, unit) => {
     const small = best(unit.repeat(20_000));
     const large = best(unit.repeat(80_000));
-    expect(large / small).toBeLessThan(10);
+    expect(large / small).toBeLessThan(12);
   });
 });

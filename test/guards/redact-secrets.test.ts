@@ -241,10 +241,10 @@ describe('options', () => {
   });
 
   // Ratios measured in the same run, not wall-clock budgets (the machine is shared): 4× the input
-  // may take at most 10× the time (a quadratic scan takes 16×). Best of three.
+  // may take at most 12× the time (a quadratic scan takes 16×). Best of five.
   const best = (run: () => void): number => {
     let min = Infinity;
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       const started = performance.now();
       run();
       min = Math.min(min, performance.now() - started);
@@ -260,7 +260,7 @@ describe('options', () => {
   ])('stays linear on adversarial output: %s', (_name, make, n) => {
     const large = make(n);
     const small = make(n / 4);
-    expect(best(() => redactText(large)) / best(() => redactText(small))).toBeLessThan(10);
+    expect(best(() => redactText(large)) / best(() => redactText(small))).toBeLessThan(12);
   });
 
   it('stays linear on a large output, and finds the one token in it', () => {
@@ -269,7 +269,7 @@ describe('options', () => {
     const big = unit.repeat(16_000) + GHP;
     expect(redactor.text(big).findings).toHaveLength(1);
     const small = unit.repeat(4_000) + GHP;
-    expect(best(() => redactor.text(big)) / best(() => redactor.text(small))).toBeLessThan(10);
+    expect(best(() => redactor.text(big)) / best(() => redactor.text(small))).toBeLessThan(12);
   });
 });
 
