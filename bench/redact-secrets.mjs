@@ -1,13 +1,21 @@
 // Redaction time of the redact-secrets guard over realistic tool output, as ratios against baselines
 // measured in the same run (a JSON.parse of the same text as a JSON string, and one plain
 // String.prototype.replace pass), plus the import cost of the engine against a bare `node -e ''`.
-// Run after `npm run build`:  node bench/redact-secrets.mjs [rounds]
+// Then plain logs of 1, 10 and 100 MB: throughput in MB/s, the ratio to JSON.parse of the same
+// text, and the time per MB at each size against 1 MB (1.0 means linear).
+// Optionally, secretlint on the same 1 MB (`--secretlint <folder with @secretlint/core and the
+// recommend preset installed>`), so the docs' comparison is measured in the same run.
+// Run after `npm run build`:  node bench/redact-secrets.mjs [rounds] [--max-mb 100] [--secretlint DIR]
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRedactor } from '../dist/guards/redact-secrets.js';
-import { median, seededRandom } from './kit.mjs';
+import { flag, median, seededRandom } from './kit.mjs';
 
-const rounds = Number(process.argv[2] ?? 15);
+const rounds = Number(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : 15);
+const maxMb = Number(flag('--max-mb', 100));
+const secretlintDir = flag('--secretlint', undefined);
 
 // Deterministic pseudo-random text, so every run measures the same bytes.
 const rand = seededRandom(42);
@@ -83,6 +91,57 @@ for (const [name, text] of Object.entries(texts)) {
   });
 }
 console.table(rows);
+
+// Plain logs (no secret) at growing sizes: throughput, ratio to JSON.parse, and linearity.
+const plainUnit = build(1 << 20, false);
+const scaling = [];
+let perMbAt1;
+for (const mb of [1, 10, 100].filter((n) => n <= maxMb)) {
+  const text = plainUnit.repeat(mb);
+  const asJson = JSON.stringify(text);
+  const n = mb >= 100 ? 3 : mb >= 10 ? 5 : rounds;
+  redactor.text(text); // warm-up
+  const redact = [];
+  const parse = [];
+  for (let i = 0; i < n; i += 1) {
+    parse.push(time(() => JSON.parse(asJson)));
+    redact.push(time(() => redactor.text(text)));
+  }
+  const perMb = median(redact) / mb;
+  perMbAt1 ??= perMb;
+  scaling.push({
+    'plain log': `${mb} MB`,
+    'redact ms': median(redact).toFixed(1),
+    'MB/s': (1000 / perMb).toFixed(1),
+    'JSON.parse ms': median(parse).toFixed(1),
+    '× JSON.parse': (median(redact) / median(parse)).toFixed(2),
+    'ms per MB vs 1 MB': (perMb / perMbAt1).toFixed(2),
+  });
+}
+console.table(scaling);
+
+if (secretlintDir) {
+  // secretlint's recommended preset on the same 1 MB texts, in this process, against this redactor.
+  const require = createRequire(path.join(path.resolve(secretlintDir), 'package.json'));
+  const { lintSource } = await import(require.resolve('@secretlint/core'));
+  const preset = (await import(require.resolve('@secretlint/secretlint-rule-preset-recommend'))).creator;
+  const config = { rules: [{ id: '@secretlint/secretlint-rule-preset-recommend', rule: preset, options: {} }] };
+  const lint = (content) => lintSource({ source: { content, filePath: '/tmp/output.txt', contentType: 'text' }, options: { config, noPhysicFilePath: true } });
+  const cmp = [];
+  for (const [name, text] of [['plain log, 1 MB', plainUnit], ['mixed log, 1 MB, a few secrets', texts['mixed log, 1 MB, a few secrets']]]) {
+    await lint(text);
+    const sl = [];
+    const ours = [];
+    for (let i = 0; i < 5; i += 1) {
+      const t0 = process.hrtime.bigint();
+      await lint(text);
+      sl.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      ours.push(time(() => redactor.text(text)));
+    }
+    cmp.push({ text: name, 'secretlint ms': median(sl).toFixed(1), 'redact-secrets ms': median(ours).toFixed(1), 'secretlint ÷ redact-secrets': (median(sl) / median(ours)).toFixed(2) });
+  }
+  console.table(cmp);
+}
 
 // Adversarial inputs: each must stay linear (a catastrophic backtrack would take seconds).
 const adversarial = {

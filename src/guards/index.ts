@@ -8,6 +8,7 @@ const GUARDS: Record<string, GuardLoader> = {
   'audit-log': async () => (await import('./audit-log.js')).auditLog,
   'sensitive-paths': async () => (await import('./sensitive-paths.js')).sensitivePaths,
   'redact-secrets': async () => (await import('./redact-secrets.js')).redactSecrets,
+  'secret-write': async () => (await import('./secret-write.js')).secretWrite,
   sandbox: async () => (await import('./sandbox.js')).sandbox,
   'output-budget': async () => (await import('./output-budget.js')).outputBudget,
   'schema-pin': async () => (await import('./schema-pin.js')).schemaPin,

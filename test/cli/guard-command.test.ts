@@ -45,7 +45,7 @@ describe('hooks guard', () => {
   });
 
   it('names unknown guards and bad options in one line', () => {
-    expect(run(['comand-safety'], bash('ls')).stderr).toBe('agent-hooks: unknown guard "comand-safety" (did you mean "command-safety"?); guards: command-safety, audit-log, sensitive-paths, redact-secrets, sandbox, output-budget, schema-pin\n');
+    expect(run(['comand-safety'], bash('ls')).stderr).toBe('agent-hooks: unknown guard "comand-safety" (did you mean "command-safety"?); guards: command-safety, audit-log, sensitive-paths, redact-secrets, secret-write, sandbox, output-budget, schema-pin\n');
     const bad = run(['command-safety', '--option', 'categories=5'], bash('ls'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/^agent-hooks: hooks guard command-safety: hooks\.preToolUse\[0\]\.options\.categories: /);

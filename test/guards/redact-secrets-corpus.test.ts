@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRedactor, SECRET_RULE_IDS } from '../../src/guards/redact-secrets.js';
 import { cleanTexts, secretExamples } from './corpus/secrets-examples.js';
@@ -26,5 +27,19 @@ describe('redact-secrets corpus', () => {
     const changed = clean.filter((t) => redactor.text(t).text !== t);
     console.log(`redact-secrets corpus: ${changed.length}/${clean.length} clean texts changed`);
     expect(changed.map((t) => `${t} -> ${redactor.text(t).text}`)).toEqual([]);
+  });
+
+  // The committed look-alike corpus (git SHAs, UUIDs, digests, npm integrity, base64 images, public
+  // keys, placeholders, references): fewer than 2% may change (issue 27); today none does.
+  it('changes fewer than 2% of the clean look-alike fixture', () => {
+    const rows = readFileSync(new URL('../fixtures/redact-secrets/clean-lookalikes.jsonl', import.meta.url), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { id: string; text: string });
+    expect(rows.length).toBeGreaterThan(400);
+    const changed = rows.filter((r) => redactor.text(r.text).text !== r.text);
+    console.log(`redact-secrets corpus: ${changed.length}/${rows.length} clean look-alikes (fixture) changed`);
+    expect(changed.length / rows.length).toBeLessThan(0.02);
+    expect(changed.map((r) => `${r.id}: ${redactor.text(r.text).text}`)).toEqual([]);
   });
 });

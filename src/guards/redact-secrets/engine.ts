@@ -41,8 +41,11 @@ export function redactValue<T>(value: T, options?: RedactSecretsOptionsInput): T
   return redactorFor(options).value(value).value;
 }
 
-/** Compiles the rules once for a set of options: the guard builds one per run. */
-export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
+/**
+ * Compiles the rules once for a set of options: the guard builds one per run. `internal.windows:
+ * false` makes every rule read the whole text (tests compare the two).
+ */
+export function createRedactor(options?: RedactSecretsOptionsInput, internal?: { windows?: boolean }): Redactor {
   const enabled: Partial<Record<string, boolean>> = options?.rules ?? {};
   const rules: SecretRule[] = SECRET_RULES.filter((rule) => enabled[rule.id] !== false);
   // Extra rules are the user's own: no placeholder filter second-guesses them.
@@ -52,12 +55,29 @@ export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
     const pattern = new RegExp(extra.pattern, 'gd' + (extra.flags ?? ''));
     rules.push({ id: extra.name, keywords: [], pattern });
   }
-  const scanner = _keywordScanner(rules);
+  const index = _keywordIndex(rules);
+  // Each rule's keyword keys, computed once (this runs per string, and outputs hold thousands).
+  const keys = rules.map((rule) => rule.keywords.map((keyword) => keywordKey(rule, keyword)));
+  const windows = internal?.windows ?? true;
   const marker = options?.marker ?? DEFAULT_MARKER;
   const markerFor = (rule: string): string => marker.split('{rule}').join(rule);
 
-  const text = (input: string): RedactTextResult => {
-    const spans = _chooseSpans(_collect(input, rules, builtIn, scanner));
+  // A value some rule judged secret is redacted wherever it appears in the same output, in every
+  // form it can take there (as is, JSON-escaped, percent-encoded), not only where the rule saw it:
+  // `API_TOKEN=abc…` is found by its label, and the same value two lines down in a JSON body has
+  // none. `known` carries the values found in the other strings of a structured output.
+  const text = (input: string, known?: ReadonlyMap<string, string>, found?: Finding[]): RedactTextResult => {
+    let spans: Finding[] = found ?? _chooseSpans(_collect(input, rules, keys, builtIn, index, windows));
+    if (spans.length > 0 || (known !== undefined && known.size > 0)) {
+      let secrets = known ?? new Map<string, string>();
+      for (const span of spans) {
+        const secret = input.slice(span.start, span.end);
+        if (secrets.has(secret)) continue;
+        if (secrets === known) secrets = new Map(known);
+        (secrets as Map<string, string>).set(secret, span.rule);
+      }
+      spans = _everywhere(input, spans, secrets);
+    }
     if (spans.length === 0) return { text: input, findings: [] };
     let out = '';
     let at = 0;
@@ -68,18 +88,38 @@ export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
     return { text: out + input.slice(at), findings: spans.map(({ rule, start, end }) => ({ rule, start, end })) };
   };
 
+  // Two passes over a structured output: the first runs the rules on every distinct string (and
+  // key) and gathers the secret values; the second redacts each string with its own spans plus
+  // every known value, so a token found by its label in one field is redacted in every other
+  // field too. Output with no secret is walked once.
+  const value = <T>(root: T): ValueResult<T> => {
+    const known = new Map<string, string>();
+    const spansOf = new Map<string, Finding[]>();
+    const gathered = walk(root, (node) => {
+      if (spansOf.has(node)) return node;
+      const spans = _chooseSpans(_collect(node, rules, keys, builtIn, index, windows));
+      spansOf.set(node, spans);
+      for (const span of spans) {
+        const secret = node.slice(span.start, span.end);
+        if (!known.has(secret)) known.set(secret, span.rule);
+      }
+      return node;
+    });
+    if (known.size === 0) return { value: root, findings: [], depth: gathered.depth };
+    const findings: Finding[] = [];
+    return { ...walk(root, (node) => {
+      const result = text(node, known, spansOf.get(node));
+      for (const finding of result.findings) findings.push(finding);
+      return result.findings.length === 0 ? node : result.text;
+    }), findings };
+  };
+
   // An explicit stack, not recursion: tool output nested 100,000 levels deep is walked like any
   // other, so a secret beside it is still found (a recursive walk overflowed at ~3,000 levels and the
   // secret went through unredacted).
-  const value = <T>(root: T): ValueResult<T> => {
-    const findings: Finding[] = [];
-    const onString = (node: string): string => {
-      const result = text(node);
-      for (const finding of result.findings) findings.push(finding);
-      return result.findings.length === 0 ? node : result.text;
-    };
-    if (typeof root === 'string') return { value: onString(root) as T, findings, depth: 0 };
-    if (root === null || typeof root !== 'object') return { value: root, findings, depth: 0 };
+  const walk = <T>(root: T, onString: (node: string) => string): { value: T; depth: number } => {
+    if (typeof root === 'string') return { value: onString(root) as T, depth: 0 };
+    if (root === null || typeof root !== 'object') return { value: root, depth: 0 };
 
     interface Frame {
       node: Record<string, unknown> | unknown[];
@@ -101,7 +141,7 @@ export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
       Object.defineProperty(frame.copy, key, { value: next, writable: true, enumerable: true, configurable: true });
     };
     const first = open(root);
-    if (first === undefined) return { value: root, findings, depth: 0 };
+    if (first === undefined) return { value: root, depth: 0 };
     const stack: Frame[] = [first];
     done.set(root, root);
     let depth = 1;
@@ -153,7 +193,7 @@ export function createRedactor(options?: RedactSecretsOptionsInput): Redactor {
         set(parent, key, result);
       }
     }
-    return { value: done.get(root) as T, findings, depth };
+    return { value: done.get(root) as T, depth };
   };
 
   return { text, value };
@@ -177,83 +217,291 @@ function redactorFor(options: RedactSecretsOptionsInput | undefined): Redactor {
 }
 
 /**
- * Which keywords occur in a text, in one regex pass (a separate `includes` per keyword cost ~0.7 ms
- * per keyword per MB: over 100 ms on a 1 MB output). The scan tests every position for the longest
- * keyword starting there; keywords inside a found one count as found too.
+ * Where the rules' keywords occur, found in one pass over the text (gitleaks' prefilter, by
+ * position): a loop over the characters looks up each pair in a table of the keywords' first two
+ * characters and compares only the keywords that start with that pair. A separate `includes` per
+ * keyword cost ~0.7 ms per keyword per MB, one alternation regex ~35 ms per MB.
  */
-interface KeywordScanner {
-  found(text: string): Set<string>;
+interface KeywordIndex {
+  /** Positions per keyword key (`c:` exact, `i:` folded); a list longer than MAX_HITS means "everywhere". */
+  find(text: string): Map<string, number[]>;
 }
 
-function _keywordScanner(rules: readonly SecretRule[]): KeywordScanner {
-  const exact = new Set<string>();
-  const folded = new Set<string>();
-  for (const rule of rules) for (const keyword of rule.keywords) (rule.keywordsIgnoreCase ? folded : exact).add(rule.keywordsIgnoreCase ? keyword.toLowerCase() : keyword);
-  const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  const alternation = (words: Set<string>): string => [...words].sort((a, b) => b.length - a.length).map(escape).join('|');
-  const scanners: [RegExp, boolean][] = [];
-  // A plain alternation, restarted one character after each match: the same positions a lookahead
-  // scan would test, at a fraction of the cost (V8 skips ahead between literal matches).
-  if (exact.size > 0) scanners.push([new RegExp(alternation(exact), 'g'), false]);
-  if (folded.size > 0) scanners.push([new RegExp(alternation(folded), 'gi'), true]);
-  const all = [...new Set([...exact, ...folded])].map((word) => [word, word.toLowerCase()] as const);
-  const inside = new Map<string, string[]>();
-  for (const [word, lower] of all) {
-    const within = all.filter(([other, otherLower]) => other !== word && lower.includes(otherLower)).map(([other]) => other);
-    if (within.length > 0) inside.set(word, within);
+/** Past this many hits of one keyword, its rules read the whole text (windows would cover it anyway). */
+const MAX_HITS = 20_000;
+
+interface KeywordEntry {
+  key: string;
+  word: string;
+  fold: boolean;
+}
+
+const keywordKey = (rule: SecretRule, keyword: string): string => (rule.keywordsIgnoreCase ? 'i:' + keyword.toLowerCase() : 'c:' + keyword);
+
+function _keywordIndex(rules: readonly SecretRule[]): KeywordIndex {
+  // Pair → bucket number (0: none) in a typed array: a 65,536-slot plain array would be held as a
+  // dictionary by V8, and this lookup runs at nearly every position of the text.
+  const table = new Uint16Array(1 << 16);
+  const buckets: KeywordEntry[][] = [[]];
+  const first = new Uint8Array(256);
+  const seen = new Set<string>();
+  const fold = (c: number): number => (c >= 65 && c <= 90 ? c | 32 : c);
+  for (const rule of rules) {
+    for (const keyword of rule.keywords) {
+      const key = keywordKey(rule, keyword);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const word = rule.keywordsIgnoreCase ? keyword.toLowerCase() : keyword;
+      const a = fold(word.charCodeAt(0));
+      const b = fold(word.charCodeAt(1));
+      // Keywords are Latin-1 and at least two characters (checked by a test over the rules).
+      if (!(a < 256 && b < 256 && word.length >= 2)) continue;
+      const pair = (a << 8) | b;
+      if (table[pair] === 0) {
+        table[pair] = buckets.length;
+        buckets.push([]);
+      }
+      buckets[table[pair]!]!.push({ key, word, fold: rule.keywordsIgnoreCase === true });
+      first[a] = 1;
+    }
   }
   return {
-    found(text) {
-      const found = new Set<string>();
-      for (const [scanner, fold] of scanners) {
-        scanner.lastIndex = 0;
-        for (let match = scanner.exec(text); match !== null; match = scanner.exec(text)) {
-          scanner.lastIndex = match.index + 1;
-          const word = fold ? match[0].toLowerCase() : match[0];
-          if (found.has(word)) continue;
-          found.add(word);
-          for (const other of inside.get(word) ?? []) found.add(other);
+    find(text) {
+      const out = new Map<string, number[]>();
+      const n = text.length - 1;
+      for (let i = 0; i < n; i++) {
+        let a = text.charCodeAt(i);
+        if (a >= 65 && a <= 90) a |= 32;
+        if (a > 255 || first[a] === 0) continue;
+        let b = text.charCodeAt(i + 1);
+        if (b >= 65 && b <= 90) b |= 32;
+        if (b > 255) continue;
+        const slot = table[(a << 8) | b]!;
+        if (slot === 0) continue;
+        for (const entry of buckets[slot]!) {
+          if (!(entry.fold ? _startsFolded(text, i, entry.word) : text.startsWith(entry.word, i))) continue;
+          let list = out.get(entry.key);
+          if (list === undefined) out.set(entry.key, (list = []));
+          if (list.length <= MAX_HITS) list.push(i);
         }
       }
-      return found;
+      return out;
     },
   };
 }
 
-function _collect(input: string, rules: readonly SecretRule[], builtIn: number, scanner: KeywordScanner): Span[] {
+/** `text` has `word` (lower case) at `at`, ignoring ASCII case; the first two characters already matched. */
+function _startsFolded(text: string, at: number, word: string): boolean {
+  if (at + word.length > text.length) return false;
+  for (let j = 2; j < word.length; j++) {
+    let c = text.charCodeAt(at + j);
+    if (c >= 65 && c <= 90) c |= 32;
+    if (c !== word.charCodeAt(j)) return false;
+  }
+  return true;
+}
+
+// A rule reads only windows around its keywords' hits: from the start of the line (at most
+// BEFORE characters back, more than any match starts ahead of its keyword) to the end of the line
+// (at most AFTER characters on). A match that touches a window's cut edge is checked again on the
+// whole text, so a cut never shortens or invents one.
+const BEFORE = 256;
+/** Texts shorter than this are read whole: windows cost more than they save there. */
+const WINDOWS_FROM = 16_384;
+const AFTER = 4096;
+/** How far a cut window is widened to reach a token boundary (longer tokens are checked at the cut). */
+const WIDEN = 65_536;
+
+/** Whitespace, quotes and backslash (escapes are blanked to backslashes): no token runs across one. */
+function _isBoundary(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 34 || c === 39 || c === 92 || c === 96;
+}
+const stickyCopies = new WeakMap<RegExp, RegExp>();
+
+function _collect(input: string, rules: readonly SecretRule[], keys: readonly string[][], builtIn: number, index: KeywordIndex, windows: boolean): Span[] {
   const spans: Span[] = [];
   const blanked = blankEscapes(input);
-  let found: Set<string> | undefined;
+  let hits: Map<string, number[]> | undefined;
+  let newlines: number[] | undefined;
   rules.forEach((rule, order) => {
     // Built-in rules read the copy with escapes and colour codes blanked out (same offsets); the
     // user's extra rules and the `raw` ones read the text as it is.
     const subject = order < builtIn && !rule.raw ? blanked : input;
-    if (rule.keywords.length > 0) {
-      found ??= scanner.found(blanked);
-      const present = rule.keywordsIgnoreCase
-        ? rule.keywords.some((keyword) => found!.has(keyword.toLowerCase()))
-        : rule.keywords.some((keyword) => found!.has(keyword));
-      if (!present) return;
-    }
     const pattern = rule.pattern;
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(subject); match !== null; match = pattern.exec(subject)) {
-      if (match[0] === '') {
-        pattern.lastIndex++;
-        continue;
-      }
+    const push = (match: RegExpExecArray, base: number): void => {
       const range = _secretRange(match, rule);
-      if (!range || range[1] <= range[0]) continue;
-      if (order < builtIn && rejectedByFilters(rule, input.slice(range[0], range[1]))) continue;
-      spans.push({ rule: rule.id, start: range[0], end: range[1], order, generic: rule.generic === true });
+      if (!range || range[1] <= range[0]) return;
+      const start = range[0] + base;
+      const end = range[1] + base;
+      if (order < builtIn && rejectedByFilters(rule, input.slice(start, end))) return;
+      spans.push({ rule: rule.id, start, end, order, generic: rule.generic === true });
+    };
+    const scan = (text: string, base: number, edges: ((match: RegExpExecArray) => RegExpExecArray | null | undefined) | undefined): void => {
+      pattern.lastIndex = 0;
+      for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+        if (match[0] === '') {
+          pattern.lastIndex++;
+          continue;
+        }
+        const checked = edges?.(match);
+        if (checked === null) continue;
+        if (checked !== undefined) push(checked, 0);
+        else push(match, base);
+      }
+    };
+    if (rule.keywords.length === 0) return scan(subject, 0, undefined);
+    hits ??= index.find(blanked);
+    if (hits.size === 0) return;
+    const lists: number[][] = [];
+    let whole = rule.wholeText === true || !windows || subject.length < WINDOWS_FROM;
+    for (const key of keys[order]!) {
+      const list = hits.get(key);
+      if (list === undefined) continue;
+      lists.push(list);
+      if (list.length > MAX_HITS) whole = true;
+    }
+    if (lists.length === 0) return;
+    if (whole) return scan(subject, 0, undefined);
+    // Several keywords' hits in order: a typed array sorts numbers natively (no comparator calls).
+    const positions = lists.length === 1 ? lists[0]! : Int32Array.from(lists.flat()).sort();
+    newlines ??= _newlines(blanked);
+    const raw: [number, number][] = [];
+    for (const at of positions) {
+      const line = _lineAround(newlines, at, subject.length);
+      const from = Math.max(line[0], at - BEFORE);
+      const to = Math.min(line[1], at + AFTER);
+      const last = raw[raw.length - 1];
+      if (last !== undefined && from <= last[1]) last[1] = Math.max(last[1], to);
+      else raw.push([from, to]);
+    }
+    // A window cut inside a line is widened to the nearest character no token contains (space,
+    // quote, backslash), within limits, so a long token is read whole; then merged again.
+    const cuts: [number, number][] = [];
+    let covered = 0;
+    for (const [rawFrom, rawTo] of raw) {
+      let from = rawFrom;
+      let to = rawTo;
+      if (from > 0 && blanked.charCodeAt(from - 1) !== 10) {
+        const floor = Math.max(0, from - BEFORE);
+        while (from > floor && !_isBoundary(blanked.charCodeAt(from - 1))) from--;
+      }
+      if (to < blanked.length && blanked.charCodeAt(to) !== 10) {
+        const ceiling = Math.min(blanked.length, to + WIDEN);
+        while (to < ceiling && !_isBoundary(blanked.charCodeAt(to))) to++;
+      }
+      const last = cuts[cuts.length - 1];
+      if (last !== undefined && from <= last[1]) {
+        if (to > last[1]) {
+          covered += to - last[1];
+          last[1] = to;
+        }
+      } else {
+        cuts.push([from, to]);
+        covered += to - from;
+      }
+    }
+    if (covered * 2 > subject.length) return scan(subject, 0, undefined);
+    let sticky: RegExp | undefined;
+    for (const [from, to] of cuts) {
+      const cutStart = from > 0 && subject.charCodeAt(from - 1) !== 10;
+      const cutEnd = to < subject.length && subject.charCodeAt(to) !== 10;
+      scan(subject.slice(from, to), from, cutStart || cutEnd ? (match) => {
+        const end = match.index + match[0].length;
+        if (!((cutStart && match.index === 0) || (cutEnd && end === to - from))) return undefined;
+        if (sticky === undefined) {
+          sticky = stickyCopies.get(pattern);
+          if (sticky === undefined) stickyCopies.set(pattern, (sticky = new RegExp(pattern.source, pattern.flags + 'y')));
+        }
+        sticky.lastIndex = from + match.index;
+        return sticky.exec(subject);
+      } : undefined);
     }
   });
   return spans;
 }
 
+function _newlines(text: string): number[] {
+  const out: number[] = [];
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) out.push(at);
+  return out;
+}
+
+/** [start, end) of the line holding `at` (end at its newline), by binary search over the newlines. */
+function _lineAround(newlines: number[], at: number, length: number): [number, number] {
+  let lo = 0;
+  let hi = newlines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (newlines[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return [lo === 0 ? 0 : newlines[lo - 1]! + 1, lo < newlines.length ? newlines[lo]! : length];
+}
+
+/** Values shorter than this are not looked for elsewhere: too likely to occur by chance. */
+const MIN_ECHO = 4;
+const echoCache = new WeakMap<ReadonlyMap<string, string>, { pattern: RegExp; rules: Map<string, string> } | null>();
+
+/**
+ * Every form a secret value can take in the same output: as is, inside a JSON string (escaped), and
+ * percent-encoded (a query string). One alternation, longest first, for all values (one scan).
+ */
+function _echoMatcher(secrets: ReadonlyMap<string, string>): { pattern: RegExp; rules: Map<string, string> } | null {
+  const cached = echoCache.get(secrets);
+  if (cached !== undefined) return cached;
+  const rules = new Map<string, string>();
+  for (const [secret, rule] of secrets) {
+    if (secret.length < MIN_ECHO) continue;
+    for (const form of [secret, JSON.stringify(secret).slice(1, -1), JSON.stringify(JSON.stringify(secret).slice(1, -1)).slice(1, -1), _percentEncoded(secret)]) {
+      if (!rules.has(form)) rules.set(form, rule);
+    }
+  }
+  const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  const matcher = rules.size === 0 ? null : { pattern: new RegExp([...rules.keys()].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g'), rules };
+  echoCache.set(secrets, matcher);
+  return matcher;
+}
+
+function _percentEncoded(secret: string): string {
+  try {
+    return encodeURIComponent(secret);
+  } catch {
+    return secret; // a lone surrogate: no encoded form
+  }
+}
+
+/**
+ * The spans the rules chose plus every other occurrence of a secret value; overlapping spans are
+ * merged into one (named by the first), so no occurrence is left whole.
+ */
+function _everywhere(input: string, spans: Finding[], secrets: ReadonlyMap<string, string>): Finding[] {
+  const matcher = _echoMatcher(secrets);
+  if (matcher === null) return spans;
+  const all: Finding[] = spans.slice();
+  const { pattern, rules } = matcher;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(input); match !== null; match = pattern.exec(input)) {
+    all.push({ rule: rules.get(match[0])!, start: match.index, end: match.index + match[0].length });
+  }
+  if (all.length === spans.length) return spans;
+  all.sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: Finding[] = [];
+  for (const span of all) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && span.start < last.end) {
+      if (span.end > last.end) merged[merged.length - 1] = { ...last, end: span.end };
+      continue;
+    }
+    merged.push({ rule: span.rule, start: span.start, end: span.end });
+  }
+  return merged;
+}
+
 function _secretRange(match: RegExpExecArray, rule: SecretRule): [number, number] | undefined {
   const indices = match.indices;
+  // A rule with alternatives names each one's group (`secret`, `secret2`, …): the one that took part.
   if (indices?.groups?.secret) return indices.groups.secret;
+  if (indices?.groups) for (const [name, range] of Object.entries(indices.groups)) if (range !== undefined && /^secret\d$/.test(name)) return range;
   if (rule.group !== undefined) return indices?.[rule.group];
   return [match.index, match.index + match[0].length];
 }

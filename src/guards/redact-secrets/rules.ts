@@ -1,5 +1,5 @@
 // The built-in secret rules of `redact-secrets`: one entry per token format, each with its public source.
-import { isPasswordWord, isPlaceholder, looksSecret } from './filters.js';
+import { entropy, isPasswordWord, isPlaceholder, looksSecret } from './filters.js';
 
 export interface SecretRule {
   id: string;
@@ -21,6 +21,11 @@ export interface SecretRule {
   raw?: boolean;
   /** Skip the placeholder filter (rules whose match is structural, e.g. a whole key block). */
   placeholdersToo?: boolean;
+  /**
+   * Read the whole text, not windows around the keywords' hits: matches that span lines (key
+   * blocks) or keywords that are context rather than part of the match (`mailgun` near a key).
+   */
+  wholeText?: boolean;
 }
 
 // Token boundaries: most formats are made of [A-Za-z0-9_-], so a neighbour from that set means the
@@ -83,6 +88,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ),
     raw: true,
     placeholdersToo: true,
+    wholeText: true,
   },
   {
     // PuTTY's .ppk format (PuTTY manual, appendix C): the lines after `Private-Lines: N` are the key.
@@ -93,6 +99,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     group: 1,
     raw: true,
     placeholdersToo: true,
+    wholeText: true,
   },
   token('age-secret-key', 'https://github.com/C2SP/C2SP/blob/main/age.md#x25519-recipient-stanza', ['AGE-SECRET-KEY-1'], 'AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}'),
 
@@ -145,7 +152,20 @@ export const SECRET_RULES: readonly SecretRule[] = [
   token('heroku-api-key', 'https://devcenter.heroku.com/articles/authentication', ['HRKU-'], 'HRKU-[A-Za-z0-9_-]{60}'),
   token('alibaba-access-key-id', 'https://www.alibabacloud.com/help/en/ram/user-guide/create-an-accesskey-pair', ['LTAI'], 'LTAI[A-Za-z0-9]{12,20}'),
   token('cloudflare-origin-ca-key', 'https://developers.cloudflare.com/fundamentals/api/reference/keys/#origin-ca-keys', ['v1.0-'], 'v1\\.0-[a-f0-9]{24}-[a-f0-9]{146}'),
-  token('fly-token', 'https://fly.io/docs/security/tokens/', ['fm1', 'fm2'], 'fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3}'),
+  token('fly-token', 'https://fly.io/docs/security/tokens/ (fo1_ org tokens per gitleaks flyio-access-token)', ['fm1', 'fm2', 'fo1_'], 'fm[12][ar]?_[A-Za-z0-9+/]{100,}={0,3}|fo1_[A-Za-z0-9_-]{43}'),
+  // STS session tokens are base64 of a protobuf that starts the same way (`FwoGZXIvYXdz` older,
+  // `IQoJb3JpZ2lu` current): the prefix alone marks them, under any label (`session:`, `SessionToken`).
+  token('aws-session-token', 'https://docs.aws.amazon.com/STS/latest/APIReference/API_Credentials.html (prefixes per Nosey Parker np.aws.5)', ['FwoGZXIvYXdz', 'IQoJb3JpZ2lu'], '(?:FwoGZXIvYXdz|IQoJb3JpZ2lu)[A-Za-z0-9/+]{100,}={0,2}'),
+  {
+    // A labelled session token whatever its prefix: `aws_session_token = …`, `session: …`,
+    // `"SessionToken": "…"`, `security_token`. Long base64 only, so `session: 42` is no secret.
+    id: 'session-token',
+    source: 'https://docs.aws.amazon.com/cli/latest/userguide/cli-configure-envvars.html (AWS_SESSION_TOKEN)',
+    keywords: ['session', 'security_token', 'securitytoken'],
+    keywordsIgnoreCase: true,
+    pattern: re(String.raw`(?:(?:aws_?)?session(?:_?token)?|security_?token)\\?["']?[ \t]*(?::|=>?)[ \t]*\\?["']?([A-Za-z0-9/+]{100,}={0,2})(?![A-Za-z0-9/+=])`, 'i'),
+    group: 1,
+  },
   token('firebase-fcm-server-key', 'https://firebase.google.com/docs/cloud-messaging/auth-server', ['AAAA'], 'AAAA[A-Za-z0-9_-]{7}:[A-Za-z0-9_-]{140}'),
 
   // --- source hosting, CI and package registries ---
@@ -178,7 +198,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   token('jfrog-token', 'https://jfrog.com/help/r/jfrog-platform-administration-documentation/access-tokens', ['AKCp', 'cmVmdGtu'], 'AKCp[A-Za-z0-9]{69}|cmVmdGtuOjAxOj[A-Za-z0-9]{40,}'),
   token('buildkite-token', 'https://buildkite.com/docs/apis/managing-api-tokens', ['bkua_'], 'bkua_[a-f0-9]{40}'),
   token('circleci-token', 'https://circleci.com/docs/managing-api-tokens/', ['CCIPAT_'], 'CCIPAT_[A-Za-z0-9]{22}_[a-f0-9]{40}'),
-  token('sourcegraph-token', 'https://sourcegraph.com/docs/cli/how-tos/creating_an_access_token', ['sgp_'], 'sgp_(?:[a-f0-9]{16}_)?[a-f0-9]{40}'),
+  token('sourcegraph-token', 'https://sourcegraph.com/docs/cli/how-tos/creating_an_access_token', ['sgp_'], 'sgp_(?:(?:[A-Fa-f0-9]{16}|local)_)?[A-Fa-f0-9]{40}'),
   token('octopus-api-key', 'https://octopus.com/docs/octopus-rest-api/how-to-create-an-api-key', ['API-'], 'API-[A-Z0-9]{26}'),
   token('harness-token', 'https://developer.harness.io/docs/platform/automation/api/add-and-manage-api-keys/', ['pat.', 'sat.'], '(?:pat|sat)\\.[A-Za-z0-9_-]{22}\\.[a-f0-9]{24}\\.[A-Za-z0-9]{20}'),
 
@@ -193,6 +213,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
   token('perplexity-key', 'https://docs.perplexity.ai/guides/getting-started', ['pplx-'], 'pplx-[A-Za-z0-9]{40,56}'),
   token('replicate-token', 'https://replicate.com/docs/topics/security/api-tokens', ['r8_'], 'r8_[A-Za-z0-9]{37}'),
   token('langsmith-key', 'https://docs.smith.langchain.com/administration/how_to_guides/organization_management/create_account_api_key', ['lsv2_'], 'lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}'),
+  token('tavily-key', 'https://docs.tavily.com/documentation/api-reference/introduction (format per Nosey Parker np.tavily.1)', ['tvly-'], 'tvly-(?:dev-|prod-)?[A-Za-z0-9]{32}'),
+  token('jina-key', 'https://jina.ai/api-dashboard/ (format per Nosey Parker np.jina.1)', ['jina_'], 'jina_[a-f0-9]{32}[A-Za-z0-9_-]{30}'),
   // Keys of the `sk-…` / `pk-…` shape many providers copied (DeepSeek, Moonshot, Langfuse, LiteLLM, …):
   // the prefix says little, so the body must look generated.
   token('generic-sk-key', 'design example; e.g. https://api-docs.deepseek.com/ , https://langfuse.com/docs/api', ['sk-', 'pk-'], '(?:sk|pk)-(?:[a-z0-9]{1,10}-){0,2}[A-Za-z0-9]{20,}', {
@@ -249,13 +271,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
   token('sendgrid-key', 'https://www.twilio.com/docs/sendgrid/ui/account-and-settings/api-keys', ['SG.'], 'SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}'),
   token('mailgun-key', 'https://documentation.mailgun.com/docs/mailgun/user-manual/get-started/#primary-account-api-key', ['key-'], 'key-[0-9a-f]{32}'),
   // Newer Mailgun keys (32-8-8 hex) have no prefix: looked for only where the text says "mailgun".
-  token('mailgun-signing-key', 'https://documentation.mailgun.com/docs/mailgun/user-manual/get-started/#primary-account-api-key', ['mailgun'], '[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}', { keywordsIgnoreCase: true }),
+  token('mailgun-signing-key', 'https://documentation.mailgun.com/docs/mailgun/user-manual/get-started/#primary-account-api-key', ['mailgun'], '[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}', { keywordsIgnoreCase: true, wholeText: true }),
   token('mailchimp-key', 'https://mailchimp.com/developer/marketing/guides/quick-start/#generate-your-api-key', ['-us'], '[0-9a-f]{32}-us\\d{1,2}'),
   token('brevo-key', 'https://developers.brevo.com/docs/getting-started', ['xkeysib-', 'xsmtpsib-'], 'x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}'),
   token('facebook-token', 'https://developers.facebook.com/docs/facebook-login/guides/access-tokens', ['EAA'], 'EAA[MCUG][A-Za-z0-9]{100,}'),
 
   // --- infrastructure, observability, SaaS ---
-  token('hashicorp-vault-token', 'https://developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes', [], 'hv[sbr]\\.[A-Za-z0-9_-]{24,}|[sb]\\.[A-Za-z0-9]{24}', {
+  token('hashicorp-vault-token', 'https://developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes', [], 'hv[sbr]\\.[A-Za-z0-9_-]{24,}|[sbr]\\.[A-Za-z0-9]{24,26}', {
     check: (v) => v.startsWith('hv') || (/\d/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v)),
   }),
   token('terraform-cloud-token', 'https://developer.hashicorp.com/terraform/cloud-docs/users-teams-organizations/api-tokens', ['.atlasv1.'], '[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}'),
@@ -272,8 +294,43 @@ export const SECRET_RULES: readonly SecretRule[] = [
     pattern: re(String.raw`(?:dd|datadog)[\w.-]*?(?:api|app|application)[\w.-]*?key\\?["']?[ \t]*[:=][ \t]*\\?["']?([a-f0-9]{32}(?:[a-f0-9]{8})?)(?![A-Za-z0-9])`, 'i'),
     group: 1,
   },
-  token('newrelic-key', 'https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/', ['NRAK-', 'NRJS-', 'NRII-', 'NRAL'], 'NRAK-[A-Z0-9]{27}|NRJS-[a-f0-9]{19}|NRII-[A-Za-z0-9_-]{32}|[a-f0-9]{36}NRAL'),
+  token('newrelic-key', 'https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/', ['NRAK-', 'NRJS-', 'NRII-', 'NRAA-', 'NRIQ-', 'NRAL'], 'NRAK-[A-Z0-9]{27}|NRJS-[a-f0-9]{19}|NRII-[A-Za-z0-9_-]{32}|NRAA-[a-f0-9]{27}|NRIQ-[A-Za-z0-9_-]{32}|[a-f0-9]{36}NRAL'),
   token('sentry-token', 'https://docs.sentry.io/account/auth-tokens/', ['sntrys_', 'sntryu_'], 'sntrys_eyJ[A-Za-z0-9+/=_-]{40,}|sntryu_[a-f0-9]{64}'),
+  token('adafruit-io-key', 'https://io.adafruit.com/api/docs/#authentication (format per Nosey Parker np.adafruit.1)', ['aio_'], 'aio_[A-Za-z0-9]{28}'),
+  token('dependency-track-key', 'https://docs.dependencytrack.org/integrations/rest-api/ (odt_ prefix per Nosey Parker np.dtrack.1)', ['odt_'], 'odt_[A-Za-z0-9]{32,}'),
+  token('stackhawk-key', 'https://docs.stackhawk.com/apidocs.html (format per Nosey Parker np.stackhawk.1)', ['hawk.'], 'hawk\\.[A-Za-z0-9_-]{20}\\.[A-Za-z0-9_-]{20}'),
+  token('crates-io-token', 'https://doc.rust-lang.org/cargo/reference/registry-authentication.html (cio prefix per Nosey Parker np.cratesio.1)', ['cio'], 'cio[A-Za-z0-9]{32}', { check: (v) => /\d/.test(v) && /[A-Z]/.test(v) }),
+  token('sonarqube-token', 'https://docs.sonarsource.com/sonarqube-server/latest/user-guide/managing-tokens/ (squ_, sqp_, sqa_)', ['sqp_', 'squ_', 'sqa_'], 'sq[pua]_[a-f0-9]{40}'),
+  {
+    // SonarQube/SonarCloud tokens before the sq*_ prefixes: 40 hex-like characters after a sonar login/token label.
+    id: 'sonar-login',
+    source: 'https://docs.sonarsource.com/sonarqube-server/latest/analyzing-source-code/analysis-parameters/ (sonar.login, sonar.token)',
+    keywords: ['sonar'],
+    keywordsIgnoreCase: true,
+    pattern: re(String.raw`sonar[\w.-]{0,20}?(?:login|token)\\?["']?[ \t]*[:=][ \t]*\\?["']?([A-Za-z0-9]{40})(?![A-Za-z0-9])`, 'i'),
+    group: 1,
+    check: (v) => /\d/.test(v) && /[A-Za-z]/.test(v),
+  },
+  {
+    // Facebook app access tokens are `<app id>|<app secret>` (or a 27+ character client token).
+    id: 'facebook-app-token',
+    source: 'https://developers.facebook.com/docs/facebook-login/guides/access-tokens/#apptokens',
+    keywords: ['facebook', 'access_token', 'fb_'],
+    keywordsIgnoreCase: true,
+    pattern: re(String.raw`(?<![\d])\d{15,16}(?:\||%7C)([A-Za-z0-9_-]{27,})`),
+    wholeText: true,
+    group: 1,
+  },
+  {
+    // Bundler credentials for a gem server: BUNDLE_<HOST>=user:password (Sidekiq Pro/Enterprise
+    // sources are the well-known case). The whole user:password pair is replaced.
+    id: 'bundler-credentials',
+    source: 'https://bundler.io/v2.5/man/bundle-config.1.html#CREDENTIALS-FOR-GEM-SOURCES',
+    keywords: ['BUNDLE_'],
+    pattern: re(String.raw`BUNDLE_[A-Z0-9_]{0,100}__[A-Z0-9_]{1,100}\\?["']?[ \t]*[:=][ \t]*\\?["']?([^\s:'"\\]+:[^\s'"\\]+)`),
+    group: 1,
+    check: (v) => !/\$/.test(v),
+  },
   token('dynatrace-token', 'https://docs.dynatrace.com/docs/manage/identity-access-management/access-tokens-and-oauth-clients/access-tokens#token-format', ['dt0c01.'], 'dt0c01\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}'),
   token('databricks-token', 'https://docs.databricks.com/aws/en/dev-tools/auth/pat', ['dapi', 'dose'], '(?:dapi|dose)[a-f0-9]{32}(?:-\\d)?'),
   token('linear-key', 'https://linear.app/developers/graphql#personal-api-keys', ['lin_'], 'lin_(?:api|oauth)_[A-Za-z0-9]{40,64}'),
@@ -356,7 +413,40 @@ export const SECRET_RULES: readonly SecretRule[] = [
     source: 'https://www.gnu.org/software/inetutils/manual/html_node/The-_002enetrc-file.html',
     keywords: ['machine'],
     pattern: re(String.raw`(?<![\w-])machine[ \t]+\S+(?:\s+login[ \t]+\S+)?\s+password[ \t]+(?<secret>\S+)`),
+    wholeText: true,
     check: (v) => !/^[{$%<]/.test(v) && !isPasswordWord(v),
+  },
+  {
+    // ADO.NET / ODBC / JDBC / libpq key=value connection strings: `Server=db;User Id=app;Password=…;`,
+    // `jdbc:sqlserver://h;user=app;password=…`, `jdbc:mysql://h/db?user=app&password=…`,
+    // `host=h user=app password=… dbname=d`. Only after a `;`, `?`, `&` or a libpq key, so a
+    // lone `password=…` is left to the label rule and its stricter value check.
+    id: 'connection-string-password',
+    source: 'https://learn.microsoft.com/en-us/dotnet/framework/data/adonet/connection-string-syntax ; https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING-KEYWORD-VALUE ; https://dev.mysql.com/doc/connector-j/en/connector-j-reference-jdbc-url-format.html',
+    keywords: ['password=', 'pwd=', 'password =', 'pwd ='],
+    keywordsIgnoreCase: true,
+    pattern: re(String.raw`(?:[;?&][ \t]*|(?:host|user|dbname|port|sslmode|server|uid|user id|username)=[^\s;&'"]{1,200}[ \t]+)(?:password|pwd)[ \t]*=[ \t]*(?:\{(?<secret2>[^}\n]{4,200})\}|(?<secret>[^\s;&'"\\{}]{4,200}))`, 'i'),
+    check: (v) => !/^[$%{<]/.test(v) && !isPasswordWord(v),
+  },
+  {
+    // Go's database/sql MySQL DSN: `user:password@tcp(host:3306)/db` (no scheme, so not url-password).
+    id: 'dsn-password',
+    source: 'https://github.com/go-sql-driver/mysql#dsn-data-source-name',
+    keywords: ['@tcp(', '@unix('],
+    pattern: re(String.raw`(?<![\w.-])[\w.-]{1,64}:(?<secret>[^\s:@/'"\\]{4,200})@(?:tcp|unix)\(`),
+    check: (v) => !/^[$%{<]/.test(v) && !isPasswordWord(v),
+  },
+  {
+    // MySQL/MariaDB clients take the password attached to -p (`mysql -uroot -pS3cret db`; `-p secret`
+    // with a space would be a database name). sshpass and PsExec take it after `-p `.
+    id: 'cli-attached-password',
+    generic: true,
+    source: 'https://dev.mysql.com/doc/refman/8.4/en/connecting.html#option_general_password ; https://linux.die.net/man/1/sshpass ; https://learn.microsoft.com/en-us/sysinternals/downloads/psexec',
+    keywords: ['mysql', 'mariadb', 'sshpass', 'psexec'],
+    keywordsIgnoreCase: true,
+    // Case-sensitive: `-P3306` is a port. PsExec is written in any case on Windows.
+    pattern: re(String.raw`(?:(?<![\w-])(?:mysql(?:dump|admin|import|show|check|pump|sh)?|mariadb(?:-dump|-admin)?)(?:[ \t]+(?:[^\s|;&>-]\S{0,200}|-[^p\s]\S{0,200}|--\S{1,200})){0,30}?[ \t]+-p\\?["']?(?<secret>[^\s'"\\|;&]{3,200})|(?<![\w-])(?:sshpass|[Pp][Ss][Ee][Xx][Ee][Cc](?:64)?(?:\.[Ee][Xx][Ee])?)(?![\w-])[^\n|;&]{0,200}?[ \t]-p[ \t]+\\?["']?(?<secret2>[^\s'"\\|;&]{3,200}))`),
+    check: (v) => !/^[$%{<]/.test(v) && !isPasswordWord(v),
   },
   {
     // RFC 3986 §3.2.1: `scheme://user:password@host` (deprecated but everywhere: DB URLs, git remotes,
@@ -393,6 +483,24 @@ export const SECRET_RULES: readonly SecretRule[] = [
     check: looksSecret,
   },
   {
+    // `<service>_key` / `<service>Token` / `<service>-secret` with a generated-looking value: how most
+    // SaaS keys without a prefix are written in configs (`clockify_key: "…"`, `censysSecret = "…"`).
+    // The name is weaker than `api_key`, so the value must be longer (16+), mix letters and digits,
+    // and not be a hash, a UUID or a reference; names that mean something else (`cache_key`,
+    // `primary_key`, `sort_key`) never count.
+    id: 'service-key-assignment',
+    generic: true,
+    source: 'https://github.com/trufflesecurity/trufflehog/tree/main/pkg/detectors (keyword + key shape, the common SaaS detector)',
+    keywords: ['key', 'token', 'secret'],
+    keywordsIgnoreCase: true,
+    pattern: re(
+      String.raw`(?<![A-Za-z0-9_])(?!(?:cache|primary|foreign|sort|partition|idempotency|public|hash|object|storage|i18n|translation|lookup|unique|composite|shard|routing|message|dedup|etag|row|column|index|map|dict|react|group|item|node|entry|field|hot|short|ssh|gpg|pgp|host|ca|cert|sign)(?:[_.-]|(?=[KTS])))(?<name>[A-Za-z][A-Za-z0-9]{2,30})(?:[_.-]|(?<=[a-z0-9])(?=[KTS]))(?:key|token|secret)\\?["'\x60]?[ \t]*(?::{1,3}=|=>|[:=])[ \t]*(?:\\?["'\x60])?(?<secret>[A-Za-z0-9_.+/~=-]{16,200})(?![^\s"'\x60\\,;<>(){}\[\]|&])`,
+      'i',
+    ),
+    check: (v) =>
+      /\d/.test(v) && /[A-Za-z]/.test(v) && !/^[a-f0-9]+$/i.test(v) && !/^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}$/i.test(v) && looksSecret(v) && entropy(v) >= 3.5,
+  },
+  {
     // The same names as XML elements: `<password>…</password>`, `<apiKey>…</apiKey>` (Maven
     // settings.xml, .NET configs, SOAP).
     id: 'secret-xml-element',
@@ -402,6 +510,17 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywordsIgnoreCase: true,
     pattern: re(String.raw`<([\w.-]{0,40}?${SECRET_NAME})>(?<secret>[^<\s]{8,1000})</\1>`, 'i'),
     check: looksSecret,
+  },
+  {
+    // A credential in a URL query: `?api_key=…`, `&access_token=…`, `?key=…`, `&client_secret=…`.
+    // The value must look generated (letters and digits, 16 or more), so `?key=name` is left alone.
+    id: 'url-query-secret',
+    generic: true,
+    source: 'https://www.rfc-editor.org/rfc/rfc6750#section-2.3 (access_token in the query) ; https://cloud.google.com/docs/authentication/api-keys-use#using-with-rest',
+    keywords: ['key=', 'token=', 'secret=', 'password=', 'apikey=', 'signature='],
+    keywordsIgnoreCase: true,
+    pattern: re(String.raw`[?&](?:[a-z_]{0,20}[_-])?(?:api[_-]?key|apikey|key|token|access[_-]?token|auth[_-]?token|secret|client[_-]?secret|password|passwd|signature)=(?<secret>[A-Za-z0-9_.~%+/-]{16,512}={0,2})(?![A-Za-z0-9_.~%+/=-])`, 'i'),
+    check: (v) => /\d/.test(v) && /[A-Za-z]/.test(v) && !isPlaceholder(v) && !/^[a-z]+(?:[._-][a-z]+)*$/i.test(v),
   },
 ];
 

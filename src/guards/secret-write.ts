@@ -1,0 +1,67 @@
+// Guard `secret-write`: stops a hard-coded credential from being written into a file (Write, Edit,
+// MultiEdit, NotebookEdit, apply_patch, and shell writers such as `echo … > f`, `cat <<EOF > f`, `tee`).
+import type { Guard, HandlerFn, ReplyObject } from '../types.js';
+import { createRedactor, type Redactor } from './redact-secrets/engine.js';
+import { writtenBy, type Written } from './secret-write/content.js';
+import type { SecretWriteOptions, SecretWriteOptionsInput } from './secret-write/options.js';
+
+export type { SecretWriteOptions, SecretWriteOptionsInput } from './secret-write/options.js';
+
+// Paths where credentials are expected to be fake: test trees, fixtures, and test files by name.
+const TEST_PATH =
+  /(?:^|[/\\])(?:tests?|__tests__|__mocks__|__fixtures__|fixtures?|testdata|test-data|spec|specs|mocks?)[/\\]|(?:^|[/\\])[^/\\]*(?:\.(?:test|spec)\.[A-Za-z0-9]+|_test\.go|_spec\.rb)$|(?:^|[/\\])test_[^/\\]*\.py$/;
+
+export interface SecretWriteVerdict {
+  verdict: 'allow' | 'block' | 'ask';
+  reason?: string;
+}
+
+/** The verdict on one tool call (canonical tool name); exported for tests and the docs' examples. */
+export function judgeWrite(tool: string, toolInput: unknown, options: SecretWriteOptionsInput = {}, redactor: Redactor = createRedactor({ rules: options.rules ?? {} })): SecretWriteVerdict {
+  const decision = options.decision ?? 'block';
+  let written: Written[];
+  let shellError: string | undefined;
+  try {
+    ({ written, shellError } = writtenBy(tool, toolInput));
+  } catch (error) {
+    // A bug in reading the input must not let a credential through unseen: ask, and say why.
+    return { verdict: 'ask', reason: `secret-write: the tool input could not be read (${(error as Error)?.message ?? String(error)})` };
+  }
+  const allowTests = options.allowTestPaths ?? true;
+  const allowPaths = options.allowPaths ?? [];
+  const hits = new Map<string, Set<string>>();
+  for (const { path, text } of written) {
+    if (path !== undefined && ((allowTests && TEST_PATH.test(path)) || allowPaths.some((p) => path.includes(p)))) continue;
+    const { findings } = redactor.text(text);
+    if (findings.length === 0) continue;
+    // The path goes into the reason, so it is shown only as far as it holds no secret itself.
+    const where = path === undefined ? 'a file' : redactor.text(path).text;
+    const rules = hits.get(where) ?? new Set<string>();
+    for (const f of findings) rules.add(f.rule);
+    hits.set(where, rules);
+  }
+  if (hits.size === 0) return { verdict: 'allow' };
+  const list = [...hits].map(([where, rules]) => `${where} (${[...rules].join(', ')})`).join('; ');
+  const parse = shellError === undefined ? '' : ` (the command could not be parsed: ${shellError}; judged as a whole)`;
+  return {
+    verdict: decision,
+    reason: `secret-write: a hard-coded credential would be written to ${list}${parse}. Read it from an environment variable or a secret store instead; test fixtures (test/, fixtures/, *.test.*) and placeholders such as <your-key> or \${TOKEN} are allowed.`,
+  };
+}
+
+export const secretWrite: Guard<SecretWriteOptions> = {
+  id: 'secret-write',
+  summary: 'Blocks (or asks about) hard-coded credentials written into files by Write/Edit/apply_patch or shell writers; test fixtures and placeholders pass.',
+  events: ['preToolUse'],
+  match: ['write', 'edit', 'apply_patch', 'exec'],
+  options: async () => (await import('./secret-write/options.js')).secretWriteOptions,
+  create(options) {
+    const redactor = createRedactor({ rules: options.rules });
+    const handler: HandlerFn = (input, context): ReplyObject | undefined => {
+      const tool = context.tool ?? (typeof input.tool_name === 'string' ? input.tool_name : '');
+      const verdict = judgeWrite(tool, input.tool_input, options, redactor);
+      return verdict.verdict === 'allow' ? undefined : { decision: verdict.verdict, reason: verdict.reason ?? 'secret-write' };
+    };
+    return handler;
+  },
+};
