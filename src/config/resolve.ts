@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { HooksError } from '../errors.js';
 import { EVENTS, eventFor, eventSpec, findEvent } from '../events/catalog.js';
-import { EVENT_GROUPS, eventsOfKey, keySpecificity } from '../events/groups.js';
+import { EVENT_GROUPS, eventsOfKey, findEventGroup, keySpecificity } from '../events/groups.js';
 import { isOverride, noEventMessage, wildcardApplies } from './wildcard.js';
 import { GUARD_IDS, loadGuard } from '../guards/index.js';
 import { checkToolPattern, type Matchable } from '../match/select.js';
@@ -245,9 +245,24 @@ export async function resolveConfig(
   return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted };
 }
 
-/** The hooks of one event, in run order. */
+/**
+ * The hooks of one event, in run order. An event the catalog does not know (a newer agent's) also runs
+ * the wildcard hooks whose key takes it (`*`, `group:observe`, `group:blocking`): they were resolved once
+ * per catalog event, so one copy of each stands in, renamed to this event.
+ */
 export function hooksFor(config: ResolvedConfig, event: EventName): ResolvedHook[] {
-  return config.hooks.filter((h) => h.event === event);
+  const own = config.hooks.filter((h) => h.event === event);
+  const spec = eventSpec(event);
+  if (spec.known) return own;
+  const seen = new Set<string>();
+  const wild = config.hooks.filter((h) => {
+    if (h.scope === undefined || findEventGroup(h.scope)?.includes(spec) !== true) return false;
+    const key = `${h.source.file ?? h.source.layer}\0${h.scope}\0${h.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return [...own, ...wild.map((h) => ({ ...h, event }))];
 }
 
 /** A builtin guard ready to run, from options its schema already parsed. */

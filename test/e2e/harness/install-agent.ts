@@ -25,9 +25,9 @@ export interface AgentPackage {
 
 export const AGENTS = {
   // The npm package's launcher needs its postinstall; the real binary is in the platform package.
-  claude: { pkg: '@anthropic-ai/claude-code', version: '2.1.328', bin: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude' },
+  claude: { pkg: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude' },
   gemini: { pkg: '@google/gemini-cli', version: '0.61.0', bin: 'node_modules/.bin/gemini' },
-  codex: { pkg: '@openai/codex', version: '0.169.0', bin: 'node_modules/.bin/codex' },
+  codex: { pkg: '@openai/codex', version: '0.171.0', bin: 'node_modules/.bin/codex' },
   copilot: { pkg: '@github/copilot', version: '1.0.102', bin: 'node_modules/.bin/copilot' },
   opencode: { pkg: 'opencode-ai', version: '1.18.33', bin: 'node_modules/.bin/opencode' },
 } as const satisfies Record<string, AgentPackage>;
