@@ -140,6 +140,37 @@ export const EVENTS: readonly EventSpec[] = [
 const bySpelling = new Map<string, EventSpec>();
 for (const e of EVENTS) for (const n of [e.name, e.cli, e.claude]) bySpelling.set(n, e);
 
+/**
+ * Other agents' names for a catalog event, as a config key. One that means the same event is accepted
+ * as it (`list` shows the hook under the catalog's name, with a note); one that is the event for one
+ * kind of tool only (Cursor's `beforeShellExecution`) is refused with the key and match to use instead:
+ * taken as the plain event it would run on every tool, which is not what its author wrote.
+ */
+export const EVENT_ALIASES: Readonly<Record<string, { event: EventName; agent: string; onlyTool?: string }>> = {
+  BeforeTool: { event: 'preToolUse', agent: 'Gemini CLI' },
+  AfterTool: { event: 'postToolUse', agent: 'Gemini CLI' },
+  BeforeAgent: { event: 'userPromptSubmit', agent: 'Gemini CLI' },
+  AfterAgent: { event: 'stop', agent: 'Gemini CLI' },
+  PreCompress: { event: 'preCompact', agent: 'Gemini CLI' },
+  beforeSubmitPrompt: { event: 'userPromptSubmit', agent: 'Cursor' },
+  userPromptSubmitted: { event: 'userPromptSubmit', agent: 'Copilot' },
+  agentStop: { event: 'stop', agent: 'Copilot' },
+  preToolCall: { event: 'preToolUse', agent: 'another agent' },
+  postToolCall: { event: 'postToolUse', agent: 'another agent' },
+  beforeShellExecution: { event: 'preToolUse', agent: 'Cursor', onlyTool: 'exec' },
+  beforeMCPExecution: { event: 'preToolUse', agent: 'Cursor', onlyTool: 'mcp__*' },
+  beforeReadFile: { event: 'preToolUse', agent: 'Cursor', onlyTool: 'read' },
+  afterShellExecution: { event: 'postToolUse', agent: 'Cursor', onlyTool: 'exec' },
+  afterMCPExecution: { event: 'postToolUse', agent: 'Cursor', onlyTool: 'mcp__*' },
+  afterFileEdit: { event: 'postToolUse', agent: 'Cursor', onlyTool: 'edit' },
+};
+
+/** The note a hook filed under another agent's name for its event carries (`list`, `explain`). */
+export function aliasNote(key: string): string | undefined {
+  const alias = Object.hasOwn(EVENT_ALIASES, key) ? EVENT_ALIASES[key] : undefined;
+  return alias === undefined || alias.onlyTool !== undefined ? undefined : `filed under "${key}", ${alias.agent}'s name for ${alias.event}: runs on ${alias.event} from every agent`;
+}
+
 /** Finds a known event by any of its three spellings. */
 export function findEvent(spelling: string): EventSpec | undefined {
   return bySpelling.get(spelling);
@@ -173,6 +204,14 @@ export function eventSpellings(): string[] {
 export function eventFor(spelling: string): { ok: true; spec: EventSpec } | { ok: false; message: string; suggestion?: string } {
   const known = bySpelling.get(spelling);
   if (known !== undefined) return { ok: true, spec: known };
+  const alias = Object.hasOwn(EVENT_ALIASES, spelling) ? EVENT_ALIASES[spelling] : undefined;
+  if (alias !== undefined && alias.onlyTool === undefined) return { ok: true, spec: bySpelling.get(alias.event)! };
+  if (alias !== undefined) {
+    return {
+      ok: false,
+      message: `"${spelling}" is ${alias.agent}'s ${alias.event} for one kind of tool: file the hook under "${alias.event}" with "match": "${alias.onlyTool}"`,
+    };
+  }
   const typo = typoOf(spelling);
   if (typo !== undefined) return { ok: false, message: `unknown event "${spelling}" (did you mean "${typo}"?)`, suggestion: typo };
   if (!EVENT_NAME.test(spelling)) {
@@ -218,10 +257,13 @@ function typoOf(spelling: string): string | undefined {
     // Suggested in the spelling the name was written in.
     if (e.claude.toLowerCase() === lower) return inStyleOf(spelling, e);
   }
-  const hit = closest(spelling, bySpelling.keys());
+  // Other agents' names too: a typo of `BeforeTool` is no more a new event than one of `preToolUse`.
+  const hit = closest(spelling, [...bySpelling.keys(), ...Object.keys(EVENT_ALIASES)]);
   if (hit === undefined) return undefined;
   const d = editDistance(spelling.toLowerCase(), hit.toLowerCase());
-  return d <= (spelling.length >= 8 ? 2 : 1) ? inStyleOf(spelling, bySpelling.get(hit)!) : undefined;
+  if (d > (spelling.length >= 8 ? 2 : 1)) return undefined;
+  const spec = bySpelling.get(hit);
+  return spec === undefined ? hit : inStyleOf(spelling, spec);
 }
 
 /** The event's spelling in the style `spelling` is written in (kebab, camel or Pascal case). */
