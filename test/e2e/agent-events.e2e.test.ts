@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODEX_EVENTS } from '../../src/dialects/codex.js';
+import { GEMINI_EVENTS } from '../../src/dialects/gemini.js';
 import { findEvent } from '../../src/events/catalog.js';
 import { installAgent } from './harness/install-agent.js';
 
@@ -52,5 +53,16 @@ describe("each agent's hook events, from its own bundle", () => {
     expect(events.length, 'no hook schema found in the codex binary: its shape changed, update this reader').toBeGreaterThanOrEqual(10);
     const missing = events.filter((e) => (Object.hasOwn(CODEX_EVENTS, e) ? CODEX_EVENTS[e] === undefined : findEvent(e) === undefined));
     expect(missing, 'Codex events neither its dialect table nor the catalog has').toEqual([]);
+  });
+
+  it("Gemini CLI: every event of its HookEventName enum is in its dialect's table or the catalog", async () => {
+    const prefix = prefixOf(await installAgent('gemini'));
+    const bundle = path.join(prefix, 'node_modules', '@google', 'gemini-cli', 'bundle');
+    const text = readdirSync(bundle).filter((f) => f.endsWith('.js')).map((f) => readFileSync(path.join(bundle, f), 'utf8')).join('\n');
+    // Its TypeScript enum, compiled: `HookEventName["BeforeTool"] = "BeforeTool"` (checked against 0.61.0).
+    const events = [...new Set([...text.matchAll(/HookEventName\d*\["([A-Za-z]+)"\] = "\1"/g)].map((m) => m[1]!))];
+    expect(events.length, 'the HookEventName enum was not found in the bundle: its shape changed, update this reader').toBeGreaterThanOrEqual(10);
+    const missing = events.filter((e) => (Object.hasOwn(GEMINI_EVENTS, e) ? GEMINI_EVENTS[e] === undefined : findEvent(e) === undefined));
+    expect(missing, 'Gemini CLI events neither its dialect table nor the catalog has').toEqual([]);
   });
 });
