@@ -23,7 +23,8 @@ import { VERSION } from './version.js';
 
 /**
  * Each dialect's event table: the agent's event names and the canonical event each maps to (`null`:
- * the agent has the event, agent-hooks has no equivalent). claude-code and native speak the catalog itself.
+ * the agent has the event, agent-hooks has no equivalent, so it takes the forward path under its own
+ * name). claude-code and native speak the catalog itself.
  */
 export function dialectEventTables(): Record<string, EventTable> {
   return {

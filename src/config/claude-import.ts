@@ -19,11 +19,13 @@ export interface Imported {
   dropped: string[];
   /** How many of agent-hooks' own entries (from `hooks install`) were left out. */
   ours: number;
+  /** One line per event key agent-hooks does not know (imported under Claude's name, said so). */
+  unknownEvents: string[];
 }
 
 /** Converts a settings document (the whole settings.json, or just its `hooks` object). */
 export function importClaudeHooks(settings: unknown): Imported {
-  const out: Imported = { hooks: {}, skipped: [], dropped: [], ours: 0 };
+  const out: Imported = { hooks: {}, skipped: [], dropped: [], ours: 0, unknownEvents: [] };
   const table = isRecord(settings) && isRecord(settings.hooks) ? settings.hooks : settings;
   if (!isRecord(table)) return out;
   for (const [claudeEvent, list] of Object.entries(table)) {
@@ -33,6 +35,9 @@ export function importClaudeHooks(settings: unknown): Imported {
     }
     // The catalog's name when it knows the event; otherwise Claude's name, which runs as an observe event.
     const key = findEvent(claudeEvent)?.name ?? claudeEvent;
+    if (findEvent(claudeEvent) === undefined) {
+      out.unknownEvents.push(`hooks.${claudeEvent}: not an event agent-hooks knows; imported under that name, its hooks run when Claude Code sends it, and a block is passed on as exit 2`);
+    }
     list.forEach((group, i) => {
       const groups = isGroup(group) ? [{ matcher: group.matcher, hooks: group.hooks, at: `hooks.${claudeEvent}[${i}]` }] : [];
       if (groups.length === 0) {

@@ -2,8 +2,8 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import { HooksError } from '../errors.js';
-import { EVENTS, eventFor, eventSpec, findEvent } from '../events/catalog.js';
-import { EVENT_GROUPS, eventsOfKey, keySpecificity } from '../events/groups.js';
+import { aliasNote, EVENTS, eventFor, eventSpec, findEvent } from '../events/catalog.js';
+import { EVENT_GROUPS, eventsOfKey, findEventGroup, keySpecificity } from '../events/groups.js';
 import { isOverride, noEventMessage, wildcardApplies } from './wildcard.js';
 import { GUARD_IDS, loadGuard } from '../guards/index.js';
 import { checkToolPattern, type Matchable } from '../match/select.js';
@@ -252,9 +252,27 @@ export async function resolveConfig(
   return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted, ...(stopLoop === undefined ? {} : { stopLoopLimit: stopLoop.limit }) };
 }
 
-/** The hooks of one event, in run order. */
+/** What `list` and `doctor` say of a hook filed under an event the catalog does not know. */
+export const UNKNOWN_EVENT_NOTE = 'not an event agent-hooks knows; runs only if an agent sends it (then a block is passed on as the agent\'s generic block, exit 2)';
+
+/**
+ * The hooks of one event, in run order. An event the catalog does not know (a newer agent's) also runs
+ * the wildcard hooks whose key takes it (`*`, `group:observe`, `group:blocking`): they were resolved once
+ * per catalog event, so one copy of each stands in, renamed to this event.
+ */
 export function hooksFor(config: ResolvedConfig, event: EventName): ResolvedHook[] {
-  return config.hooks.filter((h) => h.event === event);
+  const own = config.hooks.filter((h) => h.event === event);
+  const spec = eventSpec(event);
+  if (spec.known) return own;
+  const seen = new Set<string>();
+  const wild = config.hooks.filter((h) => {
+    if (h.scope === undefined || findEventGroup(h.scope)?.includes(spec) !== true) return false;
+    const key = `${h.source.file ?? h.source.layer}\0${h.scope}\0${h.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return [...own, ...wild.map((h) => ({ ...h, event }))];
 }
 
 /** A builtin guard ready to run, from options its schema already parsed. */
@@ -391,6 +409,10 @@ async function resolveLayer(
       if (run.kind === 'command' && run.async === true) notes.push('async: started and not waited for; it cannot block or rewrite, and what it writes is dropped');
       if ((entry.async === true || entry.asyncRewake === true) && run.kind !== 'command') notes.push('async: only command hooks run in the background; this one is waited for');
       if (entry.statusMessage !== undefined) notes.push(`statusMessage: "${entry.statusMessage}" (Claude Code's spinner text; agent-hooks shows it here only)`);
+      const alias = aliasNote(eventKey);
+      if (alias !== undefined) notes.push(alias);
+      // Kept for forward compatibility (a newer agent's event), never silently: list and doctor say it.
+      if (!spec.known) notes.push(UNKNOWN_EVENT_NOTE);
       if (notes.length > 0) hook.notes = notes;
       hooks.push(hook);
     }

@@ -1,11 +1,14 @@
 // Event names in an agent's own spelling: which canonical event each is, and which have none.
 import { HooksError } from '../errors.js';
-import { editDistance, EVENTS, eventFor, eventSpellings, findEvent, type EventSpec } from '../events/catalog.js';
+import { editDistance, EVENTS, eventFor, eventSpellings, findEvent, forwardEvent, type EventSpec } from '../events/catalog.js';
 import { MODEL_EVENTS } from '../events/model-request.js';
 import { closest, didYouMean } from '../suggest.js';
 import type { EventName } from '../types.js';
 
-/** Agent event name → canonical event, or `null` for an agent event with no canonical equivalent. */
+/**
+ * Agent event name → canonical event, or `null` for an agent event with no canonical equivalent, which
+ * takes the forward path: its hooks run under its own name, a block is sent in the agent's generic form.
+ */
 export type EventTable = Readonly<Record<string, EventName | null>>;
 
 export interface ResolvedEvent {
@@ -16,7 +19,7 @@ export interface ResolvedEvent {
 
 /**
  * The event named on the command line (our spellings or the agent's) or in the payload. Both present
- * must agree; an agent event with no canonical equivalent is `EVENT_UNKNOWN` naming the supported ones.
+ * must agree; an agent event with no canonical equivalent takes the forward path (see `EventTable`).
  * `payloadKey` is where the payload names its event, for errors (`hook_event_name`, Copilot's `hookName`).
  */
 export function resolveAgentEvent(agent: string, table: EventTable, cliName: string | undefined, payloadName: string | undefined, payloadKey = 'hook_event_name'): ResolvedEvent {
@@ -68,10 +71,7 @@ export function supported(table: EventTable): string[] {
 function lookup(agent: string, table: EventTable, spelling: string, where: string): { spec: EventSpec; agentEvent?: string } {
   if (Object.hasOwn(table, spelling)) {
     const name = table[spelling];
-    if (name === null || name === undefined) {
-      throw new HooksError('EVENT_UNKNOWN', `${where}: ${agent} event "${spelling}" has no agent-hooks equivalent; supported: ${supported(table).join(', ')}`);
-    }
-    return { spec: findEvent(name)!, agentEvent: spelling };
+    return { spec: name === null || name === undefined ? forwardEvent(spelling) : findEvent(name)!, agentEvent: spelling };
   }
   const spec = findEvent(spelling);
   if (spec === undefined) {

@@ -32,6 +32,11 @@ export interface ClaudeProfile {
   rewriteNeedsAllow: boolean;
   /** Reason-less blocks and asks read as the agent itself words them (`Decision.claudeReason`), not naming the hook. */
   claudeWording?: true;
+  /**
+   * PermissionRequest's deny may carry `interrupt`, its allow `updatedInput` and `updatedPermissions`,
+   * with `continue: false` beside (Claude Code). Codex 0.171 fails the hook closed on any of them.
+   */
+  permissionRequestExtras: boolean;
 }
 
 export function claudeStyleAnswer(given: Decision, profile: ClaudeProfile): Answer {
@@ -50,14 +55,7 @@ export function claudeStyleAnswer(given: Decision, profile: ClaudeProfile): Answ
   }
   let exitCode = 0;
 
-  if (!spec.known) {
-    // An event this catalog does not know: what the agent reads back there is not known, so only the
-    // universal systemMessage is sent (the hooks' and ours), and the agent carries on.
-    if (decision.decision !== 'continue' && decision.decision !== 'allow') {
-      warnings.push(`a hook answered ${decision.decision} on ${spec.claude}, an event agent-hooks does not know; nothing was sent back for it`);
-    }
-    return finish(out, specific, spec, decision, warnings, 0, undefined);
-  }
+  if (!spec.known) return forwardAnswer(decision, warnings);
 
   switch (decision.decision) {
     case 'halt':
@@ -66,6 +64,10 @@ export function claudeStyleAnswer(given: Decision, profile: ClaudeProfile): Answ
         Object.assign(specific, deny(decision.denyReason ?? reason));
         if (profile.canHaltPreToolUse) Object.assign(out, { continue: false, stopReason: reason });
         else warnings.push(`a hook halted the run, which ${profile.agent} cannot do from PreToolUse; the tool was denied instead`);
+      } else if (spec.blockAs === 'permissionRequest' && !profile.permissionRequestExtras) {
+        specific.decision = { behavior: 'deny', message: reason };
+        warnings.push(`a hook halted the run, which ${profile.agent} cannot do from PermissionRequest; the request was denied instead`);
+        break;
       } else if (spec.blockAs === 'permissionRequest') {
         // `interrupt` with a deny is PermissionRequest's own way to stop the agent.
         specific.decision = { behavior: 'deny', message: reason, interrupt: true };
@@ -113,12 +115,14 @@ export function claudeStyleAnswer(given: Decision, profile: ClaudeProfile): Answ
     case 'modify':
       if (decision.updatedInput !== undefined) {
         if (spec.blockAs === 'permissionRequest') {
-          if (explicitlyAllowed(decision)) {
+          if (explicitlyAllowed(decision) && profile.permissionRequestExtras) {
             specific.decision = { behavior: 'allow', updatedInput: decision.updatedInput, ...permissionsOf(decision) };
           } else {
             // Claude Code takes a PermissionRequest rewrite only with an allow; the prompt would show (and a
             // yes would run) the original the hook meant to replace, so the call is refused instead.
-            const why = `a hook rewrote this call's input without allowing it, which ${profile.agent} cannot take on PermissionRequest; it was refused`;
+            const why = profile.permissionRequestExtras
+              ? `a hook rewrote this call's input without allowing it, which ${profile.agent} cannot take on PermissionRequest; it was refused`
+              : `a hook rewrote this call's input, which ${profile.agent} cannot take on PermissionRequest; it was refused`;
             specific.decision = { behavior: 'deny', message: decision.reason === undefined ? why : `${why} (${decision.reason})` };
             warnings.push(why);
           }
@@ -150,7 +154,11 @@ export function claudeStyleAnswer(given: Decision, profile: ClaudeProfile): Answ
         specific.permissionDecision = 'allow';
         if (decision.reason !== undefined) specific.permissionDecisionReason = decision.reason;
       } else if (spec.blockAs === 'permissionRequest') {
-        specific.decision = { behavior: 'allow', ...permissionsOf(decision) };
+        const permissions = permissionsOf(decision);
+        if (permissions.updatedPermissions !== undefined && !profile.permissionRequestExtras) {
+          warnings.push(`a hook asked for permission rules, which ${profile.agent} cannot take on PermissionRequest; the call was allowed once, without them`);
+        }
+        specific.decision = { behavior: 'allow', ...(profile.permissionRequestExtras ? permissions : {}) };
       }
       break;
     case 'continue':
@@ -160,6 +168,35 @@ export function claudeStyleAnswer(given: Decision, profile: ClaudeProfile): Answ
 }
 
 // --- internal ---
+
+/**
+ * An event this catalog does not know (a newer agent's): only the generic forms every Claude-style event
+ * reads are sent. A block is exit 2 with the reason on stderr, which the agent applies with its own
+ * semantics for that event (a guard event denies); a halt is also `continue: false`. (An ask or a rewrite
+ * never gets here: the combiner drops them, with a warning, on an event it does not know.)
+ */
+function forwardAnswer(decision: Decision, warnings: string[]): Answer {
+  const out: Record<string, unknown> = {};
+  const reason = decision.reason ?? '';
+  let blockReason: string | undefined;
+  switch (decision.decision) {
+    case 'halt':
+      Object.assign(out, { continue: false, stopReason: reason });
+      blockReason = reason;
+      break;
+    case 'block':
+      blockReason = reason;
+      break;
+    default:
+      break;
+  }
+  const messages = [...(decision.systemMessages ?? []), ...warnings.map((w) => `agent-hooks: ${w}`)];
+  if (messages.length > 0) out.systemMessage = messages.join('\n');
+  const stdout = Object.keys(out).length > 0 ? `${JSON.stringify(out)}\n` : '';
+  if (blockReason === undefined) return { stdout, stderr: warningLines(warnings), exitCode: 0 };
+  // On exit 2 the agent shows stderr as the reason, so it carries the reason alone.
+  return { stdout, stderr: `${blockReason}\n`, exitCode: 2 };
+}
 
 /** Context, pass-through fields, systemMessage; then the JSON on stdout, and on exit 2 the reason on stderr. */
 function finish(

@@ -6,7 +6,7 @@ import type { Dialect } from './dialect.js';
 import { eventFromClaudePayload } from './payload.js';
 import { isRecord } from './record.js';
 
-const CLAUDE_CODE: ClaudeProfile = { agent: 'Claude Code', canAsk: true, canDefer: true, canHaltPreToolUse: true, haltByExit2: false, outputRewrite: 'updatedToolOutput', rewriteNeedsAllow: false, claudeWording: true };
+const CLAUDE_CODE: ClaudeProfile = { agent: 'Claude Code', canAsk: true, canDefer: true, canHaltPreToolUse: true, haltByExit2: false, outputRewrite: 'updatedToolOutput', rewriteNeedsAllow: false, permissionRequestExtras: true, claudeWording: true };
 
 export const claudeCode: Dialect = {
   name: 'claude-code',

@@ -34,8 +34,10 @@ function transcriptUnder(raw: Json, folder: string): boolean {
   return new RegExp(`[\\\\/]${folder.replace('.', '\\.')}[\\\\/]`).test(stringField(raw, 'transcript_path') ?? '');
 }
 
+// PermissionRequest extras (interrupt, updatedInput, updatedPermissions, continue:false) are Claude Code's; none of
+// these agents is known to take them, so a halt there is a plain deny and a rewrite a refusal (never dropped).
 /** Claude Code's reply format minus what these agents were not seen to honour. */
-const CLAUDE_LIKE = { canAsk: false, canDefer: false, canHaltPreToolUse: false, haltByExit2: true, outputRewrite: 'block-reason', rewriteNeedsAllow: true } as const;
+const CLAUDE_LIKE = { canAsk: false, canDefer: false, canHaltPreToolUse: false, haltByExit2: true, outputRewrite: 'block-reason', rewriteNeedsAllow: true, permissionRequestExtras: false } as const;
 
 /**
  * Qwen Code (`@qwen-code/qwen-code`): Claude's names and replies, Gemini's tool names, settings in

@@ -6,13 +6,15 @@ import type { Dialect } from './dialect.js';
 import { eventFromClaudePayload } from './payload.js';
 import { isRecord, requireRecord, stringField } from './record.js';
 
-const CODEX: ClaudeProfile = { agent: 'Codex', canAsk: false, canDefer: false, canHaltPreToolUse: false, haltByExit2: true, outputRewrite: 'block-reason', rewriteNeedsAllow: true };
+const CODEX: ClaudeProfile = { agent: 'Codex', canAsk: false, canDefer: false, canHaltPreToolUse: false, haltByExit2: true, outputRewrite: 'block-reason', rewriteNeedsAllow: true, permissionRequestExtras: false };
 
 export const CODEX_EVENTS: EventTable = {
   ...claudeEventNames(['notification', 'postToolUseFailure']),
-  PermissionRequest: null,
-  PostCompact: null,
-  SubagentStart: null,
+  PermissionRequest: 'permissionRequest',
+  PostCompact: 'postCompact',
+  SubagentStart: 'subagentStart',
+  // Codex 0.171: the user interrupted the turn (only systemMessage is read back).
+  Interrupt: 'interrupt',
 };
 
 export const codex: Dialect = {

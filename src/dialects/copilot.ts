@@ -25,13 +25,14 @@ export const COPILOT_EVENTS: EventTable = {
   sessionStart: 'sessionStart',
   sessionEnd: 'sessionEnd',
   notification: 'notification',
-  permissionRequest: null,
-  subagentStart: null,
+  permissionRequest: 'permissionRequest',
+  subagentStart: 'subagentStart',
+  // No equivalent: the forward path (hooks filed under it run; a block is exit 2).
   errorOccurred: null,
   // PascalCase mode: Claude Code's names.
   ...claudeEventNames(),
-  PermissionRequest: null,
-  SubagentStart: null,
+  PermissionRequest: 'permissionRequest',
+  SubagentStart: 'subagentStart',
 };
 
 /** Copilot's file tools (`view`, `create`, `edit`) under Claude's field names. */
@@ -124,6 +125,26 @@ function answerCopilot(decision: Decision): Answer {
     if (decision.decision === 'block' || decision.decision === 'halt') out.modifiedResult = { resultType: 'failure', textResultForLlm: reason };
     else if (decision.updatedOutput !== undefined) out.modifiedResult = copilotResult(decision.updatedOutput.value);
     if (decision.decision === 'halt') warnings.push('a hook halted the run, which Copilot cannot do; the tool result was replaced instead');
+  } else if (spec.name === 'permissionRequest') {
+    // Copilot's PermissionRequest reply is flat (`behavior`, `message`, `interrupt`); exit 2 also denies.
+    switch (decision.decision) {
+      case 'halt':
+        Object.assign(out, { behavior: 'deny', message: reason, interrupt: true });
+        break;
+      case 'block':
+        Object.assign(out, { behavior: 'deny', message: reason });
+        break;
+      case 'modify':
+        // Running the original would undo the rewrite (often a safety fix): refused, and said why.
+        Object.assign(out, { behavior: 'deny', message: `a hook rewrote this call's input, which Copilot cannot take on permissionRequest; it was refused${decision.reason ? ` (${decision.reason})` : ''}` });
+        warnings.push('a hook rewrote the tool input, which Copilot cannot take on permissionRequest; the request was denied');
+        break;
+      case 'allow':
+        out.behavior = 'allow';
+        break;
+      default:
+        break;
+    }
   } else if (spec.name === 'stop' || spec.name === 'subagentStop') {
     if (decision.decision === 'block') Object.assign(out, { decision: 'block', reason });
     // A halt on stop is what the agent is doing anyway.
@@ -135,7 +156,7 @@ function answerCopilot(decision: Decision): Answer {
 
   if (decision.additionalContext.length > 0) {
     const context = decision.additionalContext.join('\n\n');
-    if (['preToolUse', 'postToolUse', 'postToolUseFailure', 'sessionStart'].includes(spec.name)) out.additionalContext = context;
+    if (['preToolUse', 'postToolUse', 'postToolUseFailure', 'sessionStart', 'subagentStart'].includes(spec.name)) out.additionalContext = context;
     else warnings.push(`Copilot takes no context on ${origin?.agentEvent ?? spec.claude}; dropped`);
   }
   // VS Code reads Claude's nested form for PascalCase hooks; Copilot CLI the flat one. Send both.
@@ -173,6 +194,7 @@ function claudeNested(out: Json, hookEventName: string): Json | undefined {
     if (out[key] !== undefined) nested[key] = out[key];
   }
   if (out.modifiedResult !== undefined) nested.updatedToolOutput = out.modifiedResult;
+  if (out.behavior !== undefined) nested.decision = { behavior: out.behavior, ...(out.message === undefined ? {} : { message: out.message }), ...(out.interrupt === undefined ? {} : { interrupt: out.interrupt }) };
   return Object.keys(nested).length > 0 ? { hookEventName, ...nested } : undefined;
 }
 

@@ -27,7 +27,8 @@ export const CURSOR_EVENTS: EventTable = {
   preCompact: 'preCompact',
   sessionStart: 'sessionStart',
   sessionEnd: 'sessionEnd',
-  subagentStart: null,
+  subagentStart: 'subagentStart',
+  // No equivalent: the forward path (hooks filed under these names run; a block is exit 2).
   afterAgentResponse: null,
   afterAgentThought: null,
   beforeTabFileRead: null,
@@ -100,6 +101,7 @@ function answerCursor(decision: Decision): Answer {
   const context = [...decision.additionalContext];
   const reason = decision.reason ?? '';
   const cannot = (what: string) => warnings.push(`${what}, which Cursor's ${agentEvent} cannot take; ignored`);
+  let exitCode = 0;
 
   switch (agentEvent) {
     case 'preToolUse':
@@ -134,8 +136,13 @@ function answerCursor(decision: Decision): Answer {
     case 'sessionStart':
       if (decision.decision === 'halt') Object.assign(out, { continue: false, user_message: reason });
       break;
+    case 'subagentStart':
     default:
-      if (decision.decision === 'block' || decision.decision === 'halt') cannot(`a hook blocked (${reason})`);
+      if ((decision.decision === 'block' || decision.decision === 'halt') && (!spec.known || spec.name === 'subagentStart')) {
+        // No reply field is known here: exit 2 is Cursor's generic block (its own semantics for the event
+        // apply: subagentStart does not start the subagent), with the reason on stderr.
+        exitCode = 2;
+      } else if (decision.decision === 'block' || decision.decision === 'halt') cannot(`a hook blocked (${reason})`);
       if (decision.updatedOutput !== undefined) cannot('a hook rewrote the tool output');
   }
   if (context.length > 0) {
@@ -147,6 +154,8 @@ function answerCursor(decision: Decision): Answer {
   // invalid output on its permission events as a failure, which beforeReadFile and beforeMCPExecution
   // fail closed on, and with `failClosed: true` an empty output blocks on every event.
   // Cursor shows no hook warnings to the user from stdout; stderr goes to its hook log.
+  // On exit 2 Cursor shows stdout's JSON as the reason if there is any: the reason goes alone, on stderr.
+  if (exitCode === 2) return { stdout: '', stderr: `${reason}\n${warningLines(warnings)}`, exitCode };
   return { stdout: `${JSON.stringify(out)}\n`, stderr: warningLines(warnings), exitCode: 0 };
 }
 

@@ -169,6 +169,11 @@ function answerGemini(decision: Decision): Answer {
   const origin = originOf(decision.event);
   const agentEvent = origin?.agentEvent ?? agentEventName(GEMINI_EVENTS, spec);
   if (MODEL_EVENTS.has(spec.name)) return answerGeminiModel(decision, agentEvent);
+  if (!spec.known && (decision.decision === 'block' || decision.decision === 'halt')) {
+    // An event agent-hooks does not know (a newer Gemini CLI's): exit 2 with the reason on stderr is
+    // Gemini's generic block, which it applies with its own semantics for the event.
+    return { stdout: '', stderr: `${decision.reason ?? ''}\n${warningLines(decision.warnings)}`, exitCode: 2 };
+  }
   const out: Json = {};
   const specific: Json = {};
   const warnings = userWarnings(decision);

@@ -1,10 +1,10 @@
 // `hooks doctor`'s checks: the silent failures of hook setups, found before an agent runs into them.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { hooksFor, type ResolvedConfig, type ResolvedHook } from '../config/resolve.js';
+import { hooksFor, UNKNOWN_EVENT_NOTE, type ResolvedConfig, type ResolvedHook } from '../config/resolve.js';
 import { disablesAll, readSwitches } from '../config/switches.js';
 import { describeNoConfig } from '../config/load.js';
-import { EVENTS } from '../events/catalog.js';
+import { EVENTS, eventSpec } from '../events/catalog.js';
 import { didYouMean } from '../suggest.js';
 import { analyzeShell } from '../guards/shell/analyze.js';
 import { KILL_GRACE_MS } from '../run/process.js';
@@ -58,6 +58,10 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
     if (hook.run.kind === 'command') findings.push(...checkCommand(hook, env));
     // Claude Code's prompt / agent / mcp_tool handlers: kept in the config, never run (docs/claude-settings.md).
     if (hook.run.kind === 'unsupported') findings.push({ level: 'warning', where: where(hook), message: hook.run.why, fix: "keep it in Claude Code's own settings, or replace it with a command hook" });
+    // Allowed for forward compatibility (a newer agent's event), never silently.
+    if (!eventSpec(hook.event).known) {
+      findings.push({ level: 'warning', where: where(hook), message: `${hook.event}: ${UNKNOWN_EVENT_NOTE}`, fix: `check the spelling of the event key; if it is an agent's new event, keep it (hooks list --capabilities shows the known events)` });
+    }
     if (!isDirectory(hook.cwd)) {
       findings.push({ level: 'error', where: where(hook), message: `its cwd ${hook.cwd} does not exist, so the hook cannot start`, fix: 'correct "cwd" (relative to the config file) or create the folder' });
     }

@@ -1,5 +1,5 @@
 // The event catalog: every event the runner knows, its three spellings and what hooks may do on it.
-// Adding an event is adding one entry here. The flags say what Claude Code 2.1.328 itself reads back on
+// Adding an event is adding one entry here. The flags say what Claude Code 2.1.332 itself reads back on
 // each event (checked against its bundled code, not only its docs): the reply reader, the combiner and
 // the claude-code dialect all take their per-event behaviour from here.
 import { closest } from '../suggest.js';
@@ -12,7 +12,10 @@ export interface EventSpec {
   cli: string;
   /** Claude Code spelling (`hook_event_name`). */
   claude: string;
-  /** False for an event the catalog does not list, run as a plain observe event (see `eventFor`). */
+  /**
+   * False for an event the catalog does not list (a newer agent's): its hooks run as an observe event,
+   * and a block is answered in the agent's generic blocking form (see `eventFor`).
+   */
   known: boolean;
   /**
    * `intercept`: hooks run as a chain, each sees the payload as rewritten before it.
@@ -120,6 +123,12 @@ export const EVENTS: readonly EventSpec[] = [
   // `permissionDecision` allow / deny / ask (no defer, no rewrite); a block cancels the switch.
   spec({ name: 'preModelSwitch', cli: 'pre-model-switch', claude: 'PreModelSwitch', mode: 'observe', canBlock: true, blockAs: 'permissionDecision', canAsk: true, permissionDecision: true }),
   spec({ name: 'postModelSwitch', cli: 'post-model-switch', claude: 'PostModelSwitch', mode: 'observe', context: true }),
+  // Before a skill's inline `!`shell`` command runs (Claude Code 2.1.332): a tool payload (tool_name Bash or
+  // PowerShell, tool_input.command) plus command_name, command_source, invoked_by. deny, ask and defer all
+  // keep the command from running; a rewrite is refused, so none is offered.
+  spec({ name: 'preSkillShellCommand', cli: 'pre-skill-shell-command', claude: 'PreSkillShellCommand', mode: 'intercept', tool: true, canBlock: true, blockAs: 'permissionDecision', permissionDecision: true }),
+  // Codex's: the user interrupted the turn (Codex 0.171 reads back only systemMessage).
+  spec({ name: 'interrupt', cli: 'interrupt', claude: 'Interrupt', mode: 'observe', canHalt: false }),
   // Model-level events (Gemini CLI's BeforeModel, AfterModel, BeforeToolSelection; library callers):
   // the payload's `model_request` / `model_response` are described in events/model-request.ts. A block on
   // beforeToolSelection leaves the call with no tools at all.
@@ -131,6 +140,37 @@ export const EVENTS: readonly EventSpec[] = [
 const bySpelling = new Map<string, EventSpec>();
 for (const e of EVENTS) for (const n of [e.name, e.cli, e.claude]) bySpelling.set(n, e);
 
+/**
+ * Other agents' names for a catalog event, as a config key. One that means the same event is accepted
+ * as it (`list` shows the hook under the catalog's name, with a note); one that is the event for one
+ * kind of tool only (Cursor's `beforeShellExecution`) is refused with the key and match to use instead:
+ * taken as the plain event it would run on every tool, which is not what its author wrote.
+ */
+export const EVENT_ALIASES: Readonly<Record<string, { event: EventName; agent: string; onlyTool?: string }>> = {
+  BeforeTool: { event: 'preToolUse', agent: 'Gemini CLI' },
+  AfterTool: { event: 'postToolUse', agent: 'Gemini CLI' },
+  BeforeAgent: { event: 'userPromptSubmit', agent: 'Gemini CLI' },
+  AfterAgent: { event: 'stop', agent: 'Gemini CLI' },
+  PreCompress: { event: 'preCompact', agent: 'Gemini CLI' },
+  beforeSubmitPrompt: { event: 'userPromptSubmit', agent: 'Cursor' },
+  userPromptSubmitted: { event: 'userPromptSubmit', agent: 'Copilot' },
+  agentStop: { event: 'stop', agent: 'Copilot' },
+  preToolCall: { event: 'preToolUse', agent: 'another agent' },
+  postToolCall: { event: 'postToolUse', agent: 'another agent' },
+  beforeShellExecution: { event: 'preToolUse', agent: 'Cursor', onlyTool: 'exec' },
+  beforeMCPExecution: { event: 'preToolUse', agent: 'Cursor', onlyTool: 'mcp__*' },
+  beforeReadFile: { event: 'preToolUse', agent: 'Cursor', onlyTool: 'read' },
+  afterShellExecution: { event: 'postToolUse', agent: 'Cursor', onlyTool: 'exec' },
+  afterMCPExecution: { event: 'postToolUse', agent: 'Cursor', onlyTool: 'mcp__*' },
+  afterFileEdit: { event: 'postToolUse', agent: 'Cursor', onlyTool: 'edit' },
+};
+
+/** The note a hook filed under another agent's name for its event carries (`list`, `explain`). */
+export function aliasNote(key: string): string | undefined {
+  const alias = Object.hasOwn(EVENT_ALIASES, key) ? EVENT_ALIASES[key] : undefined;
+  return alias === undefined || alias.onlyTool !== undefined ? undefined : `filed under "${key}", ${alias.agent}'s name for ${alias.event}: runs on ${alias.event} from every agent`;
+}
+
 /** Finds a known event by any of its three spellings. */
 export function findEvent(spelling: string): EventSpec | undefined {
   return bySpelling.get(spelling);
@@ -139,6 +179,15 @@ export function findEvent(spelling: string): EventSpec | undefined {
 /** The catalog entry of an event name (an unknown event's plain observe entry). */
 export function eventSpec(name: EventName): EventSpec {
   return bySpelling.get(name) ?? unknownEvent(name);
+}
+
+/**
+ * An agent's event with no equivalent here, by its own spelling: the forward path (its hooks run under
+ * that name, a block is passed on in the agent's generic form), without the typo check of `eventFor`,
+ * since the agent's own table vouches for the name.
+ */
+export function forwardEvent(spelling: string): EventSpec {
+  return bySpelling.get(spelling) ?? unknownEvent(spelling);
 }
 
 /** Every accepted spelling, for error messages. */
@@ -155,6 +204,14 @@ export function eventSpellings(): string[] {
 export function eventFor(spelling: string): { ok: true; spec: EventSpec } | { ok: false; message: string; suggestion?: string } {
   const known = bySpelling.get(spelling);
   if (known !== undefined) return { ok: true, spec: known };
+  const alias = Object.hasOwn(EVENT_ALIASES, spelling) ? EVENT_ALIASES[spelling] : undefined;
+  if (alias !== undefined && alias.onlyTool === undefined) return { ok: true, spec: bySpelling.get(alias.event)! };
+  if (alias !== undefined) {
+    return {
+      ok: false,
+      message: `"${spelling}" is ${alias.agent}'s ${alias.event} for one kind of tool: file the hook under "${alias.event}" with "match": "${alias.onlyTool}"`,
+    };
+  }
   const typo = typoOf(spelling);
   if (typo !== undefined) return { ok: false, message: `unknown event "${spelling}" (did you mean "${typo}"?)`, suggestion: typo };
   if (!EVENT_NAME.test(spelling)) {
@@ -170,7 +227,11 @@ const EVENT_NAME = /^(?:[A-Za-z][A-Za-z0-9]{0,63}|[a-z][a-z0-9]*(?:-[a-z0-9]+){1
 
 const unknown = new Map<string, EventSpec>();
 
-/** An unknown event's entry: it can do nothing but run its hooks, which observe. */
+/**
+ * An unknown event's entry: its hooks observe, and a block or halt is passed on in the agent's generic
+ * blocking form (Claude Code: exit 2, reason on stderr), so the agent applies its own semantics. A newer
+ * agent's guard event must not fail open until this catalog catches up.
+ */
 function unknownEvent(spelling: string): EventSpec {
   const words = spelling.includes('-') ? spelling.split('-') : spelling.split(/(?=[A-Z])/);
   const lower = words.map((w) => w.toLowerCase()).filter((w) => w !== '');
@@ -181,8 +242,8 @@ function unknownEvent(spelling: string): EventSpec {
   const entry: EventSpec = {
     ...spec({ name: lower.map((w, i) => (i === 0 ? w : cap(w))).join('') as EventName, cli: lower.join('-'), claude, mode: 'observe' }),
     known: false,
-    // Claude Code's treatment of an event this catalog does not list is not known: nothing is sent back.
-    canHalt: false,
+    canBlock: true,
+    blockAs: 'exit2',
   };
   // Bounded: an agent sending a fresh name per event must not grow the runner's memory (serve mode).
   if (unknown.size < 256) unknown.set(claude, entry);
@@ -196,10 +257,13 @@ function typoOf(spelling: string): string | undefined {
     // Suggested in the spelling the name was written in.
     if (e.claude.toLowerCase() === lower) return inStyleOf(spelling, e);
   }
-  const hit = closest(spelling, bySpelling.keys());
+  // Other agents' names too: a typo of `BeforeTool` is no more a new event than one of `preToolUse`.
+  const hit = closest(spelling, [...bySpelling.keys(), ...Object.keys(EVENT_ALIASES)]);
   if (hit === undefined) return undefined;
   const d = editDistance(spelling.toLowerCase(), hit.toLowerCase());
-  return d <= (spelling.length >= 8 ? 2 : 1) ? inStyleOf(spelling, bySpelling.get(hit)!) : undefined;
+  if (d > (spelling.length >= 8 ? 2 : 1)) return undefined;
+  const spec = bySpelling.get(hit);
+  return spec === undefined ? hit : inStyleOf(spelling, spec);
 }
 
 /** The event's spelling in the style `spelling` is written in (kebab, camel or Pascal case). */

@@ -110,6 +110,18 @@ describe('hooks import claude-code', () => {
     const other = await cliInProcess(['import', 'cursor'], { cwd: dir, env: isolatedEnv(dir) });
     expect(other.stderr).toMatch(/only claude-code can be imported/);
   });
+
+  it('an event agent-hooks does not know is imported under its name, and said so (issue 24)', async () => {
+    const settings = JSON.stringify({ hooks: { PreFutureGuardCheck: [{ hooks: [{ type: 'command', command: 'exit 2' }] }], PreSkillShellCommand: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'exit 2' }] }] } });
+    const dir = tmpProject({ '.claude/settings.json': settings });
+    const r = await cliInProcess(['import', 'claude-code'], { cwd: dir, env: isolatedEnv(dir) });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('hooks.PreFutureGuardCheck: not an event agent-hooks knows; imported under that name');
+    // PreSkillShellCommand is in the catalog now: imported under its own name, without a word.
+    expect(r.stdout).not.toContain('hooks.PreSkillShellCommand: not an event');
+    const written = JSON.parse(readFileSync(path.join(dir, '.hooksrc.json'), 'utf8')) as { hooks: Record<string, unknown> };
+    expect(Object.keys(written.hooks).sort()).toEqual(['PreFutureGuardCheck', 'preSkillShellCommand']);
+  });
 });
 
 describe('plugin-only variables in a settings hook', () => {

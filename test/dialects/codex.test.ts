@@ -28,8 +28,8 @@ describe('codex: toEvent', () => {
     expect(ev(file).name).toBe(name);
   });
 
-  it('events Codex has and we do not are EVENT_UNKNOWN naming the supported ones', () => {
-    expect(() => codex.toEvent({ ...load('PreToolUse.json'), hook_event_name: 'PermissionRequest' }, undefined)).toThrow(/codex event "PermissionRequest" has no agent-hooks equivalent; supported: PreToolUse, PostToolUse/);
+  it.each([['PermissionRequest', 'permissionRequest'], ['PostCompact', 'postCompact'], ['SubagentStart', 'subagentStart'], ['Interrupt', 'interrupt']])('Codex 0.171 event %s → %s', (agentEvent, name) => {
+    expect(codex.toEvent({ ...load('PreToolUse.json'), hook_event_name: agentEvent }, undefined).name).toBe(name);
   });
 });
 

@@ -42,8 +42,10 @@ describe('cursor: toEvent', () => {
     expect(cursor.toEvent({ ...load('stop.json'), loop_count: 2 }, undefined).payload.stop_hook_active).toBe(true);
   });
 
-  it('events with no equivalent, and a command line that disagrees with the payload', () => {
-    expect(() => ev('afterAgentResponse.json')).toThrow(/cursor event "afterAgentResponse" has no agent-hooks equivalent/);
+  it('events with no equivalent take the forward path; a command line that disagrees with the payload is an error', () => {
+    const forward = ev('afterAgentResponse.json');
+    expect(forward.name).toBe('afterAgentResponse');
+    expect(forward.payload.hook_event_name).toBe('AfterAgentResponse');
     expect(() => ev('beforeShellExecution.json', 'stop')).toThrow(expect.objectContaining({ code: 'EVENT_INVALID' }));
     expect(ev('beforeShellExecution.json', 'pre-tool-use').name).toBe('preToolUse');
   });

@@ -1,4 +1,4 @@
-// Claude Code fidelity with the real CLI (2.1.328, -p mode, fake model server on 127.0.0.1): the same hooks run
+// Claude Code fidelity with the real CLI (2.1.332, -p mode, fake model server on 127.0.0.1): the same hooks run
 // natively from .claude/settings.json and through agent-hooks (`hooks run <Event> --dialect claude-code` as the
 // hook command, the config made from the same settings entry) must have the same effect on what Claude Code does.
 // Each test runs both and compares; the native run also proves the effect exists at all.

@@ -1,5 +1,5 @@
 // One Claude Code settings file with matcher groups, regex matchers and an `if` rule, run twice by the real
-// Claude Code 2.1.328: natively (the file as .claude/settings.json), and imported with `hooks import
+// Claude Code 2.1.332: natively (the file as .claude/settings.json), and imported with `hooks import
 // claude-code` into .hooksrc.json with only the runner in .claude/settings.json. Both runs must leave the
 // same marks: the same hooks ran, the same call was blocked with the same reason, the same calls ran.
 import { writeFileSync } from 'node:fs';

@@ -286,17 +286,18 @@ describe('PostToolUse: the legacy updatedMCPToolOutput', () => {
 });
 
 describe('an event the runner does not know', () => {
-  it('runs its hooks as an observe event and answers only what it can say', async () => {
+  it('runs its hooks as an observe event; a block is passed on as exit 2 with the reason (the forward path)', async () => {
     const ev = event('DirectoryRemoved', { directory: '/x' });
     expect(ev.name).toBe('directoryRemoved');
     const { decision, answer, json } = await run(ev, [
       { id: 'seen', command: `python3 -c 'import json,sys; e=json.load(sys.stdin); print(json.dumps({"systemMessage": "saw " + e["hook_event_name"]}))'` },
-      { id: 'blocker', command: 'exit 2' },
+      { id: 'blocker', command: 'cat >/dev/null; echo "not this directory" >&2; exit 2' },
     ]);
     expect(decision.results.map((r) => r.id).sort()).toEqual(['blocker', 'seen']);
-    expect(answer.exitCode).toBe(0);
+    expect(answer.exitCode).toBe(2);
+    expect(answer.stderr).toBe('not this directory\n');
     expect(json?.hookSpecificOutput).toBeUndefined();
-    expect(json?.systemMessage).toMatch(/^saw DirectoryRemoved\n/);
+    expect(json?.systemMessage).toMatch(/^saw DirectoryRemoved/);
   });
 
   it('its hooks are found under any spelling of its name; a typo of a known event is a config error', async () => {

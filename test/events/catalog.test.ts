@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { EVENTS, findEvent } from '../../src/events/catalog.js';
 import { canonicalTool } from '../../src/events/tools.js';
 
-/** The list in Claude Code 2.1.328's bundled code (its hook-event enum), in its order. */
+/** The list in Claude Code 2.1.332's bundled code (its hook-event enum), in its order. */
 const CLAUDE_CODE_EVENTS = [
   'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification', 'UserPromptSubmit', 'UserPromptExpansion',
   'SessionStart', 'SessionEnd', 'Stop', 'StopFailure', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact',
   'PreModelSwitch', 'PostModelSwitch', 'PermissionRequest', 'PermissionDenied', 'Setup', 'TeammateIdle', 'TaskCreated',
   'TaskCompleted', 'Elicitation', 'ElicitationResult', 'ConfigChange', 'WorktreeCreate', 'WorktreeRemove',
-  'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'DirectoryAdded', 'MessageDisplay',
+  'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'DirectoryAdded', 'MessageDisplay', 'PreSkillShellCommand',
 ];
+/** Events of other agents with no Claude Code equivalent (Codex 0.171's Interrupt). */
+const OTHER_AGENTS_EVENTS = ['Interrupt'];
 
 describe('event catalog', () => {
   it.each(EVENTS.map((e) => [e.name, e.cli, e.claude]))('%s / %s / %s name one event', (name, cli, claude) => {
@@ -18,14 +20,14 @@ describe('event catalog', () => {
     expect(findEvent(claude)).toBe(findEvent(cli));
   });
 
-  it("knows Claude Code 2.1.328's 33 events (its own list), the contract's ten first", () => {
+  it("knows Claude Code 2.1.332's 34 events (its own list), the contract's ten first", () => {
     expect(EVENTS.slice(0, 10).map((e) => e.cli)).toEqual([
       'pre-tool-use', 'post-tool-use', 'user-prompt-submit', 'stop', 'subagent-stop', 'pre-compact',
       'session-start', 'session-end', 'notification', 'post-tool-use-failure',
     ]);
     // The model events (Gemini CLI's; Claude Code has none) come last.
     expect(EVENTS.slice(-3).map((e) => e.cli)).toEqual(['before-model', 'after-model', 'before-tool-selection']);
-    expect(new Set(EVENTS.slice(0, -3).map((e) => e.claude))).toEqual(new Set(CLAUDE_CODE_EVENTS));
+    expect(new Set(EVENTS.slice(0, -3).map((e) => e.claude))).toEqual(new Set([...CLAUDE_CODE_EVENTS, ...OTHER_AGENTS_EVENTS]));
     expect(findEvent('PreToolUSE')).toBeUndefined();
   });
 });

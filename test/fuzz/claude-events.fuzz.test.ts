@@ -85,13 +85,19 @@ describe('fuzz: Claude Code replies, event by event', () => {
         if (s.plainStdoutField !== undefined && !answer.stdout.startsWith('{')) expect(answer.stdout.trim().split('\n')).toHaveLength(1);
         else {
           const json = JSON.parse(answer.stdout) as Record<string, unknown>;
-          if (!s.known) expect(Object.keys(json)).toEqual(['systemMessage']);
+          // The forward path sends only generic fields: a systemMessage, and a halt's continue/stopReason.
+          if (!s.known) expect(Object.keys(json).every((k) => ['systemMessage', 'continue', 'stopReason'].includes(k))).toBe(true);
           const out = json.hookSpecificOutput as Record<string, unknown> | undefined;
           if (out !== undefined) expect(out.hookEventName).toBe(s.claude);
           if (out?.permissionDecision !== undefined) expect(s.permissionDecision).toBe(true);
         }
       }
-      if (!s.known) expect(answer.exitCode).toBe(0);
+      // The forward path: exit 2 exactly when the hooks blocked or halted, with the reason alone on stderr.
+      if (!s.known) {
+        const blocked = decision.decision === 'block' || decision.decision === 'halt';
+        expect(answer.exitCode).toBe(blocked ? 2 : 0);
+        if (blocked) expect(answer.stderr).toBe(`${decision.reason ?? ''}\n`);
+      }
     });
     fc.assert(fc.property(reply, spec, fc.constantFrom(0, 1, 2), (r, s, c) => void wrapped(r, s, c)), settings(3000));
     report();
@@ -101,12 +107,12 @@ describe('fuzz: Claude Code replies, event by event', () => {
 describe('fuzz: event names', () => {
   const spellings = EVENTS.flatMap((e) => [e.name, e.cli, e.claude]);
 
-  it('any string: no exception; a known spelling is that event; an accepted unknown one is an observe event that cannot block', () => {
+  it('any string: no exception; a known spelling is that event; an accepted unknown one is an observe event whose block is passed on as exit 2', () => {
     const { wrapped, report } = counted('event names', (name: string) => {
       const found = eventFor(name);
       if (spellings.includes(name)) expect(found.ok && found.spec.known).toBe(true);
       if (found.ok && !found.spec.known) {
-        expect(found.spec).toMatchObject({ mode: 'observe', canBlock: false, canHalt: false, context: false, tool: false });
+        expect(found.spec).toMatchObject({ mode: 'observe', canBlock: true, blockAs: 'exit2', canHalt: true, context: false, tool: false });
         expect(eventSpec(found.spec.name)).toEqual(found.spec);
       }
       if (!found.ok) expect(found.message).not.toMatch(/[\r\n]/);

@@ -109,8 +109,8 @@ describe('writing settings', () => {
     install({ agent: 'claude-code', scope: 'user', where: { cwd: tmpProject(), home, env: { HOME: home } }, dryRun: false });
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(JSON.parse(readFileSync(dotfile, 'utf8')).model).toBe('opus');
-    // --user: every Claude Code event.
-    expect(Object.keys(JSON.parse(readFileSync(link, 'utf8')).hooks)).toHaveLength(33);
+    // --user: every Claude Code event (2.1.332 has 34).
+    expect(Object.keys(JSON.parse(readFileSync(link, 'utf8')).hooks)).toHaveLength(34);
     expect(statSync(dotfile).mode & 0o777).toBe(0o600);
     expect(backupOf(link, home).before).toBe('{"model": "opus"}\n');
     expect(existsSync(`${link}.agent-hooks.bak`)).toBe(false);

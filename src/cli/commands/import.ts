@@ -67,6 +67,7 @@ Options:
     lines.push(`read ${path.relative(ctx.cwd, from) || from}: ${count} hook${count === 1 ? '' : 's'} to import${imported.ours > 0 ? `, ${imported.ours} entr${imported.ours === 1 ? 'y' : 'ies'} of hooks install left out` : ''}`);
     for (const s of imported.skipped) lines.push(`  not imported: ${s}`);
     for (const d of imported.dropped) lines.push(`  ${d}`);
+    for (const u of imported.unknownEvents) lines.push(`  ${u}`);
     if (after === before) {
       lines.push(`${rel}: unchanged (every hook is already there)`);
       ctx.stdout(`${lines.join('\n')}\n`);

@@ -1,7 +1,7 @@
 // `hooks list`: the merged config, event by event, in run order, with where each hook came from.
 import path from 'node:path';
 import { describeNoConfig } from '../../config/load.js';
-import { hooksFor, layerStatus, type ResolvedHook } from '../../config/resolve.js';
+import { layerStatus, type ResolvedHook } from '../../config/resolve.js';
 import { loadConfig } from '../../engine.js';
 import { EVENTS } from '../../events/catalog.js';
 import type { Command } from '../command.js';
@@ -45,10 +45,12 @@ Options:
     if (config.layers.length === 0) lines.push(s.dim(describeNoConfig(config.search, ctx.env)));
     for (const l of config.layers) lines.push(`${s.dim(l.layer)} ${path.relative(ctx.cwd, l.file) || l.file}  ${(l.active ? s.dim : s.yellow)(layerStatus(l))}`);
     for (const w of config.warnings) if (!config.layers.some((l) => l.problem !== undefined && w.startsWith(l.problem))) lines.push(s.yellow(`! ${w}`));
-    for (const event of EVENTS) {
-      const hooks = hooksFor(config, event.name);
+    // The catalog's events, then any a config names that the catalog does not know (a newer agent's).
+    const names = [...new Set([...EVENTS.map((e) => e.name), ...config.hooks.map((h) => h.event)])];
+    for (const name of names) {
+      const hooks = config.hooks.filter((h) => h.event === name);
       if (hooks.length === 0) continue;
-      lines.push('', s.bold(event.name));
+      lines.push('', s.bold(name));
       hooks.forEach((hook, i) => {
         const d = describeHook(hook);
         const settings = [

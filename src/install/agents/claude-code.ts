@@ -17,9 +17,9 @@ export const claudeCode = jsonAgent({
     open: 'a missing or failing runner lets the call go on (a notice in the transcript)',
     closed: 'onFailure "block": a missing, crashing or timed-out runner blocks PreToolUse and UserPromptSubmit',
   },
-  // Claude Code's names are the catalog's own: every Claude Code event (not the model events, which
-  // Claude Code does not have). --project registers only those the config uses (see plan.ts).
-  events: Object.fromEntries(EVENTS.filter((e) => !MODEL_EVENTS.includes(e.name)).map((e) => [e.claude, e.name])),
+  // Claude Code's names are the catalog's own: every Claude Code event (not the model events, nor
+  // Codex's Interrupt, which Claude Code does not have). --project registers only those the config uses (see plan.ts).
+  events: Object.fromEntries(EVENTS.filter((e) => !MODEL_EVENTS.includes(e.name) && e.name !== 'interrupt').map((e) => [e.claude, e.name])),
 
   entries: nestedEntries,
   http: true,

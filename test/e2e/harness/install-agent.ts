@@ -4,11 +4,17 @@
 // node_modules, kept between local runs). Each package lives in <cache>/<pkg>@<version>, installed
 // with `npm install --prefix <dir> --no-save --no-audit --no-fund <pkg>@<version>`.
 //
+// The canary: with AGENT_HOOKS_E2E_LATEST=1 each agent is its latest published version instead of the
+// pin (asked of the registry once per run with `npm view <pkg> version`), in a cache of its own
+// (<cache>-latest), so the pinned cache is never mixed with it. Not the default CI: a new release may
+// fail the suite, which is what the canary is for.
+//
 // Two workers may ask for the same agent at once: a lock directory (mkdir is atomic) lets one of
 // them install, into a temporary prefix that is renamed into place only when complete, so a
 // reader never sees half an install and a crashed install never looks done.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync, renameSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,9 +31,9 @@ export interface AgentPackage {
 
 export const AGENTS = {
   // The npm package's launcher needs its postinstall; the real binary is in the platform package.
-  claude: { pkg: '@anthropic-ai/claude-code', version: '2.1.328', bin: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude' },
+  claude: { pkg: '@anthropic-ai/claude-code', version: '2.1.332', bin: 'node_modules/@anthropic-ai/claude-code-linux-x64/claude' },
   gemini: { pkg: '@google/gemini-cli', version: '0.61.0', bin: 'node_modules/.bin/gemini' },
-  codex: { pkg: '@openai/codex', version: '0.169.0', bin: 'node_modules/.bin/codex' },
+  codex: { pkg: '@openai/codex', version: '0.171.0', bin: 'node_modules/.bin/codex' },
   copilot: { pkg: '@github/copilot', version: '1.0.102', bin: 'node_modules/.bin/copilot' },
   opencode: { pkg: 'opencode-ai', version: '1.18.33', bin: 'node_modules/.bin/opencode' },
   qwen: { pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'node_modules/.bin/qwen' },
@@ -36,18 +42,50 @@ export const AGENTS = {
 export type AgentName = keyof typeof AGENTS;
 
 export function cacheDir(): string {
-  return process.env.AGENT_HOOKS_E2E_CACHE ?? path.join(REPO, 'node_modules', '.cache', 'agent-hooks-e2e');
+  const base = process.env.AGENT_HOOKS_E2E_CACHE ?? path.join(REPO, 'node_modules', '.cache', 'agent-hooks-e2e');
+  return LATEST ? `${base}-latest` : base;
 }
 
 const DONE_MARKER = '.agent-hooks-e2e-installed';
 const LOCK_STALE_MS = 10 * 60_000;
 const INSTALL_TIMEOUT_MS = 5 * 60_000;
 
-/** The absolute path of the agent's executable, installing the pinned package first if needed. */
+/** True when the suite runs against each agent's latest published version (the canary). */
+export const LATEST = process.env.AGENT_HOOKS_E2E_LATEST === '1';
+
+/** The absolute path of the agent's executable, installing the pinned (or latest) package first if needed. */
 export async function installAgent(name: AgentName): Promise<string> {
   const agent: AgentPackage = AGENTS[name];
-  const prefix = await ensureInstalled(agent.pkg, agent.version, agent.bin, false);
+  const prefix = await ensureInstalled(agent.pkg, await agentVersion(name), agent.bin, false);
   return path.join(prefix, agent.bin);
+}
+
+/** The version the suite runs: the pin, or with AGENT_HOOKS_E2E_LATEST=1 the registry's latest. */
+export async function agentVersion(name: AgentName): Promise<string> {
+  if (!LATEST) return AGENTS[name].version;
+  const known = latestVersions.get(name);
+  if (known !== undefined) return known;
+  const asked = npmView(AGENTS[name].pkg);
+  latestVersions.set(name, asked);
+  return asked;
+}
+
+const latestVersions = new Map<AgentName, Promise<string>>();
+
+function npmView(pkg: string): Promise<string> {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  return new Promise((resolve, reject) => {
+    const child = spawn(npm, ['view', pkg, 'version'], { cwd: os.tmpdir(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const version = out.trim();
+      if (code === 0 && /^\d+\.\d+\.\d+[\w.-]*$/.test(version)) resolve(version);
+      else reject(new Error(`npm view ${pkg} version failed (exit ${code}): ${out.slice(-500)}`));
+    });
+  });
 }
 
 /**
@@ -57,7 +95,7 @@ export async function installAgent(name: AgentName): Promise<string> {
  * (`--save-exact`), and returns that folder, for a test to copy into `.opencode/`.
  */
 export async function installOpencodePluginDeps(): Promise<string> {
-  return ensureInstalled('@opencode-ai/plugin', AGENTS.opencode.version, 'node_modules/@opencode-ai/plugin/package.json', true);
+  return ensureInstalled('@opencode-ai/plugin', await agentVersion('opencode'), 'node_modules/@opencode-ai/plugin/package.json', true);
 }
 
 /** <cache>/<pkg>@<version>, installed (once, under a lock, renamed into place when complete). */
