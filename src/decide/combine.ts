@@ -168,7 +168,14 @@ export function applyResult(state: ChainState, result: HookResult): ChainState {
       return next;
     case 'ask':
       if (spec.canAsk) next.asked = [...next.asked, result];
-      else next.warnings.push(`hook "${result.id}" answered ask, which ${cannot(spec)}; ignored`);
+      else if (!spec.known && spec.canBlock) {
+        // A newer agent's event cannot carry an ask; letting the call through unconfirmed would fail open.
+        const why = `${result.reply.reason === undefined ? `hook "${result.id}" asks for confirmation` : result.reply.reason} (agent-hooks cannot ask on ${spec.name}, an event it does not know yet, so it blocks instead)`;
+        const asBlock: HookResult = { ...result, reply: { ...result.reply, decision: 'block', reason: why } };
+        next.blocked ??= asBlock;
+        next.blocks = [...next.blocks, asBlock];
+        return next;
+      } else next.warnings.push(`hook "${result.id}" answered ask, which ${cannot(spec)}; ignored`);
       break;
     case 'allow':
       next.allowed = true;

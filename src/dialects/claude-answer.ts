@@ -173,7 +173,7 @@ export function claudeStyleAnswer(given: Decision, profile: ClaudeProfile): Answ
  * An event this catalog does not know (a newer agent's): only the generic forms every Claude-style event
  * reads are sent. A block is exit 2 with the reason on stderr, which the agent applies with its own
  * semantics for that event (a guard event denies); a halt is also `continue: false`. (An ask or a rewrite
- * never gets here: the combiner drops them, with a warning, on an event it does not know.)
+ * never gets here: on an event it does not know, the combiner and the reply reader turn them into blocks.)
  */
 function forwardAnswer(decision: Decision, warnings: string[]): Answer {
   const out: Record<string, unknown> = {};

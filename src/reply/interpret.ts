@@ -395,7 +395,14 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
     if (!read.ok) problems.push(read.problem);
     else if (read.value !== undefined) reply[event.rewrites] = read.value;
   }
-  if (decision === 'modify' && !rewrites(reply) && problems.length === 0) {
+  if (decision === 'modify' && !event.known && problems.length === 0) {
+    // A newer agent's event: no rewrite can be passed on, and dropping it would let the original through
+    // (a sandboxing rewrite would run the command bare), so it blocks, saying why.
+    reply.decision = 'block';
+    why = `${why === undefined || why === '' ? '' : `${why} — `}a rewrite agent-hooks cannot pass on (${event.name} is an event it does not know yet), so the call is blocked instead`;
+    delete reply.updatedInput;
+    delete reply.updatedOutput;
+  } else if (decision === 'modify' && !rewrites(reply) && problems.length === 0) {
     problems.push(
       event.rewrites === undefined
         ? `"modify" is not possible on ${event.name}`

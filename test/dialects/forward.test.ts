@@ -160,6 +160,16 @@ describe('the forward path through `hooks run`, with real hook processes', () =>
     expect(r.stderr).toBe('future says no\n');
   });
 
+  it.each([
+    ['an ask', 'echo \'{"decision":"ask","reason":"confirm the deploy"}\'', /^confirm the deploy \(agent-hooks cannot ask on preFutureGuardCheck, an event it does not know yet, so it blocks instead\)\n$/],
+    ['a rewrite', 'echo \'{"decision":"modify","updatedInput":{"command":"bwrap -- make deploy"}}\'', /^a rewrite agent-hooks cannot pass on \(preFutureGuardCheck is an event it does not know yet\), so the call is blocked instead\n$/],
+  ])('claude-code: %s on an event the catalog does not know blocks, saying why (never let through unconfirmed or unrewritten)', (_what, reply, stderr) => {
+    const p = project({ PreFutureGuardCheck: [{ id: 'future-guard', command: `cat >/dev/null; ${reply}` }] });
+    const r = runCli(['run', '--dialect', 'claude-code'], { cwd: p.dir, env: p.env, input: JSON.stringify({ hook_event_name: 'PreFutureGuardCheck', session_id: 's', cwd: p.dir, tool_name: 'Bash', tool_input: { command: 'make deploy' } }) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(stderr);
+  });
+
   it('a wildcard hook runs on it too, and a quiet hook lets it through', () => {
     const p = project({ '*': [{ id: 'log', command: 'cat >/dev/null; exit 0' }], preFutureGuardCheck: [{ id: 'quiet', command: 'cat >/dev/null; exit 0' }] });
     const r = runCli(['run', '--dialect', 'claude-code', '--verbose'], { cwd: p.dir, env: p.env, input: JSON.stringify({ hook_event_name: 'PreFutureGuardCheck', session_id: 's', cwd: p.dir }) });
