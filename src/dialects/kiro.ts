@@ -9,10 +9,10 @@ import { eventSpec } from '../events/catalog.js';
 import { canonicalTool } from '../events/tools.js';
 import { agentEventName, resolveAgentEvent, type EventTable } from './agent-events.js';
 import type { Answer, Dialect } from './dialect.js';
+import { exitCodeAnswer, type ExitCodeAgent } from './exit-code-answer.js';
 import { canonicalEvent } from './event.js';
 import { aliasInput, originOf, type InputMapping } from './origin.js';
 import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
-import { warningLines } from './warnings.js';
 
 // v3's PreTaskExec, PostTaskExec, PostFileCreate/Save/Delete and Manual have no catalog event: forward path.
 export const KIRO_EVENTS: EventTable = {
@@ -75,40 +75,17 @@ export const kiro: Dialect = {
   answer: answerKiro,
 };
 
+const KIRO: ExitCodeAgent = {
+  agent: 'Kiro',
+  noun: 'call',
+  verb: 'denied',
+  blocks: (spec) => BLOCKING.has(spec.name),
+  context: (spec) => CONTEXT.has(spec.name),
+  contextNote: 'Kiro takes context only on agentSpawn and userPromptSubmit',
+};
+
 function answerKiro(decision: Decision): Answer {
   const spec = eventSpec(decision.event.name);
   const agentEvent = originOf(decision.event)?.agentEvent ?? agentEventName(KIRO_EVENTS, spec, spec.name);
-  const warnings = [...decision.warnings];
-  const reason = decision.reason ?? '';
-  let block: string | undefined;
-  switch (decision.decision) {
-    case 'halt':
-    case 'block':
-      block = reason;
-      break;
-    case 'ask':
-      block = `${reason} (a hook asked for confirmation, which Kiro hooks cannot ask for)`;
-      warnings.push('a hook asked for confirmation, which Kiro hooks cannot ask for; the tool was denied');
-      break;
-    case 'modify':
-      if (decision.updatedInput !== undefined || decision.prompt !== undefined) {
-        block = `a hook rewrote this ${decision.prompt !== undefined ? 'prompt' : 'call'}, and Kiro cannot take a rewrite; it was denied${decision.reason ? ` (${decision.reason})` : ''}`;
-      }
-      if (decision.updatedOutput !== undefined) warnings.push(`a hook rewrote the output of ${agentEvent}, which Kiro cannot take; ignored`);
-      break;
-    case 'allow':
-    case 'continue':
-      break;
-  }
-  if (block !== undefined && !BLOCKING.has(spec.name)) {
-    warnings.push(`a hook blocked ${agentEvent}, which Kiro cannot block; ignored (${block})`);
-    block = undefined;
-  }
-  if (block !== undefined) return { stdout: '', stderr: `${block}\n${warningLines(warnings)}`, exitCode: 2 };
-  let stdout = '';
-  if (decision.additionalContext.length > 0) {
-    if (CONTEXT.has(spec.name)) stdout = `${decision.additionalContext.join('\n\n')}\n`;
-    else warnings.push(`Kiro takes context only on agentSpawn and userPromptSubmit; dropped (${agentEvent})`);
-  }
-  return { stdout, stderr: warningLines(warnings), exitCode: 0 };
+  return exitCodeAnswer(decision, spec, agentEvent, KIRO);
 }

@@ -6,10 +6,10 @@ import type { Decision } from '../decide/combine.js';
 import { eventSpec } from '../events/catalog.js';
 import { agentEventName, resolveAgentEvent, type EventTable } from './agent-events.js';
 import type { Answer, Dialect } from './dialect.js';
+import { exitCodeAnswer, type ExitCodeAgent } from './exit-code-answer.js';
 import { canonicalEvent, mcpName } from './event.js';
 import { originOf } from './origin.js';
 import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
-import { warningLines } from './warnings.js';
 
 // post_setup_worktree and any later event have no catalog event: they run on the forward path.
 export const WINDSURF_EVENTS: EventTable = {
@@ -85,37 +85,17 @@ function toolOf(agentEvent: string, info: Json): { name: string; input: Json; ca
   }
 }
 
+const WINDSURF: ExitCodeAgent = {
+  agent: 'Windsurf',
+  noun: 'action',
+  verb: 'blocked',
+  blocks: (_spec, agentEvent) => BLOCKING.has(agentEvent),
+  context: () => false,
+  contextNote: 'Windsurf takes no context from hooks',
+};
+
 function answerWindsurf(decision: Decision): Answer {
   const spec = eventSpec(decision.event.name);
   const agentEvent = originOf(decision.event)?.agentEvent ?? agentEventName(WINDSURF_EVENTS, spec, spec.name);
-  const warnings = [...decision.warnings];
-  const reason = decision.reason ?? '';
-  let block: string | undefined;
-  switch (decision.decision) {
-    case 'halt':
-    case 'block':
-      block = reason;
-      break;
-    case 'ask':
-      block = `${reason} (a hook asked for confirmation, which Windsurf hooks cannot ask for)`;
-      warnings.push('a hook asked for confirmation, which Windsurf hooks cannot ask for; the action was blocked');
-      break;
-    case 'modify':
-      // Carrying on with the original would undo the rewrite (often a redaction or a safety fix).
-      if (decision.updatedInput !== undefined || decision.prompt !== undefined) {
-        block = `a hook rewrote this ${decision.prompt !== undefined ? 'prompt' : 'action'}, and Windsurf cannot take a rewrite; it was blocked${decision.reason ? ` (${decision.reason})` : ''}`;
-      }
-      if (decision.updatedOutput !== undefined) warnings.push(`a hook rewrote the output of ${agentEvent}, which Windsurf cannot take; ignored`);
-      break;
-    case 'allow':
-    case 'continue':
-      break;
-  }
-  if (decision.additionalContext.length > 0) warnings.push(`Windsurf takes no context from hooks; dropped (${agentEvent})`);
-  if (block !== undefined && !BLOCKING.has(agentEvent)) {
-    warnings.push(`a hook blocked ${agentEvent}, which Windsurf cannot block; ignored (${block})`);
-    block = undefined;
-  }
-  if (block !== undefined) return { stdout: '', stderr: `${block}\n${warningLines(warnings)}`, exitCode: 2 };
-  return { stdout: '', stderr: warningLines(warnings), exitCode: 0 };
+  return exitCodeAnswer(decision, spec, agentEvent, WINDSURF);
 }
