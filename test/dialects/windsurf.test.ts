@@ -43,10 +43,12 @@ describe('windsurf: toEvent', () => {
   it('an event newer than the table runs on the forward path', () => {
     const e = windsurf.toEvent({ ...load('pre_run_command.json'), agent_action_name: 'post_setup_worktree', tool_info: {} }, undefined);
     expect(e.name).toBe('postSetupWorktree');
-    // A block there is not Cascade's to take: exit 0 and a warning, in the agent's own spelling.
-    const a = windsurf.answer(decide(e, 'block', { reason: 'no' }));
-    expect(a.exitCode).toBe(0);
-    expect(a.stderr).toContain('post_setup_worktree');
+    // Its block is passed on as Cascade's generic one (exit 2, the reason on stderr) for Cascade to apply
+    // its own semantics: a newer pre_* action (pre_web_search, a test-only name) must not fail open.
+    for (const name of ['post_setup_worktree', 'pre_web_search']) {
+      const a = windsurf.answer(decide(windsurf.toEvent({ ...load('pre_run_command.json'), agent_action_name: name, tool_info: {} }, undefined), 'block', { reason: 'no' }));
+      expect(a).toMatchObject({ exitCode: 2, stderr: 'no\n' });
+    }
   });
 
   it('detected by agent_action_name + trajectory_id', () => {
