@@ -42,63 +42,80 @@ const TIMEOUT_MS = ${timeoutMs};
 const FAIL_CLOSED = ${failClosed};
 const TOOLS = ${JSON.stringify(CLINE_TOOLS)};
 
+// An error of ours must not leave the decision to Cline: every gate catches its own and blocks.
 export default {
   name: 'agent-hooks',
   manifest: { capabilities: ['hooks'] },
   hooks: {
-    async beforeRun(ctx) {
-      const prompt = lastUserText(ctx && ctx.snapshot);
-      if (prompt === undefined) return undefined;
-      const run = await runHooks('user-prompt-submit', { ...base(ctx, 'UserPromptSubmit'), prompt });
-      const answer = parseAnswer(run.stdout);
-      if (run.code === 2) return { stop: true, reason: 'Blocked by agent-hooks: ' + reasonOf(answer, run) };
-      report(run);
-      if (run.code !== 0) return { stop: true, reason: failedReason(run) };
-      if (answer.decision === 'block' || answer.decision === 'deny') return { stop: true, reason: 'Blocked by agent-hooks: ' + reasonOf(answer, run) };
-      return contextOf(answer);
-    },
-    async beforeTool(ctx) {
-      const call = toClaude(ctx.tool && ctx.tool.name, ctx.input);
-      let rewritten;
-      for (const input of call.inputs) {
-        const run = await runHooks('pre-tool-use', { ...base(ctx, 'PreToolUse'), tool_name: call.name, tool_input: input, tool_use_id: ctx.toolCall && ctx.toolCall.toolCallId });
-        const answer = parseAnswer(run.stdout);
-        if (run.code === 2) return { skip: true, reason: 'Blocked by agent-hooks: ' + reasonOf(answer, run) };
-        report(run);
-        if (run.code !== 0) return { skip: true, reason: failedReason(run) };
-        // Cline cannot ask the user from a plugin; a hook that wants a human to confirm gets a block.
-        if (answer.decision === 'ask') return { skip: true, reason: 'Blocked by agent-hooks (needs approval, which Cline plugins cannot ask for): ' + reasonOf(answer, run) };
-        if (answer.decision === 'deny' || answer.decision === 'block') return { skip: true, reason: 'Blocked by agent-hooks: ' + reasonOf(answer, run) };
-        if (answer.decision === 'modify' && isObject(answer.updatedInput)) {
-          // A read of several files is asked about file by file; a rewrite of one of them has no single input to go back into.
-          if (call.inputs.length > 1) return { skip: true, reason: 'Blocked by agent-hooks: a hook rewrote one of several files in one call, which cannot be applied; read them one at a time' };
-          rewritten = fromClaude(ctx.tool.name, ctx.input, answer.updatedInput);
-        }
-      }
-      return rewritten === undefined ? undefined : { input: rewritten };
-    },
-    async afterTool(ctx) {
-      const call = toClaude(ctx.tool && ctx.tool.name, ctx.input);
-      const result = ctx.result || {};
-      const run = await runHooks('post-tool-use', {
-        ...base(ctx, 'PostToolUse'),
-        tool_name: call.name,
-        tool_input: call.inputs[0] || {},
-        tool_use_id: ctx.toolCall && ctx.toolCall.toolCallId,
-        tool_response: result.output,
-      });
-      const answer = parseAnswer(run.stdout);
-      // The tool already ran: a block replaces what the model sees with the reason.
-      if (run.code === 2) return { result: { ...result, output: 'Blocked by agent-hooks: ' + reasonOf(answer, run), isError: true } };
-      report(run);
-      if (run.code !== 0) return undefined;
-      const next = contextOf(answer) || {};
-      if (answer.decision === 'block' || answer.decision === 'deny') next.result = { ...result, output: 'Blocked by agent-hooks: ' + reasonOf(answer, run), isError: true };
-      else if (answer.decision === 'modify' && answer.updatedOutput !== undefined) next.result = { ...result, output: answer.updatedOutput };
-      return Object.keys(next).length === 0 ? undefined : next;
-    },
+    beforeRun: (ctx) => guarded(() => beforeRun(ctx), (reason) => ({ stop: true, reason: said(reason) })),
+    beforeTool: (ctx) => guarded(() => beforeTool(ctx), (reason) => ({ skip: true, reason })),
+    afterTool: (ctx) => guarded(() => afterTool(ctx), () => undefined),
   },
 };
+
+async function guarded(hook, blocked) {
+  try {
+    return await hook();
+  } catch (error) {
+    const reason = 'Blocked by agent-hooks (the plugin failed, so nothing was checked): ' + ((error && error.message) || String(error));
+    report({ stderr: reason });
+    return blocked(reason);
+  }
+}
+
+async function beforeRun(ctx) {
+  const prompt = lastUserText(ctx && ctx.snapshot);
+  if (prompt === undefined) return undefined;
+  const run = await runHooks('user-prompt-submit', { ...base(ctx, 'UserPromptSubmit'), prompt });
+  const answer = parseAnswer(run.stdout);
+  if (run.code === 2) return { stop: true, reason: said('Blocked by agent-hooks: ' + reasonOf(answer, run)) };
+  report(run);
+  if (run.code !== 0) return { stop: true, reason: said(failedReason(run)) };
+  if (answer.decision === 'block' || answer.decision === 'deny') return { stop: true, reason: 'Blocked by agent-hooks: ' + reasonOf(answer, run) };
+  return contextOf(answer);
+}
+
+async function beforeTool(ctx) {
+  const call = toClaude(ctx.tool && ctx.tool.name, ctx.input);
+  let rewritten;
+  for (const input of call.inputs) {
+    const run = await runHooks('pre-tool-use', { ...base(ctx, 'PreToolUse'), tool_name: call.name, tool_input: input, tool_use_id: ctx.toolCall && ctx.toolCall.toolCallId });
+    const answer = parseAnswer(run.stdout);
+    if (run.code === 2) return { skip: true, reason: 'Blocked by agent-hooks: ' + reasonOf(answer, run) };
+    report(run);
+    if (run.code !== 0) return { skip: true, reason: failedReason(run) };
+    // Cline cannot ask the user from a plugin; a hook that wants a human to confirm gets a block.
+    if (answer.decision === 'ask') return { skip: true, reason: 'Blocked by agent-hooks (needs approval, which Cline plugins cannot ask for): ' + reasonOf(answer, run) };
+    if (answer.decision === 'deny' || answer.decision === 'block') return { skip: true, reason: 'Blocked by agent-hooks: ' + reasonOf(answer, run) };
+    if (answer.decision === 'modify' && isObject(answer.updatedInput)) {
+      // A read of several files is asked about file by file; a rewrite of one of them has no single input to go back into.
+      if (call.inputs.length > 1) return { skip: true, reason: 'Blocked by agent-hooks: a hook rewrote one of several files in one call, which cannot be applied; read them one at a time' };
+      rewritten = fromClaude(ctx.tool.name, ctx.input, answer.updatedInput);
+    }
+  }
+  return rewritten === undefined ? undefined : { input: rewritten };
+}
+
+async function afterTool(ctx) {
+  const call = toClaude(ctx.tool && ctx.tool.name, ctx.input);
+  const result = ctx.result || {};
+  const run = await runHooks('post-tool-use', {
+    ...base(ctx, 'PostToolUse'),
+    tool_name: call.name,
+    tool_input: call.inputs[0] || {},
+    tool_use_id: ctx.toolCall && ctx.toolCall.toolCallId,
+    tool_response: result.output,
+  });
+  const answer = parseAnswer(run.stdout);
+  // The tool already ran: a block replaces what the model sees with the reason.
+  if (run.code === 2) return { result: { ...result, output: 'Blocked by agent-hooks: ' + reasonOf(answer, run), isError: true } };
+  report(run);
+  if (run.code !== 0) return undefined;
+  const next = contextOf(answer) || {};
+  if (answer.decision === 'block' || answer.decision === 'deny') next.result = { ...result, output: 'Blocked by agent-hooks: ' + reasonOf(answer, run), isError: true };
+  else if (answer.decision === 'modify' && answer.updatedOutput !== undefined) next.result = { ...result, output: answer.updatedOutput };
+  return Object.keys(next).length === 0 ? undefined : next;
+}
 
 function base(ctx, event) {
   const snapshot = (ctx && ctx.snapshot) || {};
@@ -229,6 +246,12 @@ function failedReason(run) {
   return 'Blocked by agent-hooks (the runner failed, so nothing was checked): ' + (run.stderr.trim().split('\\n')[0] || 'exit ' + run.code);
 }
 
+/** Cline shows nothing of a stopped task's reason: it goes to stderr as well. */
+function said(reason) {
+  process.stderr.write(reason + '\\n');
+  return reason;
+}
+
 function contextOf(answer) {
   const text = typeof answer.additionalContext === 'string' ? answer.additionalContext : '';
   return text === '' ? undefined : { appendContext: text };
@@ -237,7 +260,7 @@ function contextOf(answer) {
 /** The runner's own errors and hook failures go to Cline's log, never silently. */
 function report(run) {
   const text = run.stderr.trim();
-  if (text !== '') console.error(text);
+  if (text !== '') process.stderr.write(text + '\\n');
 }
 
 function isObject(value) {
