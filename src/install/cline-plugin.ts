@@ -42,7 +42,8 @@ const TIMEOUT_MS = ${timeoutMs};
 const FAIL_CLOSED = ${failClosed};
 const TOOLS = ${JSON.stringify(CLINE_TOOLS)};
 
-// An error of ours must not leave the decision to Cline: every gate catches its own and blocks.
+// A hook that throws ends Cline's whole task with the error (seen with 3.0.65); each gate catches its
+// own errors instead and blocks just that call (or prompt), with a reason the model reads.
 export default {
   name: 'agent-hooks',
   manifest: { capabilities: ['hooks'] },
