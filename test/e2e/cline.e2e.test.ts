@@ -30,7 +30,8 @@ async function runCline(label: string, options: { script: Step[]; hooks?: Record
   ws.write({ 'package.json': { name: 'app', private: true, devDependencies: { 'agent-hooks': '^0.1.0' } } });
   mkdirSync(path.join(ws.dir, 'node_modules', '.bin'), { recursive: true });
   symlinkSync(HOOKS_BIN, path.join(ws.dir, 'node_modules', '.bin', 'agent-hooks'));
-  const env = ws.env({ CLINE_TELEMETRY_DISABLED: '1', CLINE_DISABLE_AUTO_UPDATE: '1' });
+  // Without it Cline checks npm for a newer release and may install it (seen in its bundle).
+  const env = ws.env({ CLINE_NO_AUTO_UPDATE: '1' });
 
   // What a user runs: our installer writes the plugin.
   const install = await run(process.execPath, [HOOKS_BIN, 'install', 'cline', '--project'], { cwd: ws.dir, env, timeoutMs: 30_000 });
