@@ -8,6 +8,7 @@ import path from 'node:path';
 import { AGENTS } from '../install/agents/index.js';
 import { label } from '../install/index.js';
 import { isOurPlugin } from '../install/opencode-plugin.js';
+import { isOurClinePlugin } from '../install/cline-plugin.js';
 import { isOurCommand } from '../install/shell.js';
 import { isOurHttpHandler } from '../install/serve.js';
 import { isRecord } from '../json.js';
@@ -65,7 +66,7 @@ export function findInstalled(where: Where, unreadable: Finding[] = []): Install
         continue;
       }
       if (text === undefined) continue;
-      const installed = agent.name === 'opencode' ? readPlugin(text, file) : readJsonEntries(text, agent.name);
+      const installed = agent.name === 'opencode' || agent.name === 'cline' ? readPlugin(text, file) : readJsonEntries(text, agent.name);
       if (installed !== undefined && (installed.launchers.length > 0 || installed.http === true)) found.push({ agent: agent.name, scope, file, ...installed });
     }
   }
@@ -119,7 +120,7 @@ function fixFor(found: Installed, reinstall: string): string {
 function answers(launcher: string, agent: AgentTarget, found: Installed, where: Where, answered: Map<string, string | undefined>): string | undefined {
   const base = agent.projectDir.base(where.cwd);
   // The plugin's runner is a path already (or the name on PATH), read out of a JS string literal.
-  const file = found.agent === 'opencode' && path.isAbsolute(launcher) ? launcher : resolveLauncher(launcher, base, where.env);
+  const file = (found.agent === 'opencode' || found.agent === 'cline') && path.isAbsolute(launcher) ? launcher : resolveLauncher(launcher, base, where.env);
   if (file === undefined) return 'is not a command agent-hooks writes (edited by hand?), so doctor did not run it';
   if (file === null) return 'does not resolve (agent-hooks is not on PATH)';
   let real: string;
@@ -223,9 +224,9 @@ function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' |
   return { launchers: all, failClosed: gate === true, machinePaths: all.filter((l) => path.isAbsolute(unquote(l))), http, ...(httpPorts.length === 0 ? {} : { httpPorts }) };
 }
 
-/** The opencode plugin's runner (as a shell word) and its FAIL_CLOSED switch. */
+/** A generated plugin's (opencode, Cline) runner (as a shell word) and its FAIL_CLOSED switch. */
 function readPlugin(text: string, file: string): Omit<Installed, 'agent' | 'scope' | 'file'> | undefined {
-  if (!isOurPlugin(text)) return undefined;
+  if (!isOurPlugin(text) && !isOurClinePlugin(text)) return undefined;
   const relative = /const HOOKS_BIN = fileURLToPath\(new URL\(("(?:[^"\\]|\\.)*"), import\.meta\.url\)\);/.exec(text);
   const literal = /const HOOKS_BIN = ("(?:[^"\\]|\\.)*");/.exec(text);
   let bin: string | undefined;

@@ -47,9 +47,9 @@ describe('doctor checks the installed entries', () => {
   it('every agent installed in a working project: no error, no machine path; the shared copy is started once', async () => {
     const dir = dependentProject();
     const home = tmpProject();
-    for (const agent of ['claude-code', 'gemini', 'codex', 'cursor', 'copilot', 'opencode']) await hooks(['install', agent, '--fail-closed'], dir, home);
+    for (const agent of ['claude-code', 'gemini', 'codex', 'cursor', 'copilot', 'opencode', 'cline']) await hooks(['install', agent, '--fail-closed'], dir, home);
     const findings = await doctor(dir, home);
-    expect(findings.filter((f) => /\((claude-code|gemini|codex|cursor|copilot|opencode) project\)$/.test(f.where))).toEqual([]);
+    expect(findings.filter((f) => /\((claude-code|gemini|codex|cursor|copilot|opencode|cline) project\)$/.test(f.where))).toEqual([]);
   });
 
   it('a clone before `npm ci` (no node_modules): the entries do not resolve, an error, with the fix', async () => {
@@ -174,5 +174,19 @@ describe('doctor checks the installed entries', () => {
       ['opencode', 'project', true, [path.join(dir, 'node_modules', '.bin', 'agent-hooks')]],
     ]);
     expect(BIN).toBeDefined();
+  });
+});
+
+describe('the Cline plugin', () => {
+  it('is found by doctor: its runner is checked (a clone before `npm ci` is an error), and without --fail-closed it warns', async () => {
+    const dir = dependentProject();
+    const home = tmpProject();
+    await hooks(['install', 'cline'], dir, home);
+    const where = '.cline/plugins/agent-hooks.js (cline project)';
+    expect((await doctor(dir, home)).filter((f) => f.where === where).map((f) => [f.level, f.message.slice(0, 18)])).toEqual([['warning', 'guards fail open: ']]);
+    rmSync(path.join(dir, 'node_modules'), { recursive: true });
+    const errors = (await doctor(dir, home)).filter((f) => f.where === where && f.level === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/node_modules\/\.bin\/agent-hooks, which (does not resolve|could not be started)/);
   });
 });

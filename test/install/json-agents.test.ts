@@ -505,9 +505,9 @@ const BLOCKED_PAYLOAD: Record<string, string | Json> = {
 
 describe('usage errors', () => {
   it.each([
-    [['install'], 'agent-hooks: name an agent: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro\n'],
-    [['install', 'claude'], 'agent-hooks: unknown agent "claude"; agents: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro\n'],
-    [['uninstall', 'gemeni'], 'agent-hooks: unknown agent "gemeni" (did you mean "gemini"?); agents: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro\n'],
+    [['install'], 'agent-hooks: name an agent: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline\n'],
+    [['install', 'claude'], 'agent-hooks: unknown agent "claude"; agents: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline\n'],
+    [['uninstall', 'gemeni'], 'agent-hooks: unknown agent "gemeni" (did you mean "gemini"?); agents: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline\n'],
     [['install', 'codex', '--project', '--user'], 'agent-hooks: --project and --user: choose one\n'],
     [['install', 'codex', '--timeout', '1.5'], 'agent-hooks: --timeout: expected a whole number of seconds, got "1.5"\n'],
   ])('%j', async (args, message) => {

@@ -45,6 +45,7 @@ Agents (${AGENT_NAMES.join(', ')}) and the file written with --project / --user:
   tabnine      .tabnine/agent/settings.json    ~/.tabnine/agent/settings.json
   windsurf     .windsurf/hooks.json            ~/.codeium/windsurf/hooks.json
   kiro         .kiro/hooks/agent-hooks.json    ~/.kiro/hooks/agent-hooks.json
+  cline        .cline/plugins/agent-hooks.js   ~/.cline/plugins/agent-hooks.js
 
 Options:
   --project            the workspace's file, in the current folder (default)

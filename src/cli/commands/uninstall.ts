@@ -12,7 +12,7 @@ Removes from the agent's hook settings every entry "hooks install" wrote (the co
 what install wrote, it gets back the bytes it had before install, byte for byte (a file install
 created is deleted). Otherwise only our entries go, and a matcher group, event list or "hooks"
 table left empty by the removal goes too; a file left with nothing in it, or that was wholly ours
-(.github/hooks/agent-hooks.json, the opencode plugin), is deleted. The state before the change is
+(.github/hooks/agent-hooks.json, the opencode and Cline plugins), is deleted. The state before the change is
 kept in $XDG_STATE_HOME/agent-hooks/install/.
 
 Agents: ${AGENT_NAMES.join(', ')} (files: see "agent-hooks install --help").

@@ -11,8 +11,9 @@ import { opencode } from './opencode.js';
 import { augment, factory, qwenCode, tabnine } from './claude-like.js';
 import { kiro } from './kiro.js';
 import { windsurf } from './windsurf.js';
+import { cline } from './cline.js';
 
-export const AGENTS: readonly AgentTarget[] = [claudeCode, codex, gemini, cursor, copilot, opencode, qwenCode, factory, augment, tabnine, windsurf, kiro];
+export const AGENTS: readonly AgentTarget[] = [claudeCode, codex, gemini, cursor, copilot, opencode, qwenCode, factory, augment, tabnine, windsurf, kiro, cline];
 
 export const AGENT_NAMES: readonly string[] = AGENTS.map((a) => a.name);
 

@@ -31,8 +31,8 @@ export const opencode: AgentTarget = {
   },
 };
 
-/** The runner's path as a JS expression in the plugin. */
-function binExpression(launcher: Launcher, scope: Scope): string {
+/** The runner's path as a JS expression in a generated plugin two folders below the project (also Cline's). */
+export function binExpression(launcher: Launcher, scope: Scope): string {
   if (launcher.kind === 'absolute') return JSON.stringify(launcher.bin);
   if (launcher.kind === 'path') return JSON.stringify('agent-hooks');
   // The project plugin lives in <project>/.opencode/plugin/; a user one never gets a project launcher.

@@ -37,6 +37,8 @@ export const AGENTS = {
   copilot: { pkg: '@github/copilot', version: '1.0.102', bin: 'node_modules/.bin/copilot' },
   opencode: { pkg: 'opencode-ai', version: '1.18.33', bin: 'node_modules/.bin/opencode' },
   qwen: { pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'node_modules/.bin/qwen' },
+  // A Node launcher for a compiled (Bun) binary from the platform package.
+  cline: { pkg: 'cline', version: '3.0.65', bin: 'node_modules/cline/bin/cline' },
 } as const satisfies Record<string, AgentPackage>;
 
 export type AgentName = keyof typeof AGENTS;
