@@ -165,6 +165,14 @@ describe('secret-write: test-path exemption is judged on the project-relative pa
     expect(judgeWrite('write', { file_path: './test/../test/k.ts', content: CONTENT }).verdict).toBe('allow');
   });
 
+  it('as a handler: the payload\'s cwd is the project root the exemption is judged in', () => {
+    const handler = secretWrite.create(secretWriteOptions.parse({}));
+    const ctx: HandlerContext = { event: 'preToolUse', tool: 'write', signal: new AbortController().signal };
+    const write = (file_path: string) => handler({ hook_event_name: 'PreToolUse', cwd: '/home/dev/test/shop', tool_name: 'Write', tool_input: { file_path, content: CONTENT } } as HookInput, ctx);
+    expect(write('/home/dev/test/shop/test/fixtures/k.ts')).toBeUndefined();
+    expect(write('/home/dev/test/shop/src/config.ts')).toMatchObject({ decision: 'block' });
+  });
+
   it('allowPaths matches whole folders of the project-relative path', () => {
     const opts = { allowPaths: ['docs/examples/'] };
     expect(judgeWrite('write', { file_path: '/p/docs/examples/k.md', content: GHP }, opts, undefined, '/p').verdict).toBe('allow');
