@@ -1,5 +1,6 @@
 // Guard `secret-write`: stops a hard-coded credential from being written into a file (Write, Edit,
 // MultiEdit, NotebookEdit, apply_patch, and shell writers such as `echo … > f`, `cat <<EOF > f`, `tee`).
+import { posix } from 'node:path';
 import type { Guard, HandlerFn, ReplyObject } from '../types.js';
 import { createRedactor, type Redactor } from './redact-secrets/engine.js';
 import { writtenBy, type Written } from './secret-write/content.js';
@@ -16,8 +17,41 @@ export interface SecretWriteVerdict {
   reason?: string;
 }
 
-/** The verdict on one tool call (canonical tool name); exported for tests and the docs' examples. */
-export function judgeWrite(tool: string, toolInput: unknown, options: SecretWriteOptionsInput = {}, redactor: Redactor = createRedactor({ rules: options.rules ?? {} })): SecretWriteVerdict {
+/**
+ * The path relative to the project root (`cwd`), `..` resolved, or undefined when it lies outside
+ * the project or cannot be told (`~`, `$VAR`, an absolute path with no cwd to compare with). The
+ * exemptions are judged on this alone: on the path as written, `test/../src/x.ts` and every file of a
+ * project checked out under `~/test/` would pass.
+ */
+export function projectRelative(path: string, cwd: string | undefined): string | undefined {
+  if (/^~|[$`]/.test(path)) return undefined;
+  const slashed = (p: string): string => p.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, (d) => `/${d[0]!.toLowerCase()}`);
+  const file = slashed(path);
+  const root = cwd !== undefined && cwd !== '' ? slashed(cwd) : undefined;
+  let rel: string;
+  if (posix.isAbsolute(file)) {
+    if (root === undefined || !posix.isAbsolute(root)) return undefined;
+    rel = posix.relative(posix.normalize(root), posix.normalize(file));
+  } else rel = posix.normalize(file);
+  if (rel === '' || rel === '.' || rel === '..' || rel.startsWith('../') || posix.isAbsolute(rel)) return undefined;
+  return rel.replace(/^\.\//, '');
+}
+
+/** `allowPaths` entries match whole folders or names of the project-relative path: `docs/examples/` at its start or after a `/`. */
+function allowedBy(rel: string, allowPaths: readonly string[]): boolean {
+  return allowPaths.some((entry) => {
+    const want = entry.replace(/\\/g, '/').replace(/^\.?\//, '');
+    if (want === '') return false;
+    for (let at = rel.indexOf(want); at !== -1; at = rel.indexOf(want, at + 1)) if (at === 0 || rel[at - 1] === '/') return true;
+    return false;
+  });
+}
+
+/**
+ * The verdict on one tool call (canonical tool name); exported for tests and the docs' examples.
+ * `cwd` is the payload's working directory (the project root the exemptions are judged against).
+ */
+export function judgeWrite(tool: string, toolInput: unknown, options: SecretWriteOptionsInput = {}, redactor: Redactor = createRedactor({ rules: options.rules ?? {} }), cwd?: string): SecretWriteVerdict {
   const decision = options.decision ?? 'block';
   let written: Written[];
   let shellError: string | undefined;
@@ -31,7 +65,8 @@ export function judgeWrite(tool: string, toolInput: unknown, options: SecretWrit
   const allowPaths = options.allowPaths ?? [];
   const hits = new Map<string, Set<string>>();
   for (const { path, text } of written) {
-    if (path !== undefined && ((allowTests && TEST_PATH.test(path)) || allowPaths.some((p) => path.includes(p)))) continue;
+    const rel = path === undefined ? undefined : projectRelative(path, cwd);
+    if (rel !== undefined && ((allowTests && TEST_PATH.test(rel)) || allowedBy(rel, allowPaths))) continue;
     const { findings } = redactor.text(text);
     if (findings.length === 0) continue;
     // The path goes into the reason, so it is shown only as far as it holds no secret itself.
@@ -59,7 +94,7 @@ export const secretWrite: Guard<SecretWriteOptions> = {
     const redactor = createRedactor({ rules: options.rules });
     const handler: HandlerFn = (input, context): ReplyObject | undefined => {
       const tool = context.tool ?? (typeof input.tool_name === 'string' ? input.tool_name : '');
-      const verdict = judgeWrite(tool, input.tool_input, options, redactor);
+      const verdict = judgeWrite(tool, input.tool_input, options, redactor, typeof input.cwd === 'string' ? input.cwd : undefined);
       return verdict.verdict === 'allow' ? undefined : { decision: verdict.verdict, reason: verdict.reason ?? 'secret-write' };
     };
     return handler;

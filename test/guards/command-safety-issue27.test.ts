@@ -40,3 +40,29 @@ describe('command-safety: issue 27 git and awk cases', () => {
     expect(judgeCommand('git restore --no-staged file.txt', {}, BASE)).toMatchObject({ verdict: 'block', rule: 'git-discard-changes' });
   });
 });
+
+// Hostile review F7: the git restore exemptions (help, --no-worktree) against git's own option reading.
+describe('command-safety: git restore that discards work (review)', () => {
+  it.each([
+    // After `--` every word is a pathspec: `--help` / `-h` here are file names, and the restore runs.
+    'git restore -- src/app.ts --help',
+    'git restore -- src/app.ts -h',
+    // git takes an unambiguous prefix of a long option: `--work` is `--worktree` (as `--ha` is `--hard`).
+    'git restore --staged --work src/app.ts',
+    'git restore --staged --worktr src/app.ts',
+    'git restore --staged -W src/app.ts',
+    // `--no-worktree` followed by the prefix of `--worktree`: the last one wins in git.
+    'git restore --no-worktree --work src/app.ts',
+    // `--no-staged` last: the work tree is restored.
+    'git restore --staged --no-staged src/app.ts',
+  ])('%j is blocked', (command) => {
+    expect(judgeCommand(command, {}, BASE)).toMatchObject({ verdict: 'block', rule: 'git-discard-changes' });
+  });
+
+  it.each(['git restore --staged src/app.ts', 'git restore --sta src/app.ts', 'git restore --work --no-work src/app.ts', 'git restore --worktree --no-w --staged src/app.ts', 'git restore --help'])(
+    '%j leaves the work tree alone',
+    (command) => {
+      expect(judgeCommand(command, {}, BASE).verdict).toBe('allow');
+    },
+  );
+});

@@ -138,3 +138,87 @@ describe('secret-write: verdicts', () => {
     expect(handler({ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: 'src/a.ts', content: 'x' } } as HookInput, ctx)).toBeUndefined();
   });
 });
+
+// Hostile review F3: the exemptions are judged on the path inside the project, `..` resolved.
+describe('secret-write: test-path exemption is judged on the project-relative path (review)', () => {
+  const CONTENT = `export const AWS_KEY = "${AKIA}";\nexport const GH = "${GHP}";\n`;
+  it.each([
+    ['Write, relative traversal', 'write', { file_path: 'test/../src/config.ts', content: CONTENT }],
+    ['Write, absolute traversal', 'write', { file_path: '/home/dev/project/test/../src/config.ts', content: CONTENT }],
+    ['Edit, traversal through fixtures/', 'edit', { file_path: '/home/dev/project/fixtures/../src/config.ts', old_string: 'x', new_string: CONTENT }],
+    ['shell redirect through spec/', 'exec', { command: `printf '%s' '${CONTENT.replace(/\n/g, ' ')}' > spec/../src/config.ts` }],
+    ['apply_patch through __mocks__/', 'apply_patch', { input: `*** Begin Patch\n*** Add File: __mocks__/../src/config.ts\n+${CONTENT.split('\n')[0]}\n*** End Patch\n` }],
+    // Claude Code's Write sends absolute paths: a project under a folder named test/ or specs/ is not a fixture.
+    ['Write, project checked out under ~/test/', 'write', { file_path: '/home/dev/test/shop/src/config.ts', content: CONTENT }],
+    ['Write, project checked out under /srv/specs/', 'write', { file_path: '/srv/specs/api/src/config.ts', content: CONTENT }],
+    ['Write, a test folder outside the project', 'write', { file_path: '/home/dev/other/test/k.ts', content: CONTENT }],
+    ['Write, out of the project by ..', 'write', { file_path: '../test/k.ts', content: CONTENT }],
+    ['Write, through ~', 'write', { file_path: '~/test/k.ts', content: CONTENT }],
+  ])('%s: blocked', (_what, tool, input) => {
+    expect(judgeWrite(tool, input, {}, undefined, '/home/dev/test/shop').verdict, JSON.stringify(input).slice(0, 120)).toBe('block');
+    expect(judgeWrite(tool, input).verdict).toBe('block');
+  });
+
+  it('an absolute path into the project\'s own test tree passes, given the cwd', () => {
+    expect(judgeWrite('write', { file_path: '/home/dev/test/shop/test/fixtures/k.ts', content: CONTENT }, {}, undefined, '/home/dev/test/shop').verdict).toBe('allow');
+    expect(judgeWrite('write', { file_path: 'C:\\dev\\shop\\test\\k.ts', content: CONTENT }, {}, undefined, 'C:\\dev\\shop').verdict).toBe('allow');
+    expect(judgeWrite('write', { file_path: './test/../test/k.ts', content: CONTENT }).verdict).toBe('allow');
+  });
+
+  it('as a handler: the payload\'s cwd is the project root the exemption is judged in', () => {
+    const handler = secretWrite.create(secretWriteOptions.parse({}));
+    const ctx: HandlerContext = { event: 'preToolUse', tool: 'write', signal: new AbortController().signal };
+    const write = (file_path: string) => handler({ hook_event_name: 'PreToolUse', cwd: '/home/dev/test/shop', tool_name: 'Write', tool_input: { file_path, content: CONTENT } } as HookInput, ctx);
+    expect(write('/home/dev/test/shop/test/fixtures/k.ts')).toBeUndefined();
+    expect(write('/home/dev/test/shop/src/config.ts')).toMatchObject({ decision: 'block' });
+  });
+
+  it('allowPaths matches whole folders of the project-relative path', () => {
+    const opts = { allowPaths: ['docs/examples/'] };
+    expect(judgeWrite('write', { file_path: '/p/docs/examples/k.md', content: GHP }, opts, undefined, '/p').verdict).toBe('allow');
+    expect(judgeWrite('write', { file_path: '/p/pkg/docs/examples/k.md', content: GHP }, opts, undefined, '/p').verdict).toBe('allow');
+    expect(judgeWrite('write', { file_path: '/p/mydocs/examples/k.md', content: GHP }, opts, undefined, '/p').verdict).toBe('block');
+    expect(judgeWrite('write', { file_path: 'docs/examples/../../src/k.ts', content: GHP }, opts).verdict).toBe('block');
+    expect(judgeWrite('write', { file_path: '/docs/examples/k.md', content: GHP }, opts, undefined, '/p').verdict).toBe('block');
+  });
+
+  it('the exemption never lets a path out of the project through (property)', () => {
+    const seg = fc.constantFrom('test', 'spec', 'fixtures', '__mocks__', 'src', '..', '.', 'a');
+    fc.assert(
+      fc.property(fc.array(seg, { minLength: 1, maxLength: 6 }), (segs) => {
+        const path = [...segs, 'k.ts'].join('/');
+        const v = judgeWrite('write', { file_path: path, content: GHP }, {}, undefined, '/p').verdict;
+        let depth = 0;
+        let escaped = false;
+        for (const s of segs) {
+          depth += s === '..' ? -1 : s === '.' ? 0 : 1;
+          if (depth < 0) escaped = true;
+        }
+        if (escaped) expect(v).toBe('block');
+      }),
+      { seed: 33, numRuns: 300, interruptAfterTimeLimit: 10_000 },
+    );
+  });
+});
+
+// Hostile review F10: a literal credential in interpreter code that writes a file.
+describe('secret-write: interpreter code that writes a file (review)', () => {
+  it.each([
+    ['python writes it', `python3 -c "open('src/config.ts','w').write('const K = \\"${AKIA}\\";')"`],
+    ['node writes it', `node -e "require('fs').writeFileSync('src/config.ts', 'const K = \\"${AKIA}\\";')"`],
+    ['pathlib write_text', `python3 -c "import pathlib; pathlib.Path('src/k.py').write_text('K = \\"${GHP}\\"')"`],
+    ['ruby File.write', `ruby -e "File.write('src/k.rb', 'K = \\"${GHP}\\"')"`],
+    ['python heredoc', `python3 <<'EOF'\nopen('src/k.py', 'a').write("K = '${GHP}'")\nEOF`],
+    ['python, path through ..', `python3 -c "open('test/../src/k.py','w').write('${GHP}')"`],
+  ])('%s: blocked', (_what, command) => {
+    expect(judgeWrite('exec', { command }).verdict).toBe('block');
+  });
+
+  it.each([
+    ['a read that prints a credential-shaped literal', `python3 -c "print(open('src/k.py').read(), '${GHP}')"`],
+    ['a write into a fixture', `python3 -c "open('test/fixtures/k.json','w').write('${GHP}')"`],
+    ['a write of a clean value', `node -e "require('fs').writeFileSync('src/k.ts', 'export const K = process.env.K;')"`],
+  ])('%s: passes', (_what, command) => {
+    expect(judgeWrite('exec', { command }).verdict).toBe('allow');
+  });
+});

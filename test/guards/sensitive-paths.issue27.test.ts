@@ -91,3 +91,25 @@ describe('sensitive-paths: issue 27 classes', () => {
     );
   });
 });
+
+// Hostile review F4: the print-only exception is an allow-list of print calls with literal arguments.
+describe('sensitive-paths: print-only interpreter exception (review)', () => {
+  it.each([
+    // `node -e` has every core module as a global: `vm` evaluates code from a string.
+    `node -e 'console.log(vm.runInThisContext("require")("fs")["readFileSync"](".env","utf8"))'`,
+    `node -e 'console.log(vm.runInThisContext("req"+"uire")("f"+"s")["readFileSync"](".env","utf8"))'`,
+    `node -p 'vm.runInThisContext("require")("fs")["readFileSync"](".env","utf8")'`,
+    `node -e 'console.log(L(".env"))'`,
+    `python3 -c 'print(".env"); x = 1'`,
+    `python3 -c 'print(f".env")'`,
+  ])('%j is judged as a read of .env', (command) => {
+    expect(verdict('Bash', command)).toBe('block:dotenv');
+  });
+
+  it.each([`node -e 'console.log(".env", "is " + "ignored"); console.error(".env")'`, `node -p '".env"'`, `python3 -c 'print(".env")\nprint("x")'`, `ruby -e 'puts ".env"; puts "x"'`, `perl -e 'print ".env" . "\\n"'`])(
+    '%j only prints',
+    (command) => {
+      expect(verdict('Bash', command)).toBe('allow');
+    },
+  );
+});

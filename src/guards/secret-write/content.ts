@@ -2,6 +2,7 @@
 // canonical write/edit/apply_patch tools and from the shell's file writers.
 import { analyzeShell } from '../shell/analyze.js';
 import { staticStdout, stdinBodies } from '../shell/code-runners.js';
+import { isInterpreter, programName } from '../shell/program.js';
 import type { SimpleCommand } from '../shell/types.js';
 
 export interface Written {
@@ -88,6 +89,7 @@ function shellWrites(command: string): { written: Written[]; shellError?: string
   }
   const out: Written[] = [];
   for (const cmd of analysis.commands) {
+    out.push(...interpreterWrites(cmd));
     const targets = fileTargets(cmd);
     if (targets.length === 0) continue;
     const readsStdin = cmd.argv[0] === 'tee' || cmd.argv[0] === 'dd' || cmd.argv[0] === 'sponge' || (cmd.argv[0] === 'cat' && cmd.argv.length === 1);
@@ -111,4 +113,45 @@ function fileTargets(cmd: SimpleCommand): string[] {
   if (program === 'tee' || program === 'sponge') targets.push(...cmd.argv.slice(1).filter((a) => !a.startsWith('-')));
   if (program === 'dd') for (const a of cmd.argv.slice(1)) if (a.startsWith('of=')) targets.push(a.slice(3));
   return targets.filter((t) => t !== '' && !/^\/dev\/(?:null|stdout|stderr|tty|fd\/[12])$/.test(t));
+}
+
+const CODE_FLAGS = /^-(?:[a-zA-Z]*[ceErpx]|-eval|-print|-command)$/;
+/** A file write in Python, JavaScript, Ruby, Perl or PHP code; the group is the path when it is a literal. */
+const CODE_WRITE =
+  /\b(?:open|writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|openSync|File\.write|File\.open|IO\.write|file_put_contents|fopen)\s*\(\s*(?:(["'])((?:\\.|(?!\1)[^\\\n])*)\1)?|\b(?:Path|pathlib\.Path)\s*\(\s*(["'])((?:\\.|(?!\3)[^\\\n])*)\3\s*\)\s*\.\s*write_(?:text|bytes)|\.write_(?:text|bytes)\s*\(/g;
+/** The call writes (not a plain `open(f)`/`File.open(f)`/`fopen(f)` read): a write mode, or a write API. */
+const WRITE_MODE = /^(?:open|File\.open|fopen|openSync)$/;
+
+/**
+ * `python3 -c "open('f','w').write('…')"`, `node -e "fs.writeFileSync('f', '…')"`: code that writes a
+ * file is read whole (its literals hold any credential it writes); the path is the call's first
+ * literal when it has one, else unknown (never exempt).
+ */
+function interpreterWrites(cmd: SimpleCommand): Written[] {
+  const program = cmd.argv[0];
+  if (program === undefined || cmd.dynamicProgram || !isInterpreter(programName(program))) return [];
+  const codes: string[] = [];
+  cmd.argv.forEach((a, i) => {
+    if (i > 0 && CODE_FLAGS.test(a) && cmd.argv[i + 1] !== undefined) codes.push(cmd.argv[i + 1]!);
+    const joined = i > 0 ? /^--(?:eval|print|command)=(.+)$/s.exec(a) : null;
+    if (joined) codes.push(joined[1]!);
+  });
+  for (const r of cmd.redirects) if (r.body !== undefined) codes.push(r.body);
+  const out: Written[] = [];
+  for (const code of codes.slice(0, 16)) {
+    if (code.length > 256 * 1024) {
+      out.push({ path: undefined, text: code });
+      continue;
+    }
+    const paths: (string | undefined)[] = [];
+    for (const m of code.matchAll(CODE_WRITE)) {
+      const call = /^[\w.]+/.exec(m[0])?.[0] ?? '';
+      // `open(f)` reads; with a mode holding w/a/x/+ (Perl: `>`, `>>`) after it, or any other API here, it writes.
+      const after = code.slice(m.index + m[0].length, m.index + m[0].length + 200);
+      if (WRITE_MODE.test(call) && !/^[^)]*?,\s*(?:mode\s*=\s*)?["'](?:[^"']*[wax+]|\+?>>?)/.test(after)) continue;
+      paths.push(m[2] ?? m[4]);
+    }
+    for (const path of new Set(paths)) out.push({ path, text: code });
+  }
+  return out;
 }

@@ -536,26 +536,21 @@ function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: strin
 }
 
 /**
- * Words that reach a file, a process, a module or dynamic code in Python, JavaScript, Perl or Ruby.
- * Any of them (or a backtick, `<`, `$(`, a dunder, an escape) outside the code's literals means its
- * strings may be opened.
+ * Print calls whose arguments are only string literals: `console.log(".env")`, `print(".env", "x")`,
+ * `puts ".env"`, `say "a" . "b"`; `;`/newline-separated, or one bare literal expression (`node -p`).
+ * An allow-list on purpose: a deny-list of IO words missed what a runtime hands out as globals
+ * (`vm.runInThisContext("require")` in `node -e`), and no list of such words is ever complete.
  */
-const CODE_IO = new Set([
-  'open', 'read', 'readfile', 'readfilesync', 'readlines', 'readline', 'require', 'import', 'from', 'fs', 'path', 'pathlib', 'os', 'io', 'sys', 'subprocess', 'shutil', 'exec', 'execsync', 'execfile',
-  'spawn', 'spawnsync', 'system', 'popen', 'eval', 'function', 'fetch', 'load', 'loadfile', 'file', 'dir', 'glob', 'process', 'deno', 'bun', 'do', 'qx', 'compile', 'getattr', 'globals', 'locals',
-  'builtins', 'kernel', 'send', 'public_send', 'instance_eval', 'class_eval', 'binding', 'objectspace', 'stdin', 'argf', 'argv', 'env', 'codecs', 'importlib', 'runpy', 'ctypes', 'socket', 'http', 'net',
-  'child_process', 'module', 'createrequire', 'reflect', 'constructor', 'global', 'globalthis', 'window', 'self', 'this', 'prototype', 'buffer', 'syscall', 'sysopen', 'opendir', 'readdir', 'slurp',
-  'input', 'url', 'request', 'urllib', 'pickle', 'marshal', 'sqlite3', 'json', 'yaml', 'toml', 'csv', 'configparser', 'dotenv', 'decode', 'unpack', 'pack', 'chr', 'fromcharcode', 'atob', 'b64decode',
-]);
+const PRINT_ARGS = String.raw`\x01(?:\s*[+.,]\s*\x01)*`;
+const PRINT_STATEMENT = String.raw`(?:(?:console\.(?:log|error|info|warn)|print|puts|say)\s*(?:\(\s*(?:${PRINT_ARGS})?\s*\)|\s+${PRINT_ARGS})|${PRINT_ARGS})`;
+const PRINTS_ONLY = new RegExp(String.raw`^\s*${PRINT_STATEMENT}(?:\s*[;\n]\s*${PRINT_STATEMENT})*\s*;?\s*$`);
 
 function printsOnly(code: string, language: CodeLanguage): boolean {
   if (language === 'other' || language === 'php') return false;
   // Interpolation runs code inside a literal: f"{open('.env')}", `${require('fs')…}`, "#{File.read …}", "@{[ … ]}".
-  if (/[{`]/.test(code)) return false;
-  const outside = code.replace(STRING_LITERAL, ' ');
-  if (/[`<\\$@%]|__/.test(outside)) return false;
-  for (const word of outside.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? []) if (CODE_IO.has(word)) return false;
-  return true;
+  if (/[{`$@]/.test(code)) return false;
+  // Each literal becomes one token, so the shape left is the code's own: it must be print calls of literals only.
+  return PRINTS_ONLY.test(code.replace(STRING_LITERAL, ' \u0001 '));
 }
 
 function codeLanguage(program: string): CodeLanguage {

@@ -3,7 +3,7 @@
 // Each is a named rule that options can relax on its own.
 import { normalizePath } from '../../shell/paths.js';
 import type { SimpleCommand } from '../../shell/types.js';
-import { longMatches } from '../../shell/options.js';
+import { longMatches, type ParsedOption } from '../../shell/options.js';
 import { has, splitArgs } from '../args.js';
 import type { Finding } from '../finding.js';
 import type { RuleId } from '../options.js';
@@ -68,10 +68,17 @@ export function gitRule(cmd: SimpleCommand): Finding | undefined {
       const args = splitArgs(cmd, { shortWithValue: 's', longWithValue: ['source', 'pathspec-from-file'] }, from);
       // Help and version print and exit; `--no-worktree` (when it comes last) leaves the files alone.
       if (has(args, 'h', 'help', 'version')) return undefined;
-      const staged = has(args, 'S', 'staged');
-      const lastWorktree = args.options.findLast((o) => (o.long ? o.name === 'worktree' || o.name === 'no-worktree' : o.name === 'W'));
-      if (lastWorktree?.long === true && lastWorktree.name === 'no-worktree') return undefined;
+      // git takes an unambiguous prefix of a long option (`--work` is `--worktree`, `--no-w` is
+      // `--no-worktree`), and of `--worktree`/`--no-worktree` and `--staged`/`--no-staged` the last one wins.
+      const isNoWorktree = (o: ParsedOption): boolean => o.long && longMatches(o.name, 'no-worktree', 'no-w'.length);
+      const isWorktree = (o: ParsedOption): boolean => (o.long ? longMatches(o.name, 'worktree', 1) : o.name === 'W');
+      const isNoStaged = (o: ParsedOption): boolean => o.long && longMatches(o.name, 'no-staged', 'no-st'.length);
+      const isStaged = (o: ParsedOption): boolean => (o.long ? longMatches(o.name, 'staged', 'st'.length) : o.name === 'S');
+      const lastWorktree = args.options.findLast((o) => isWorktree(o) || isNoWorktree(o));
+      if (lastWorktree !== undefined && isNoWorktree(lastWorktree)) return undefined;
       const worktree = lastWorktree !== undefined;
+      const lastStaged = args.options.findLast((o) => isStaged(o) || isNoStaged(o));
+      const staged = lastStaged !== undefined && isStaged(lastStaged);
       if (staged && !worktree) return undefined;
       if (has(args, 'p', 'patch')) return undefined;
       if (args.operands.length === 0 && !has(args, '', 'pathspec-from-file')) return undefined;
