@@ -1,6 +1,6 @@
 // Turns a Claude-Code-format payload into the canonical event: the shape every hook receives.
 import { HooksError } from '../errors.js';
-import { eventFor, eventSpellings, type EventSpec } from '../events/catalog.js';
+import { agentSentEvent, eventFor, eventSpellings, type EventSpec } from '../events/catalog.js';
 import { canonicalTool } from '../events/tools.js';
 import { didYouMean } from '../suggest.js';
 import type { HookEvent, HookInput } from '../types.js';
@@ -14,14 +14,14 @@ export function eventFromClaudePayload(raw: unknown, eventName: string | undefin
   const payload = requireRecord(raw);
   const named = eventName === undefined ? undefined : requireEvent(eventName, 'event');
   const said = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
-  const fromPayload = said === undefined ? undefined : known(said);
+  const fromPayload = said === undefined ? undefined : fromAgent(said);
   if (named !== undefined && fromPayload !== undefined && named !== fromPayload) {
     throw new HooksError(
       'EVENT_INVALID',
       `stdin: hook_event_name is "${said}" but the command line says "${eventName}"`,
     );
   }
-  const spec = named ?? fromPayload ?? (said === undefined ? undefined : requireEvent(said, 'stdin: hook_event_name'));
+  const spec = named ?? fromPayload;
   if (spec === undefined) {
     throw new HooksError('EVENT_INVALID', `no event named: pass one (hooks run <event>) or send hook_event_name; events: ${eventSpellings().join(', ')}`);
   }
@@ -38,10 +38,11 @@ export function eventFromClaudePayload(raw: unknown, eventName: string | undefin
     : { name: spec.name, payload: input };
 }
 
-/** A known event, or an unknown one that is not a typo of a known one (it runs as an observe event). */
-function known(spelling: string): EventSpec | undefined {
-  const found = eventFor(spelling);
-  return found.ok ? found.spec : undefined;
+/** The agent's own name for its event: no typo check (see `agentSentEvent`). */
+function fromAgent(spelling: string): EventSpec {
+  const found = agentSentEvent(spelling);
+  if (!found.ok) throw new HooksError('EVENT_UNKNOWN', `stdin: hook_event_name: ${found.message}`);
+  return found.spec;
 }
 
 function requireEvent(spelling: string, where: string): EventSpec {
