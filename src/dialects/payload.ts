@@ -33,7 +33,9 @@ export function eventFromClaudePayload(raw: unknown, eventName: string | undefin
   if (spec.tool && toolName === undefined) {
     throw new HooksError('EVENT_INVALID', `stdin: ${spec.claude} needs a "tool_name"`);
   }
-  return spec.tool && toolName !== undefined
+  // An event agent-hooks does not know keeps the tool the agent names: a newer agent's tool event is
+  // matched on it (`match`), as a hook written for that agent expects.
+  return (spec.tool || !spec.known) && toolName !== undefined
     ? { name: spec.name, payload: input, tool: { name: toolName, canonical: canonicalTool(toolName) } }
     : { name: spec.name, payload: input };
 }
