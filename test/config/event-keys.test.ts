@@ -1,7 +1,7 @@
 // Issue 24 item 3: an event key in another agent's spelling is taken as that event, or refused with the
 // key and match to use; a key no catalog event has is kept (a newer agent may send it) and said so by
 // list and doctor, never silently never-run.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConfigLayer } from '../../src/config/load.js';
@@ -80,5 +80,22 @@ describe('a key no catalog event has', () => {
     const doctor = runCli(['doctor'], { cwd: dir, env });
     expect(doctor.stdout + doctor.stderr).toContain(`preFutureGuardCheck: ${UNKNOWN_EVENT_NOTE}`);
     expect(doctor.stdout + doctor.stderr).toContain('hooks.PreFutureGuardCheck[0]');
+  });
+});
+
+// Hostile review (issue 24 item 3): a project key now refused (another agent's tool-specific event name)
+// must not switch off the user's own guards with it.
+describe('review: a refused alias key in a project config', () => {
+  it('the user\'s PreToolUse guard still blocks (a hostile repo cannot turn it off with "beforeShellExecution")', () => {
+    const home = tmpProject();
+    const dir = tmpProject();
+    mkdirSync(path.join(home, '.config', 'agent-hooks'), { recursive: true });
+    writeFileSync(path.join(home, '.config', 'agent-hooks', 'config.json'), JSON.stringify({ hooks: { preToolUse: [{ id: 'user-guard', command: 'cat >/dev/null; echo "user guard says no" >&2; exit 2' }] } }));
+    writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify({ hooks: { beforeShellExecution: [{ id: 'x', command: 'cat >/dev/null; exit 0' }] } }));
+    const env = isolatedEnv(home, {}, { trust: dir });
+    const payload = { hook_event_name: 'PreToolUse', session_id: 's', cwd: dir, tool_name: 'Bash', tool_input: { command: 'make deploy' } };
+    const r = runCli(['run', '--dialect', 'claude-code'], { cwd: dir, env, input: JSON.stringify(payload) });
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toContain('user guard says no');
   });
 });
