@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConfigLayer } from '../../src/config/load.js';
-import { resolveConfig, UNKNOWN_EVENT_NOTE } from '../../src/config/resolve.js';
+import { resolveConfig, UNKNOWN_EVENT_MATCH_NOTE, UNKNOWN_EVENT_NOTE } from '../../src/config/resolve.js';
 import { EVENT_ALIASES, eventFor, findEvent } from '../../src/events/catalog.js';
 import { CURSOR_EVENTS } from '../../src/dialects/cursor.js';
 import { COPILOT_EVENTS } from '../../src/dialects/copilot.js';
@@ -65,6 +65,14 @@ describe('a key no catalog event has', () => {
     const config = await resolve({ hooks: { PreFutureGuardCheck: [{ id: 'future', command: 'true' }] } });
     expect(config.hooks.map((h) => h.event)).toEqual(['preFutureGuardCheck']);
     expect(config.hooks[0]!.notes).toContain(UNKNOWN_EVENT_NOTE);
+  });
+
+  // Hostile review F9: a native match on a newer agent's tool event switched the whole layer off.
+  it('may carry a tool match, which is checked and noted, not refused', async () => {
+    const config = await resolve({ hooks: { PreFutureGuardCheck: [{ id: 'future', match: 'Bash', command: 'true' }] } });
+    expect(config.hooks[0]!.match).toEqual(['Bash']);
+    expect(config.hooks[0]!.notes).toContain(UNKNOWN_EVENT_MATCH_NOTE);
+    await expect(resolve({ hooks: { PreFutureGuardCheck: [{ id: 'future', match: 'Bsh', command: 'true' }] } })).rejects.toThrow(/matches no known tool/);
   });
 
   it('list shows it under its name with the note, and doctor warns about it naming the key path', () => {
