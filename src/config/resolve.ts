@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { z } from 'zod';
 import { HooksError } from '../errors.js';
-import { aliasNote, EVENTS, eventFor, eventSpec, findEvent } from '../events/catalog.js';
+import { aliasNote, EVENTS, eventFor, eventSpec, findEvent, type EventSpec } from '../events/catalog.js';
 import { EVENT_GROUPS, eventsOfKey, findEventGroup, keySpecificity } from '../events/groups.js';
 import { isOverride, noEventMessage, wildcardApplies } from './wildcard.js';
 import { GUARD_IDS, loadGuard } from '../guards/index.js';
@@ -199,9 +199,14 @@ export async function resolveConfig(
     state.active = true;
     hooks.push(...result.hooks);
     for (const apply of result.overrides) apply();
-    // A runaway-loop limit: the most trusted layer that sets it decides (a repository cannot lift the user's).
+    // A runaway-loop limit: set only by the user and managed layers (the most trusted that sets it
+    // decides), or a config the user named themselves (command line, inline: trust 'implicit'). A
+    // repository's limit is ignored both ways: raised, it could keep the agent looping; lowered, it cuts
+    // the user's own Stop guard short (e.g. "run the tests before you stop").
     const limit = (layer.config as { defaults?: { stopLoopLimit?: number } }).defaults?.stopLoopLimit;
-    if (limit !== undefined && (stopLoop === undefined || trustTier(layer.layer) > stopLoop.tier)) stopLoop = { limit, tier: trustTier(layer.layer) };
+    if (limit !== undefined && layer.layer !== 'user' && layer.layer !== 'managed' && trust !== 'implicit') {
+      warnings.push(`${layer.file}: defaults.stopLoopLimit is read only from your user config, the managed config or a config you name (--config); a repository's is ignored`);
+    } else if (limit !== undefined && (stopLoop === undefined || trustTier(layer.layer) > stopLoop.tier)) stopLoop = { limit, tier: trustTier(layer.layer) };
     if (result.onUntrusted !== undefined && (layer.layer === 'user' || layer.layer === 'managed')) {
       // The managed layer has the last word.
       if (layer.layer === 'managed' || !layers.some((l) => l.layer === 'managed' && (l.config as { onUntrusted?: unknown } | undefined)?.onUntrusted !== undefined)) onUntrusted = result.onUntrusted;
@@ -240,7 +245,7 @@ export async function resolveConfig(
       ...(spec.audit === true ? { audit: true } : {}),
       ...matching(spec),
     };
-    fatal.push(...checkMatching(hook, event.tool).map(at));
+    fatal.push(...checkMatching(hook, mayHaveTool(event)).map(at));
     hooks.push(hook);
   }
 
@@ -253,6 +258,16 @@ export async function resolveConfig(
 }
 
 /** What `list` and `doctor` say of a hook filed under an event the catalog does not know. */
+export const UNKNOWN_EVENT_MATCH_NOTE = 'match: tested against the tool_name the agent sends with this event; when it sends none, the hook does not run';
+
+/**
+ * Whether hooks of this event may name a tool: a tool event, or one agent-hooks does not know (a newer
+ * agent's tool event carries its tool_name; refusing the matcher would switch off the whole layer).
+ */
+function mayHaveTool(spec: EventSpec): boolean {
+  return spec.tool || !spec.known;
+}
+
 export const UNKNOWN_EVENT_NOTE = 'not an event agent-hooks knows; runs only if an agent sends it (then a block is passed on as the agent\'s generic block, exit 2)';
 
 /**
@@ -354,7 +369,7 @@ async function resolveLayer(
         // An override's own match/if could switch the hook off by a typo: checked like any other.
         for (const hook of targets) {
           const probe = { ...hook, ...matching(entry) };
-          issues.push(...checkMatching(probe, spec.tool).map(at));
+          issues.push(...checkMatching(probe, mayHaveTool(spec)).map(at));
         }
         overrides.push(() => applyOverride(layer, entry, key, targets));
         continue;
@@ -384,7 +399,7 @@ async function resolveLayer(
       };
       // A guard declares the tools it understands; an explicit `match` replaces that.
       if (hook.match === undefined && defaultMatch !== undefined) hook.match = defaultMatch;
-      issues.push(...checkMatching(hook, spec.tool).map((m) => at(m)));
+      issues.push(...checkMatching(hook, mayHaveTool(spec)).map((m) => at(m)));
       // Claude Code's matcher, read as Claude Code reads it: its problems are Claude Code's own
       // (a regex that does not compile matches nothing there too), so they are warnings, never errors.
       if (entry.matcher !== undefined) {
@@ -413,6 +428,7 @@ async function resolveLayer(
       if (alias !== undefined) notes.push(alias);
       // Kept for forward compatibility (a newer agent's event), never silently: list and doctor say it.
       if (!spec.known) notes.push(UNKNOWN_EVENT_NOTE);
+      if (!spec.known && hook.match !== undefined) notes.push(UNKNOWN_EVENT_MATCH_NOTE);
       if (notes.length > 0) hook.notes = notes;
       hooks.push(hook);
     }

@@ -1,6 +1,6 @@
 // Event names in an agent's own spelling: which canonical event each is, and which have none.
 import { HooksError } from '../errors.js';
-import { editDistance, EVENTS, eventFor, eventSpellings, findEvent, forwardEvent, type EventSpec } from '../events/catalog.js';
+import { agentSentEvent, editDistance, EVENTS, eventFor, eventSpellings, findEvent, forwardEvent, type EventSpec } from '../events/catalog.js';
 import { MODEL_EVENTS } from '../events/model-request.js';
 import { closest, didYouMean } from '../suggest.js';
 import type { EventName } from '../types.js';
@@ -24,7 +24,7 @@ export interface ResolvedEvent {
  */
 export function resolveAgentEvent(agent: string, table: EventTable, cliName: string | undefined, payloadName: string | undefined, payloadKey = 'hook_event_name'): ResolvedEvent {
   const named = cliName === undefined ? undefined : lookup(agent, table, cliName, 'event');
-  const said = payloadName === undefined ? undefined : lookup(agent, table, payloadName, `stdin: ${payloadKey}`);
+  const said = payloadName === undefined ? undefined : lookup(agent, table, payloadName, `stdin: ${payloadKey}`, true);
   if (named !== undefined && said !== undefined && named.spec !== said.spec) {
     throw new HooksError('EVENT_INVALID', `stdin: ${payloadKey} is "${payloadName}" but the command line says "${cliName}"`);
   }
@@ -68,7 +68,8 @@ export function supported(table: EventTable): string[] {
   return Object.keys(table).filter((k) => table[k] !== null);
 }
 
-function lookup(agent: string, table: EventTable, spelling: string, where: string): { spec: EventSpec; agentEvent?: string } {
+/** `fromAgent`: the name is the agent's own (its payload), so it skips the typo check (see `agentSentEvent`). */
+function lookup(agent: string, table: EventTable, spelling: string, where: string, fromAgent = false): { spec: EventSpec; agentEvent?: string } {
   if (Object.hasOwn(table, spelling)) {
     const name = table[spelling];
     return { spec: name === null || name === undefined ? forwardEvent(spelling) : findEvent(name)!, agentEvent: spelling };
@@ -78,7 +79,8 @@ function lookup(agent: string, table: EventTable, spelling: string, where: strin
     // An event newer than this table and the catalog runs its hooks as an observe event, unless it is
     // a likely typo of a name the agent or the catalog knows.
     // (The Docker MCP gateway's events are a closed set: the two sides of a tools/call.)
-    const found = eventFor(spelling);
+    const found = fromAgent ? agentSentEvent(spelling) : eventFor(spelling);
+    if (found.ok && agent !== 'docker-mcp' && fromAgent) return { spec: found.spec, agentEvent: spelling };
     if (found.ok && agent !== 'docker-mcp' && closeTo(spelling, Object.keys(table)) === undefined) return { spec: found.spec, agentEvent: spelling };
     const candidates = [...supported(table), ...eventSpellings()];
     throw new HooksError('EVENT_UNKNOWN', `${where}: unknown event "${spelling}"${didYouMean(spelling, candidates)}; ${agent} events: ${supported(table).join(', ')}`);

@@ -66,6 +66,7 @@ export const kiro: Dialect = {
     if (spec.tool) {
       // fs_read and fs_write name the file `path`: guards look for Claude's `file_path`.
       mapping = aliasInput(argsObject(payload.tool_input, 'tool_input'), INPUT_ALIASES);
+      withBatchPaths(mapping.canonical);
       input.tool_input = mapping.canonical;
       const tool = stringField(payload, 'tool_name');
       if (tool !== undefined) canonical = Object.hasOwn(TOOLS, tool) ? TOOLS[tool]! : canonicalTool(tool);
@@ -74,6 +75,18 @@ export const kiro: Dialect = {
   },
   answer: answerKiro,
 };
+
+/**
+ * fs_read's batch form names its files in `operations[].path` (`{operations: [{mode: 'Line', path}]}`):
+ * listed as `paths` too, where a guard looks for every file a call touches, so no read in a batch goes
+ * unjudged. Kiro answers by exit code only (no rewritten input goes back), so the extra field never reaches it.
+ */
+function withBatchPaths(input: Json): void {
+  const ops = input.operations;
+  if (!Array.isArray(ops) || input.paths !== undefined) return;
+  const paths = ops.flatMap((op) => (isRecord(op) && typeof op.path === 'string' ? [op.path] : []));
+  if (paths.length > 0) input.paths = paths;
+}
 
 const KIRO: ExitCodeAgent = {
   agent: 'Kiro',

@@ -1,6 +1,6 @@
 // Turns a Claude-Code-format payload into the canonical event: the shape every hook receives.
 import { HooksError } from '../errors.js';
-import { eventFor, eventSpellings, type EventSpec } from '../events/catalog.js';
+import { agentSentEvent, eventFor, eventSpellings, type EventSpec } from '../events/catalog.js';
 import { canonicalTool } from '../events/tools.js';
 import { didYouMean } from '../suggest.js';
 import type { HookEvent, HookInput } from '../types.js';
@@ -14,14 +14,14 @@ export function eventFromClaudePayload(raw: unknown, eventName: string | undefin
   const payload = requireRecord(raw);
   const named = eventName === undefined ? undefined : requireEvent(eventName, 'event');
   const said = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
-  const fromPayload = said === undefined ? undefined : known(said);
+  const fromPayload = said === undefined ? undefined : fromAgent(said);
   if (named !== undefined && fromPayload !== undefined && named !== fromPayload) {
     throw new HooksError(
       'EVENT_INVALID',
       `stdin: hook_event_name is "${said}" but the command line says "${eventName}"`,
     );
   }
-  const spec = named ?? fromPayload ?? (said === undefined ? undefined : requireEvent(said, 'stdin: hook_event_name'));
+  const spec = named ?? fromPayload;
   if (spec === undefined) {
     throw new HooksError('EVENT_INVALID', `no event named: pass one (hooks run <event>) or send hook_event_name; events: ${eventSpellings().join(', ')}`);
   }
@@ -33,15 +33,18 @@ export function eventFromClaudePayload(raw: unknown, eventName: string | undefin
   if (spec.tool && toolName === undefined) {
     throw new HooksError('EVENT_INVALID', `stdin: ${spec.claude} needs a "tool_name"`);
   }
-  return spec.tool && toolName !== undefined
+  // An event agent-hooks does not know keeps the tool the agent names: a newer agent's tool event is
+  // matched on it (`match`), as a hook written for that agent expects.
+  return (spec.tool || !spec.known) && toolName !== undefined
     ? { name: spec.name, payload: input, tool: { name: toolName, canonical: canonicalTool(toolName) } }
     : { name: spec.name, payload: input };
 }
 
-/** A known event, or an unknown one that is not a typo of a known one (it runs as an observe event). */
-function known(spelling: string): EventSpec | undefined {
-  const found = eventFor(spelling);
-  return found.ok ? found.spec : undefined;
+/** The agent's own name for its event: no typo check (see `agentSentEvent`). */
+function fromAgent(spelling: string): EventSpec {
+  const found = agentSentEvent(spelling);
+  if (!found.ok) throw new HooksError('EVENT_UNKNOWN', `stdin: hook_event_name: ${found.message}`);
+  return found.spec;
 }
 
 function requireEvent(spelling: string, where: string): EventSpec {

@@ -220,6 +220,23 @@ export function eventFor(spelling: string): { ok: true; spec: EventSpec } | { ok
   return { ok: true, spec: unknownEvent(spelling) };
 }
 
+/**
+ * An event name sent by the agent itself (its payload's `hook_event_name`): a known event, or one newer
+ * than this catalog on the forward path. No typo check: the agent is not a user who can mistype, and a
+ * new event one letter from a known one (`SubagentStarted`) rejected as a typo would be a runner error,
+ * so no hook runs, not even `*`. The typo check stays for names a user writes (config keys, command line).
+ */
+export function agentSentEvent(spelling: string): { ok: true; spec: EventSpec } | { ok: false; message: string } {
+  const known = bySpelling.get(spelling);
+  if (known !== undefined) return { ok: true, spec: known };
+  const alias = Object.hasOwn(EVENT_ALIASES, spelling) ? EVENT_ALIASES[spelling] : undefined;
+  if (alias !== undefined && alias.onlyTool === undefined) return { ok: true, spec: bySpelling.get(alias.event)! };
+  if (!EVENT_NAME.test(spelling)) {
+    return { ok: false, message: `"${spelling.length > 60 ? `${spelling.slice(0, 60)}…` : spelling}" is not an event name (letters and digits, in camelCase, PascalCase or kebab-case)` };
+  }
+  return { ok: true, spec: unknownEvent(spelling) };
+}
+
 // --- internal ---
 
 /** camelCase, PascalCase or kebab-case words, as agents name their events. */

@@ -313,7 +313,9 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   const top = text(o.decision, 'decision') ?? text(o.permission, 'permission');
   let permission: string | undefined;
   if (specific.permissionDecision !== undefined) {
-    if (event.permissionDecision) permission = text(specific.permissionDecision, 'hookSpecificOutput.permissionDecision');
+    // An event agent-hooks does not know may be a newer agent's guard event, answered as Claude Code
+    // answers PreToolUse: its deny must block, and its ask (which the combiner cannot carry there) too.
+    if (event.permissionDecision || !event.known) permission = text(specific.permissionDecision, 'hookSpecificOutput.permissionDecision');
     else ignored.push(`hookSpecificOutput.permissionDecision (Claude Code reads it only on PreToolUse and PreModelSwitch)`);
   }
   let decision: Reply['decision'] | 'modify' = 'continue';
@@ -361,6 +363,13 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
       }
       reply.decision = 'block';
     } else problems.push(`unknown PermissionRequest behavior ${JSON.stringify(d.behavior)} (allow or deny)`);
+  }
+  if (!event.known && isRecord(specific.decision) && specific.decision.behavior === 'deny') {
+    // A newer agent's permission-style event: a deny must not be dropped because the event is not in
+    // the catalog (an interrupt cannot be carried there, so it is a block like the rest).
+    const message = text(specific.decision.message, 'hookSpecificOutput.decision.message');
+    if (message !== undefined && message.trim() !== '') why = message.trim();
+    reply.decision = 'block';
   }
   if (event.blockAs === 'elicitation' && passthrough?.action === 'decline') {
     // Declining an elicitation is Claude Code's block there.

@@ -1,11 +1,11 @@
 // Issue 24 item 3: an event key in another agent's spelling is taken as that event, or refused with the
 // key and match to use; a key no catalog event has is kept (a newer agent may send it) and said so by
 // list and doctor, never silently never-run.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConfigLayer } from '../../src/config/load.js';
-import { resolveConfig, UNKNOWN_EVENT_NOTE } from '../../src/config/resolve.js';
+import { resolveConfig, UNKNOWN_EVENT_MATCH_NOTE, UNKNOWN_EVENT_NOTE } from '../../src/config/resolve.js';
 import { EVENT_ALIASES, eventFor, findEvent } from '../../src/events/catalog.js';
 import { CURSOR_EVENTS } from '../../src/dialects/cursor.js';
 import { COPILOT_EVENTS } from '../../src/dialects/copilot.js';
@@ -67,6 +67,14 @@ describe('a key no catalog event has', () => {
     expect(config.hooks[0]!.notes).toContain(UNKNOWN_EVENT_NOTE);
   });
 
+  // Hostile review F9: a native match on a newer agent's tool event switched the whole layer off.
+  it('may carry a tool match, which is checked and noted, not refused', async () => {
+    const config = await resolve({ hooks: { PreFutureGuardCheck: [{ id: 'future', match: 'Bash', command: 'true' }] } });
+    expect(config.hooks[0]!.match).toEqual(['Bash']);
+    expect(config.hooks[0]!.notes).toContain(UNKNOWN_EVENT_MATCH_NOTE);
+    await expect(resolve({ hooks: { PreFutureGuardCheck: [{ id: 'future', match: 'Bsh', command: 'true' }] } })).rejects.toThrow(/matches no known tool/);
+  });
+
   it('list shows it under its name with the note, and doctor warns about it naming the key path', () => {
     const dir = tmpProject();
     writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify({ hooks: { PreFutureGuardCheck: [{ id: 'future', command: 'true' }], BeforeTool: [{ id: 'gemini-spelled', command: 'true' }] } }));
@@ -80,5 +88,22 @@ describe('a key no catalog event has', () => {
     const doctor = runCli(['doctor'], { cwd: dir, env });
     expect(doctor.stdout + doctor.stderr).toContain(`preFutureGuardCheck: ${UNKNOWN_EVENT_NOTE}`);
     expect(doctor.stdout + doctor.stderr).toContain('hooks.PreFutureGuardCheck[0]');
+  });
+});
+
+// Hostile review (issue 24 item 3): a project key now refused (another agent's tool-specific event name)
+// must not switch off the user's own guards with it.
+describe('review: a refused alias key in a project config', () => {
+  it('the user\'s PreToolUse guard still blocks (a hostile repo cannot turn it off with "beforeShellExecution")', () => {
+    const home = tmpProject();
+    const dir = tmpProject();
+    mkdirSync(path.join(home, '.config', 'agent-hooks'), { recursive: true });
+    writeFileSync(path.join(home, '.config', 'agent-hooks', 'config.json'), JSON.stringify({ hooks: { preToolUse: [{ id: 'user-guard', command: 'cat >/dev/null; echo "user guard says no" >&2; exit 2' }] } }));
+    writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify({ hooks: { beforeShellExecution: [{ id: 'x', command: 'cat >/dev/null; exit 0' }] } }));
+    const env = isolatedEnv(home, {}, { trust: dir });
+    const payload = { hook_event_name: 'PreToolUse', session_id: 's', cwd: dir, tool_name: 'Bash', tool_input: { command: 'make deploy' } };
+    const r = runCli(['run', '--dialect', 'claude-code'], { cwd: dir, env, input: JSON.stringify(payload) });
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toContain('user guard says no');
   });
 });

@@ -1,11 +1,11 @@
 // The runner-side guard against endless Stop loops: after N blocks in a row with stop_hook_active, the
 // stop is let through and the user told. Real bash hooks; the count lives under a throwaway state dir.
-import { chmodSync, mkdirSync, readdirSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claudeCode } from '../../src/dialects/claude-code.js';
 import { createRunner } from '../../src/engine.js';
-import { event, isolatedEnv, tmpProject } from '../helpers.js';
+import { event, isolatedEnv, runCli, tmpProject } from '../helpers.js';
 
 const ALWAYS_BLOCK = `cat >/dev/null; echo '{"decision":"block","reason":"keep going: tests are not green"}'`;
 const stop = (active: boolean, session = 's1') => event('stop', { session_id: session, stop_hook_active: active, last_assistant_message: 'Done.' });
@@ -95,5 +95,38 @@ describe('Stop loop guard', () => {
     expect(d.decision).toBe('block');
     expect(d.warnings.join('\n')).toMatch(/not a plain folder/);
     expect(readdirSync(elsewhere).filter((f) => /^[0-9a-f]{64}$/.test(f))).toEqual([]);
+  });
+});
+
+// Hostile review (issue 24 item 5): the runner-side Stop-loop guard. "The most trusted layer that sets
+// it decides (a repository cannot lift the user's)" — but a repository can still set it when the user
+// did not, and lowering it cuts the user's own Stop guard short.
+function setup(project: Record<string, unknown>) {
+  const home = tmpProject();
+  const dir = tmpProject();
+  mkdirSync(path.join(home, '.config', 'agent-hooks'), { recursive: true });
+  // The user's own Stop guard (tests must pass before the agent stops): blocks every time.
+  writeFileSync(path.join(home, '.config', 'agent-hooks', 'config.json'), JSON.stringify({ hooks: { stop: [{ id: 'user-require-tests', command: 'cat >/dev/null; echo "run the tests first" >&2; exit 2' }] } }));
+  writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify(project));
+  const env = isolatedEnv(home, {}, { trust: dir });
+  const stop = (active: boolean) =>
+    runCli(['run', '--dialect', 'claude-code'], { cwd: dir, env, input: JSON.stringify({ hook_event_name: 'Stop', session_id: 'sess-1', cwd: dir, stop_hook_active: active }) });
+  return { stop };
+}
+
+describe('review: a repository and the Stop-loop limit', () => {
+  it('control: with no limit set anywhere, the user guard blocks the first 3 stops with stop_hook_active', () => {
+    const { stop } = setup({ hooks: {} });
+    expect(stop(false).code).toBe(2);
+    for (let i = 0; i < 3; i++) expect(stop(true).code).toBe(2);
+    expect(stop(true).code).toBe(0);
+  });
+
+  it('a project config cannot lower the limit below the default for the user\'s Stop hooks', () => {
+    const { stop } = setup({ defaults: { stopLoopLimit: 1 }, hooks: {} });
+    expect(stop(false).code).toBe(2);
+    const second = stop(true);
+    const third = stop(true);
+    expect([second.code, third.code], third.stdout + third.stderr).toEqual([2, 2]);
   });
 });

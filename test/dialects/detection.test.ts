@@ -11,7 +11,7 @@ const PAYLOADS = path.join(ROOT, 'test', 'fixtures', 'payloads');
 const AGENTS: Record<string, string> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', copilot: 'copilot', cursor: 'cursor', 'docker-mcp': 'docker-mcp', 'qwen-code': 'qwen-code', factory: 'factory', augment: 'augment', windsurf: 'windsurf', kiro: 'kiro' };
 
 /** Agent events with no canonical equivalent: the forward path, under their own name. */
-const FORWARD = /^(afterAgentResponse)\b/;
+const FORWARD = /^(afterAgentResponse|TodoCreated)\b/;
 /** Copilot's camelCase payloads do not name their event: the command line must. */
 const COPILOT_CAMEL: Record<string, string> = { agentStop: 'agentStop', postToolUse: 'postToolUse', preToolUse: 'preToolUse', sessionEnd: 'sessionEnd', sessionStart: 'sessionStart', userPromptSubmitted: 'userPromptSubmitted' };
 

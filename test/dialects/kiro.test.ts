@@ -2,11 +2,12 @@
 // answered by exit code and plain stdout.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { detectDialect } from '../../src/dialects/index.js';
+import { detectDialect, getDialect } from '../../src/dialects/index.js';
 import { kiro } from '../../src/dialects/kiro.js';
 import { HooksError } from '../../src/errors.js';
 import { dialectKit } from '../helpers.js';
 import { settings } from '../fuzz/settings.js';
+import { judgeToolCall } from '../../src/guards/sensitive-paths.js';
 
 const { load, ev, decide } = dialectKit(kiro, 'kiro');
 
@@ -58,5 +59,21 @@ describe('kiro: answer', () => {
 
   it('a block on stop cannot block: a warning, exit 0', () => {
     expect(kiro.answer(decide(kiro.toEvent({ hook_event_name: 'stop', cwd: '/p' }, undefined), 'block', { reason: 'r' })).exitCode).toBe(0);
+  });
+});
+
+// Hostile review (issue 24 item 6): Kiro's fs_read names its files in `operations[].path` (batch form of
+// Amazon Q Developer CLI / Kiro CLI's fs_read), which the kiro dialect does not alias to `file_path`.
+// NOTE: the operations[] shape is from Amazon Q CLI's fs_read schema; check it against a real Kiro CLI.
+const HOME = '/home/dev';
+
+describe('review: kiro fs_read in its batch form', () => {
+  it.each([
+    ['single form (control)', { path: `${HOME}/.aws/credentials`, mode: 'Line' }],
+    ['batch form', { operations: [{ mode: 'Line', path: `${HOME}/.aws/credentials` }] }],
+  ])('%s: a read of ~/.aws/credentials is refused', (_what, toolInput) => {
+    const event = getDialect('kiro').toEvent({ hook_event_name: 'preToolUse', cwd: `${HOME}/project`, tool_name: 'fs_read', tool_input: toolInput }, undefined);
+    const j = judgeToolCall(event.payload as never, {}, { tool: 'read', home: HOME, env: { HOME }, realpath: false });
+    expect(j.verdict).not.toBe('allow');
   });
 });
