@@ -70,8 +70,10 @@ describe('fuzz: Claude Code replies, event by event', () => {
       const other = typeof hso?.hookEventName === 'string' && EVENTS.some((e) => e.claude === hso.hookEventName && e.claude !== s.claude);
       // A hookSpecificOutput for another event is rejected, or dropped beside a top-level block.
       if (other && code !== 2) expect(!reading.ok || r.decision === 'block').toBe(true);
-      // Where Claude Code does not read permissionDecision, removing it changes nothing.
-      if (!s.permissionDecision && hso !== null && typeof hso === 'object' && !Array.isArray(hso) && 'permissionDecision' in hso) {
+      // On an event agent-hooks does not know (a newer agent's), permissionDecision deny is read: a block.
+      if (!s.known && !other && hso !== null && typeof hso === 'object' && !Array.isArray(hso) && hso.permissionDecision === 'deny') expect(reading.ok && ['block', 'halt'].includes(reading.reply.decision)).toBe(true);
+      // Where Claude Code does not read permissionDecision (on a known event), removing it changes nothing.
+      if (s.known && !s.permissionDecision && hso !== null && typeof hso === 'object' && !Array.isArray(hso) && 'permissionDecision' in hso) {
         const without = { ...r, hookSpecificOutput: { ...hso, permissionDecision: undefined } };
         const again = readProcessEnd(exited(code, without), s);
         expect(again.ok && again.reply.decision).toBe(reading.ok && reading.reply.decision);
