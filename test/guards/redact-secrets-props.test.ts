@@ -120,12 +120,18 @@ describe('redact-secrets: depth and shape', () => {
 
   it('withholds output too deep to pass on when it holds a secret, and says so', () => {
     const reply = post({ stdout: 'x', extra: nest(MAX_OUTPUT_DEPTH * 40, GHP, true) });
-    expect(reply).toEqual({
-      decision: 'modify',
-      updatedOutput: '[REDACTED:withheld]',
-      reason: expect.stringMatching(/github-token.*nests 40001 levels deep, too deep to pass on, so all of it was withheld/),
-    });
-    expect(JSON.stringify(reply)).not.toContain(GHP);
+    expect(reply?.decision).toBe('modify');
+    // Whether JSON.stringify can carry 40,000 levels depends on the Node line (20 overflows; 26 does not):
+    // where it cannot, all of it is withheld, saying so; where it can, the redacted copy goes on.
+    // Either way no secret is left. (No toEqual on the deep copy: its own walk would recurse.)
+    if (typeof reply?.updatedOutput === 'string') {
+      expect(reply.updatedOutput).toBe('[REDACTED:withheld]');
+      expect(reply.reason).toMatch(/github-token.*nests 40001 levels deep, too deep to pass on, so all of it was withheld/);
+    } else {
+      expect(strings(reply?.updatedOutput)).toContain('[REDACTED:github-token]');
+    }
+    // strings() walks without recursion: inside vitest's deeper stack even JSON.stringify may overflow.
+    expect(strings(reply).join('\n')).not.toContain(GHP);
   });
 
   it('passes deep output with no secret untouched', () => {
