@@ -113,3 +113,43 @@ describe('sensitive-paths: print-only interpreter exception (review)', () => {
     },
   );
 });
+
+// An interpolation runs code inside a string: the literal scanner read `${require("fs").readFileSync(".env")}`
+// as one template string and never saw ".env" (found after issue 27's merge; it predates it).
+describe('sensitive-paths: reads inside interpolations', () => {
+  it.each([
+    "node -e 'console.log(`${require(\"fs\").readFileSync(\".env\")}`)'",
+    "node -e 'const f = require(\"fs\"); console.log(`x${f.readFileSync(`.env`)}`)'",
+    "node -p '`${require(\"fs\").readFileSync(`${\".e\"}nv`)}`'",
+    "python3 -c \"print(f'{open(\\\".env\\\").read()}')\"",
+    "python3 -c 'print(f\"{open(\".env\").read()}\")'",
+    "ruby -e \"puts \\\"#{File.read('.env')}\\\"\"",
+    "perl -e 'print \"@{[ `cat .env` ]}\"'",
+  ])('%j is judged as a read of .env', (command) => {
+    expect(verdict('Bash', command)).toBe('block:dotenv');
+  });
+
+  it.each(["node -e 'console.log(`${1 + 2} .env files`)'", "python3 -c 'print(f\"{len(\\\"abc\\\")}\")'", "node -e 'const o = { a: \"x\" }; console.log(o.a)'"])(
+    '%j names no protected file and passes',
+    (command) => {
+      expect(verdict('Bash', command)).toBe('allow');
+    },
+  );
+
+  it('a read of any protected file, wrapped in any language\'s interpolation, is never allowed (seeded)', () => {
+    const files = ['.env', '.env.production', '~/.ssh/id_rsa', '~/.aws/credentials', 'serviceAccount.json'];
+    const wrap: ((file: string) => string)[] = [
+      (f) => `node -e 'console.log(\`\${require("fs").readFileSync("${f}", "utf8")}\`)'`,
+      (f) => `node -e 'console.log(\`a\${require("fs").readFileSync(\`${f}\`)}b\`)'`,
+      (f) => `python3 -c 'print(f"{open("${f}").read()}")'`,
+      (f) => `python3 -c "print(f'{open(\\"${f}\\").read()}')"`,
+      (f) => `ruby -e "puts \\"#{File.read('${f}')}\\""`,
+    ];
+    fc.assert(
+      fc.property(fc.constantFrom(...files), fc.integer({ min: 0, max: wrap.length - 1 }), (file, i) => {
+        expect(verdict('Bash', wrap[i]!(file))).toMatch(/^block:/);
+      }),
+      { seed: 2711, numRuns: 100, interruptAfterTimeLimit: 10_000 },
+    );
+  });
+});

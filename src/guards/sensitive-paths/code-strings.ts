@@ -172,7 +172,9 @@ function stringValue(body: string, how: { language: CodeLanguage; quote: string;
   const interpolates = quote === '"' && (language === 'perl' || language === 'ruby' || language === 'php');
   const singleOnly = quote === "'" && (language === 'perl' || language === 'ruby' || language === 'php');
   let text = body;
-  if (formatted) text = quote === '`' ? text.replace(/\$\{[^}]*\}?/g, UNKNOWN) : text.replace(/\{\{|\}\}|\{[^{}]*\}/g, (m) => (m === '{{' ? '{' : m === '}}' ? '}' : UNKNOWN));
+  // An interpolation of a plain literal is that literal (`${".e"}nv`, f"{'.e'}nv"); any other is unknown.
+  const part = (inner: string): string => /^\s*(["'])((?:\\.|(?!\1)[^\\])*)\1\s*$/.exec(inner)?.[2] ?? UNKNOWN;
+  if (formatted) text = quote === '`' ? text.replace(/\$\{([^}]*)\}?/g, (_, inner: string) => part(inner)) : text.replace(/\{\{|\}\}|\{([^{}]*)\}/g, (m, inner?: string) => (m === '{{' ? '{' : m === '}}' ? '}' : part(inner ?? '')));
   if (interpolates) text = text.replace(/#\{[^}]*\}|\$\{[^}]*\}|[$@][A-Za-z_]\w*(?:(?:->)?\[[^\]]*\]|(?:->)?\{[^}]*\})*/g, UNKNOWN);
   if (raw) return text;
   if (singleOnly) return text.replace(/\\([\\'])/g, '$1');
@@ -228,3 +230,25 @@ function pathJoin(parts: string[]): string {
   for (const part of parts) out = part.startsWith('/') || out === '' ? part : `${out.replace(/\/+$/, '')}/${part}`;
   return out;
 }
+
+/**
+ * The code inside `{…}` of `code` that holds a quote: interpolations (`${…}` in a template literal,
+ * `{…}` in an f-string, `#{…}` in Ruby) run code whose literals the string scanner reads as part of
+ * the surrounding string, and a backtick nested in a template literal ends it early. Every brace pair
+ * is taken, not only those inside strings: a block of code judged twice is judged the same, and
+ * telling an interpolation from a block would need the whole grammar. Bounded: at most 64 bodies.
+ */
+export function interpolations(code: string): string[] {
+  const bodies: string[] = [];
+  const open: number[] = [];
+  for (let i = 0; i < code.length && bodies.length < 64; i++) {
+    const c = code[i];
+    if (c === '{') open.push(i);
+    else if (c === '}' && open.length > 0) {
+      const body = code.slice(open.pop()! + 1, i);
+      if (/["'`]/.test(body)) bodies.push(body);
+    }
+  }
+  return bodies;
+}
+

@@ -9,7 +9,7 @@ import type { ShellWord, SimpleCommand } from '../shell/types.js';
 import { staticPrint } from '../shell/word-value.js';
 import type { Access } from './judge.js';
 import { codeMention } from './unresolved.js';
-import { type CodeLanguage, type EvaluatedCode, evaluateCode, UNKNOWN } from './code-strings.js';
+import { type CodeLanguage, type EvaluatedCode, evaluateCode, interpolations, UNKNOWN } from './code-strings.js';
 import { RUNNER_VARIABLE, runnerCommandStart, selfCommandRule } from './self-commands.js';
 import { findRoots, staticStdout } from '../shell/code-runners.js';
 
@@ -507,6 +507,9 @@ function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: strin
     }
   }
   const language = codeLanguage(name);
+  // `node -e 'console.log(`${require("fs").readFileSync(".env")}`)'`: the read sits in an
+  // interpolation, which the literal scanner takes for part of one string; judge its code on its own.
+  for (const code of [...codes]) if (code.length <= 64 * 1024) codes.push(...interpolations(code));
   for (const code of codes) {
     if (code.length > 64 * 1024) continue;
     // Code can build a path in ways no literal shows (`os.environ['HOME'] + '/.config/agent-hooks/...'`)
