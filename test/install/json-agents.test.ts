@@ -79,6 +79,8 @@ const CASES: AgentCase[] = [
     events: {
       PreToolUse: 'pre-tool-use', PostToolUse: 'post-tool-use', UserPromptSubmit: 'user-prompt-submit', Stop: 'stop',
       SubagentStop: 'subagent-stop', PreCompact: 'pre-compact', SessionStart: 'session-start', SessionEnd: 'session-end',
+      // Codex 0.171's own (hook keys of its config schema): the same events under Claude's names, and Interrupt.
+      PermissionRequest: 'permission-request', PostCompact: 'post-compact', SubagentStart: 'subagent-start', Interrupt: 'interrupt',
     },
     ours: nested,
     timeout: 60,
