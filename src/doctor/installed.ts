@@ -152,7 +152,8 @@ function runVersion(real: string, env: NodeJS.ProcessEnv): string | undefined {
 
 const SAFE_PATH = /^[A-Za-z0-9_/.,:@%+=-]+$/;
 /** The project-folder prefixes install writes (see each agent's projectDir.shell). */
-const PROJECT_PREFIX = /^("\$[A-Z_]+"|"\$\{[A-Z_]+:-\.\}"|"\$\(git rev-parse --show-toplevel 2>\/dev\/null \|\| pwd\)")\/(.+)$/;
+// goose's is its plugin folder's, three below the project: "$PLUGIN_ROOT/../../..".
+const PROJECT_PREFIX = /^("\$[A-Z_]+"|"\$PLUGIN_ROOT\/\.\.\/\.\.\/\.\."|"\$\{[A-Z_]+:-\.\}"|"\$\(git rev-parse --show-toplevel 2>\/dev\/null \|\| pwd\)")\/(.+)$/;
 
 /**
  * The file a launcher names: the project-relative forms, `agent-hooks` on PATH, or one absolute path

@@ -47,9 +47,9 @@ describe('doctor checks the installed entries', () => {
   it('every agent installed in a working project: no error, no machine path; the shared copy is started once', async () => {
     const dir = dependentProject();
     const home = tmpProject();
-    for (const agent of ['claude-code', 'gemini', 'codex', 'cursor', 'copilot', 'opencode', 'cline']) await hooks(['install', agent, '--fail-closed'], dir, home);
+    for (const agent of ['claude-code', 'gemini', 'codex', 'cursor', 'copilot', 'opencode', 'cline', 'goose']) await hooks(['install', agent, '--fail-closed'], dir, home);
     const findings = await doctor(dir, home);
-    expect(findings.filter((f) => /\((claude-code|gemini|codex|cursor|copilot|opencode|cline) project\)$/.test(f.where))).toEqual([]);
+    expect(findings.filter((f) => /\((claude-code|gemini|codex|cursor|copilot|opencode|cline|goose) project\)$/.test(f.where))).toEqual([]);
   });
 
   it('a clone before `npm ci` (no node_modules): the entries do not resolve, an error, with the fix', async () => {

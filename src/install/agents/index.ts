@@ -12,8 +12,9 @@ import { augment, factory, qwenCode, tabnine } from './claude-like.js';
 import { kiro } from './kiro.js';
 import { windsurf } from './windsurf.js';
 import { cline } from './cline.js';
+import { goose } from './goose.js';
 
-export const AGENTS: readonly AgentTarget[] = [claudeCode, codex, gemini, cursor, copilot, opencode, qwenCode, factory, augment, tabnine, windsurf, kiro, cline];
+export const AGENTS: readonly AgentTarget[] = [claudeCode, codex, gemini, cursor, copilot, opencode, qwenCode, factory, augment, tabnine, windsurf, kiro, cline, goose];
 
 export const AGENT_NAMES: readonly string[] = AGENTS.map((a) => a.name);
 
