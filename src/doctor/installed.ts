@@ -97,7 +97,12 @@ function checkOne(found: Installed, where: Where, answered: Map<string, string |
     findings.push({
       level: 'warning',
       where: at,
-      message: `guards fail open: if the runner errors${found.agent === 'claude-code' || found.agent === 'cursor' || found.agent === 'opencode' ? ' or is missing' : ''}, ${agent.failure.open}`,
+      // Cline's plugin blocks on a runner that fails, is missing or times out whatever the switch: only a
+      // hook's own error inside the runner lets a call go on, so "guards fail open" would overstate it.
+      message:
+        found.agent === 'cline'
+          ? `a hook's own error does not block: ${agent.failure.open}`
+          : `guards fail open: if the runner errors${['claude-code', 'cursor', 'opencode', 'goose'].includes(found.agent) ? ' or is missing' : ''}, ${agent.failure.open}`,
       fix: `${reinstall} --fail-closed (${agent.failure.closed})`,
     });
   }
