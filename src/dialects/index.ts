@@ -9,6 +9,7 @@ import { cursor } from './cursor.js';
 import type { Dialect } from './dialect.js';
 import { dockerMcp } from './docker-mcp.js';
 import { gemini } from './gemini.js';
+import { goose } from './goose.js';
 import { kiro } from './kiro.js';
 import { windsurf } from './windsurf.js';
 import { native } from './native.js';
@@ -20,7 +21,7 @@ export type { Answer, Dialect } from './dialect.js';
  * PascalCase mode all send Claude-like payloads, so each is checked for its own marks before
  * claude-code claims anything with a PascalCase hook_event_name.
  */
-const DIALECTS: readonly Dialect[] = [dockerMcp, windsurf, cursor, augment, codex, qwenCode, factory, gemini, copilot, kiro, claudeCode, native];
+const DIALECTS: readonly Dialect[] = [dockerMcp, windsurf, cursor, augment, codex, qwenCode, factory, gemini, copilot, kiro, goose, claudeCode, native];
 
 export const DIALECT_NAMES: readonly string[] = DIALECTS.map((d) => d.name);
 

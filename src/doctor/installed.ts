@@ -97,7 +97,12 @@ function checkOne(found: Installed, where: Where, answered: Map<string, string |
     findings.push({
       level: 'warning',
       where: at,
-      message: `guards fail open: if the runner errors${found.agent === 'claude-code' || found.agent === 'cursor' || found.agent === 'opencode' ? ' or is missing' : ''}, ${agent.failure.open}`,
+      // Cline's plugin blocks on a runner that fails, is missing or times out whatever the switch: only a
+      // hook's own error inside the runner lets a call go on, so "guards fail open" would overstate it.
+      message:
+        found.agent === 'cline'
+          ? `a hook's own error does not block: ${agent.failure.open}`
+          : `guards fail open: if the runner errors${['claude-code', 'cursor', 'opencode', 'goose'].includes(found.agent) ? ' or is missing' : ''}, ${agent.failure.open}`,
       fix: `${reinstall} --fail-closed (${agent.failure.closed})`,
     });
   }
@@ -152,7 +157,8 @@ function runVersion(real: string, env: NodeJS.ProcessEnv): string | undefined {
 
 const SAFE_PATH = /^[A-Za-z0-9_/.,:@%+=-]+$/;
 /** The project-folder prefixes install writes (see each agent's projectDir.shell). */
-const PROJECT_PREFIX = /^("\$[A-Z_]+"|"\$\{[A-Z_]+:-\.\}"|"\$\(git rev-parse --show-toplevel 2>\/dev\/null \|\| pwd\)")\/(.+)$/;
+// goose's is its plugin folder's, three below the project: "$PLUGIN_ROOT/../../..".
+const PROJECT_PREFIX = /^("\$[A-Z_]+"|"\$PLUGIN_ROOT\/\.\.\/\.\.\/\.\."|"\$\{[A-Z_]+:-\.\}"|"\$\(git rev-parse --show-toplevel 2>\/dev\/null \|\| pwd\)")\/(.+)$/;
 
 /**
  * The file a launcher names: the project-relative forms, `agent-hooks` on PATH, or one absolute path

@@ -156,7 +156,7 @@ describe('auto-detection from the CLI', () => {
   it('an unknown dialect lists them all', () => {
     const r = run(['stop', '--dialect', 'gemni'], {});
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('unknown dialect "gemni" (did you mean "gemini"?); dialects: docker-mcp, windsurf, cursor, augment, codex, qwen-code, factory, gemini, copilot, kiro, claude-code, native');
+    expect(r.stderr).toContain('unknown dialect "gemni" (did you mean "gemini"?); dialects: docker-mcp, windsurf, cursor, augment, codex, qwen-code, factory, gemini, copilot, kiro, goose, claude-code, native');
   });
 
   it('an agent event with no equivalent takes the forward path: not a runner error', () => {

@@ -8,10 +8,10 @@ import { findEvent } from '../../src/events/catalog.js';
 import { ROOT } from '../helpers.js';
 
 const PAYLOADS = path.join(ROOT, 'test', 'fixtures', 'payloads');
-const AGENTS: Record<string, string> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', copilot: 'copilot', cursor: 'cursor', 'docker-mcp': 'docker-mcp', 'qwen-code': 'qwen-code', factory: 'factory', augment: 'augment', windsurf: 'windsurf', kiro: 'kiro' };
+const AGENTS: Record<string, string> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini', copilot: 'copilot', cursor: 'cursor', 'docker-mcp': 'docker-mcp', 'qwen-code': 'qwen-code', factory: 'factory', augment: 'augment', windsurf: 'windsurf', kiro: 'kiro', goose: 'goose' };
 
 /** Agent events with no canonical equivalent: the forward path, under their own name. */
-const FORWARD = /^(afterAgentResponse|TodoCreated)\b/;
+const FORWARD = /^(afterAgentResponse|TodoCreated|BeforeShellExecution)\b/;
 /** Copilot's camelCase payloads do not name their event: the command line must. */
 const COPILOT_CAMEL: Record<string, string> = { agentStop: 'agentStop', postToolUse: 'postToolUse', preToolUse: 'preToolUse', sessionEnd: 'sessionEnd', sessionStart: 'sessionStart', userPromptSubmitted: 'userPromptSubmitted' };
 
@@ -23,7 +23,7 @@ const files = Object.keys(AGENTS).flatMap((agent) =>
 
 describe('auto-detection', () => {
   it('covers every dialect', () => {
-    expect(DIALECT_NAMES).toEqual(['docker-mcp', 'windsurf', 'cursor', 'augment', 'codex', 'qwen-code', 'factory', 'gemini', 'copilot', 'kiro', 'claude-code', 'native']);
+    expect(DIALECT_NAMES).toEqual(['docker-mcp', 'windsurf', 'cursor', 'augment', 'codex', 'qwen-code', 'factory', 'gemini', 'copilot', 'kiro', 'goose', 'claude-code', 'native']);
     expect(files.length).toBeGreaterThan(100);
   });
 
@@ -52,8 +52,8 @@ describe('every payload becomes a canonical event in Claude Code format', () => 
     // Where a guard looks: `command` for shell tools, `file_path` for file tools.
     if (event.tool.canonical === 'exec') expect(typeof input.command).toBe('string');
     if (['read', 'write', 'edit'].includes(event.tool.canonical)) expect(typeof input.file_path).toBe('string');
-    // Cursor's and Cascade's post events carry no tool output.
-    if (event.name === 'postToolUse' && agent !== 'cursor' && agent !== 'windsurf') expect(event.payload.tool_response).toBeDefined();
+    // Cursor's, Cascade's and goose's post events carry no tool output.
+    if (event.name === 'postToolUse' && !['cursor', 'windsurf', 'goose'].includes(agent)) expect(event.payload.tool_response).toBeDefined();
   });
 
 });

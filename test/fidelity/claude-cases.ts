@@ -344,5 +344,15 @@ function k(id: string, scripts: string[], event: string, hooks: ClaudeHooks, pay
   k('if-on-stop', P, 'Stop', on('Stop', undefined, { type: 'command', if: 'Bash(*)', command: probe('stop-block-a') }), stop(), { blocked: false }, 'if on an event without a tool: never runs');
   k('pr-sysmsgs-all', P, 'PreToolUse', { PreToolUse: [{ matcher: '', hooks: [handler(cmd('permission_auto_approve.py'))] }, { matcher: 'Bash', hooks: [handler(probe('sysmsg'))] }] }, bash('rm -rf / x'), { blocked: true, systemMessages: ['Blocked by auto-approve', 'heads up'] }, 'systemMessages of several hooks are all shown');
 }
+// --- PreSkillShellCommand (Claude Code 2.1.332): a skill's `!`shell`` command, read as PreToolUse is ------------
+{
+  const s = ['bash_command_validator'];
+  const skill = (command: string) => ({ ...bash(command), command_name: 'when', command_source: 'projectSettings', invoked_by: 'user' });
+  const h = on('PreSkillShellCommand', 'Bash', cmd('bash_command_validator.py'));
+  k('pss-exit2', s, 'PreSkillShellCommand', h, skill('grep -r TODO src'), { blocked: true, permission: 'deny', reasons: ['rg'] }, "exit 2 stops the skill's shell command, the reason reaches the model");
+  k('pss-pass', s, 'PreSkillShellCommand', h, skill('date'), NOTHING, 'exit 0: the skill command runs');
+  const deny = `cat >/dev/null; echo '{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"deny","permissionDecisionReason":"no shell in skills"}}'`;
+  k('pss-json-deny', s, 'PreSkillShellCommand', { PreSkillShellCommand: [{ matcher: 'Bash', hooks: [handler(cmd('bash_command_validator.py')), handler(deny)] }] }, skill('date'), { blocked: true, permission: 'deny', reasons: ['no shell in skills'] }, 'a JSON deny blocks it as on PreToolUse');
+}
 
 export const CASES: readonly FidelityCase[] = cases;

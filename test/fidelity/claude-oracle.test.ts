@@ -20,6 +20,17 @@ describe('reading one hook run', () => {
     expect(combine('Stop', [run(2, json({ decision: 'block', reason: 'json' }), 'stderr')])).toMatchObject({ blocked: true, reasons: ['json'] });
   });
 
+  it("PreSkillShellCommand (a skill's shell command) is read as PreToolUse: exit 2 and a deny block it, ask does not", () => {
+    const skill = (o: object) => json({ hookSpecificOutput: { hookEventName: 'PreSkillShellCommand', ...o } });
+    expect(combine('PreSkillShellCommand', [run(2, '', 'no skill shell')])).toMatchObject({ blocked: true, permission: 'deny', reasons: ['no skill shell'] });
+    expect(combine('PreSkillShellCommand', [run(0, skill({ permissionDecision: 'deny', permissionDecisionReason: 'r' }))])).toMatchObject({ blocked: true, permission: 'deny', reasons: ['r'] });
+    expect(combine('PreSkillShellCommand', [run(0, skill({ permissionDecision: 'ask' })), run(0, skill({ permissionDecision: 'allow' }))])).toMatchObject({ blocked: false, permission: 'ask' });
+    // No rewrite in its schema: updatedInput is stripped, never applied.
+    expect(combine('PreSkillShellCommand', [run(0, skill({ permissionDecision: 'allow', updatedInput: { command: 'x' } }))]).updatedInput).toBeUndefined();
+    // A PreToolUse-named reply on this event is the "incorrect event name" error, as on any other event.
+    expect(combine('PreSkillShellCommand', [run(0, pre({ permissionDecision: 'deny' }))])).toMatchObject({ blocked: false, errors: 1 });
+  });
+
   it('a valid JSON object decides whatever the exit code but 2', () => {
     expect(combine('PreToolUse', [run(1, pre({ permissionDecision: 'deny', permissionDecisionReason: 'r' }))])).toMatchObject({ blocked: true, reasons: ['r'] });
   });

@@ -19,6 +19,10 @@
 //   is context, combining (deny > defer > ask > allow; every additionalContext delivered).
 // - Seen with the real 2.1.328 (issue 11, docs/agents.md): `continue: false` is ignored on PreCompact; a halt
 //   alone on PreToolUse does not stop the tool.
+// - PreSkillShellCommand (2.1.332, before a skill's inline `!`shell`` command; a tool payload): read like
+//   PreToolUse (its hookSpecificOutput takes permissionDecision and its reason; no rewrite). Exit 2 stops the
+//   command with the reason reaching the model, natively and through agent-hooks alike: proven with the real CLI
+//   in test/e2e/claude-skill-shell.e2e.test.ts.
 
 /** One hook process as Claude Code (or the test) saw it finish. */
 export interface HookRun {
@@ -87,17 +91,17 @@ export interface Effect {
   errors: number;
 }
 
-/** Claude Code's 33 events (2.1.328). */
+/** Claude Code's 34 events (2.1.328, and 2.1.332's PreSkillShellCommand). */
 export const CLAUDE_EVENTS = [
   'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PostToolBatch', 'Notification', 'UserPromptSubmit', 'UserPromptExpansion',
   'SessionStart', 'SessionEnd', 'Stop', 'StopFailure', 'SubagentStart', 'SubagentStop', 'PreCompact', 'PostCompact',
   'PermissionRequest', 'PermissionDenied', 'Setup', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'Elicitation',
   'ElicitationResult', 'ConfigChange', 'DirectoryAdded', 'WorktreeCreate', 'WorktreeRemove', 'InstructionsLoaded',
-  'CwdChanged', 'FileChanged', 'MessageDisplay', 'PreModelSwitch', 'PostModelSwitch',
+  'CwdChanged', 'FileChanged', 'MessageDisplay', 'PreModelSwitch', 'PostModelSwitch', 'PreSkillShellCommand',
 ] as const;
 
 /** Events where an exit 2 / blocking error refuses the action (reference 1.7, "blocks"). */
-const BLOCKING = new Set(['PreToolUse', 'UserPromptSubmit', 'UserPromptExpansion', 'Stop', 'SubagentStop', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'ConfigChange', 'PostToolBatch', 'PreCompact', 'Elicitation', 'ElicitationResult', 'WorktreeCreate', 'PreModelSwitch']);
+const BLOCKING = new Set(['PreToolUse', 'UserPromptSubmit', 'UserPromptExpansion', 'Stop', 'SubagentStop', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'ConfigChange', 'PostToolBatch', 'PreCompact', 'Elicitation', 'ElicitationResult', 'WorktreeCreate', 'PreModelSwitch', 'PreSkillShellCommand']);
 /** Events where a blocking error is feedback to the model after the fact. */
 const FEEDBACK = new Set(['PostToolUse', 'PostToolUseFailure']);
 /** Events whose plain stdout (exit 0) becomes context. */
@@ -125,6 +129,7 @@ const VARIANTS: Record<string, Record<string, (v: unknown) => boolean>> = {
   SessionStart: { additionalContext: isStr, initialUserMessage: isStr, sessionTitle: isStr, watchPaths: isStrArr, reloadSkills: isBool },
   Setup: { additionalContext: isStr },
   PreModelSwitch: { permissionDecision: oneOf('allow', 'deny', 'ask'), permissionDecisionReason: isStr },
+  PreSkillShellCommand: { permissionDecision: oneOf('allow', 'deny', 'ask', 'defer'), permissionDecisionReason: isStr },
   PostModelSwitch: { additionalContext: isStr },
   SubagentStart: { additionalContext: isStr },
   PostToolUse: { additionalContext: isStr, classifierContext: isStr, updatedToolOutput: () => true, updatedMCPToolOutput: () => true },
@@ -239,7 +244,8 @@ function readJson(event: string, parsed: Record<string, unknown>): HookReading {
       r.additionalContext = ctx;
       break;
     }
-    case 'PreModelSwitch': {
+    case 'PreModelSwitch':
+    case 'PreSkillShellCommand': {
       const pd = hso.permissionDecision as PermissionBehavior | undefined;
       if (pd !== undefined) r.permissionBehavior = pd;
       if (pd === 'deny') r.blockingError = (hso.permissionDecisionReason as string) || reason || 'Blocked by hook';
@@ -274,6 +280,10 @@ function readJson(event: string, parsed: Record<string, unknown>): HookReading {
 }
 
 const PERMISSION_RANK: Record<PermissionBehavior, number> = { deny: 4, defer: 3, ask: 2, allow: 1 };
+/** Events whose replies combine into one permission outcome (deny > defer > ask > allow). */
+const PERMISSION_EVENTS = new Set(['PreToolUse', 'PreModelSwitch', 'PreSkillShellCommand']);
+/** Events where an exit 2 is a deny, and a deny blocks: the tool call, or the skill's shell command. */
+const DENY_BLOCKS = new Set(['PreToolUse', 'PreSkillShellCommand']);
 
 /** The event's outcome once every run was read (reference 1.9; runs in the order they were configured). */
 export function combine(event: string, runs: HookRun[], payload: Record<string, unknown> = {}): Effect {
@@ -296,7 +306,7 @@ export function combine(event: string, runs: HookRun[], payload: Record<string, 
         effect.errors += 1;
       }
     }
-    if ((event === 'PreToolUse' || event === 'PreModelSwitch') && r.permissionBehavior !== undefined) {
+    if (PERMISSION_EVENTS.has(event) && r.permissionBehavior !== undefined) {
       if (effect.permission === undefined || PERMISSION_RANK[r.permissionBehavior] > PERMISSION_RANK[effect.permission]) effect.permission = r.permissionBehavior;
     }
     // Several rewrites: Claude Code applies the last to finish; the comparison runs one rewriting hook per event.
@@ -319,8 +329,8 @@ export function combine(event: string, runs: HookRun[], payload: Record<string, 
     if ((event === 'Elicitation' || event === 'ElicitationResult') && r.elicitationAction !== undefined) effect.elicitationAction = r.elicitationAction;
   }
   // A deny blocks; the blocked flag on PreToolUse is the deny (exit 2 is a deny too).
-  if (event === 'PreToolUse' && effect.blocked) effect.permission = 'deny';
-  if (event === 'PreToolUse' && effect.permission === 'deny') effect.blocked = true;
+  if (DENY_BLOCKS.has(event) && effect.blocked) effect.permission = 'deny';
+  if (DENY_BLOCKS.has(event) && effect.permission === 'deny') effect.blocked = true;
   // A rewrite of a call that is refused or deferred changes nothing.
   if (event === 'PreToolUse' && (effect.permission === 'deny' || effect.permission === 'defer')) delete effect.updatedInput;
   if (event === 'Stop' || event === 'SubagentStop') effect.continues = effect.blocked || effect.context.length > 0;
@@ -337,7 +347,7 @@ export function defaultTimeoutSeconds(event: string): number {
 /** The tool name (or other value) an event's matcher is tested against (reference 1.3). */
 export function matcherSubject(event: string, payload: Record<string, unknown>): string | undefined {
   switch (event) {
-    case 'PreToolUse': case 'PostToolUse': case 'PostToolUseFailure': case 'PermissionRequest': case 'PermissionDenied':
+    case 'PreToolUse': case 'PostToolUse': case 'PostToolUseFailure': case 'PermissionRequest': case 'PermissionDenied': case 'PreSkillShellCommand':
       return payload.tool_name as string | undefined;
     case 'SessionStart': case 'ConfigChange': case 'DirectoryAdded': return payload.source as string | undefined;
     case 'Setup': case 'PreCompact': case 'PostCompact': return payload.trigger as string | undefined;

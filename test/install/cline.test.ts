@@ -1,14 +1,14 @@
 // `hooks install cline`: the generated plugin, installed and removed on real temp files, then imported
 // and driven with Cline-shaped hook contexts (tool names and inputs from the cline 3.0.65 bundle) over
 // a real `hooks run`.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
 import { renderClinePlugin } from '../../src/install/cline-plugin.js';
-import { backupLabel, dependentProject } from './kit.js';
+import { backupLabel, dependentProject, pluginProject, stubPluginEnv } from './kit.js';
 
 const PLUGIN = '.cline/plugins/agent-hooks.js';
 
@@ -83,8 +83,7 @@ describe('the generated plugin over a real hooks run', () => {
   beforeEach(() => {
     // The runner the plugin spawns inherits the environment: keep the real home out of it.
     home = tmpProject();
-    for (const [name, value] of Object.entries(isolatedEnv(home))) if (name === 'HOME' || name.startsWith('XDG_') || name === 'AGENT_HOOKS_MANAGED_CONFIG') vi.stubEnv(name, value!);
-    for (const name of ['HOOKS_SKIP', 'HOOKS_DISABLE', 'HOOKS_ON_ERROR']) vi.stubEnv(name, undefined);
+    stubPluginEnv(home);
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   });
   afterEach(() => {
@@ -93,11 +92,7 @@ describe('the generated plugin over a real hooks run', () => {
   });
 
   async function clineWith(config: unknown, flags: string[] = []): Promise<{ dir: string; hooks: ClineHooks }> {
-    const dir = dependentProject();
-    // The user layer (always trusted): the plugin and the runner are under test, not project trust.
-    mkdirSync(path.join(home, '.config', 'agent-hooks'), { recursive: true });
-    writeFileSync(path.join(home, '.config', 'agent-hooks', 'config.json'), JSON.stringify(config));
-    expect((await hooks(['install', 'cline', ...flags], dir, home)).code).toBe(0);
+    const dir = await pluginProject('cline', home, config, flags);
     vi.spyOn(process, 'cwd').mockReturnValue(dir);
     return { dir, hooks: (await load(path.join(dir, PLUGIN))).hooks };
   }

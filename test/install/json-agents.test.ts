@@ -79,6 +79,8 @@ const CASES: AgentCase[] = [
     events: {
       PreToolUse: 'pre-tool-use', PostToolUse: 'post-tool-use', UserPromptSubmit: 'user-prompt-submit', Stop: 'stop',
       SubagentStop: 'subagent-stop', PreCompact: 'pre-compact', SessionStart: 'session-start', SessionEnd: 'session-end',
+      // Codex 0.171's own (hook keys of its config schema): the same events under Claude's names, and Interrupt.
+      PermissionRequest: 'permission-request', PostCompact: 'post-compact', SubagentStart: 'subagent-start', Interrupt: 'interrupt',
     },
     ours: nested,
     timeout: 60,
@@ -231,6 +233,24 @@ const CASES: AgentCase[] = [
     skeleton: {},
     projectDir: '"$(git rev-parse --show-toplevel 2>/dev/null || pwd)"',
     agentEnv: () => ({}),
+  },
+  {
+    // Written from goose's docs (its plugins' hooks/hooks.json); goose itself is not on npm, so no e2e test.
+    agent: 'goose',
+    dialect: 'goose',
+    project: '.agents/plugins/agent-hooks/hooks/hooks.json',
+    user: '.agents/plugins/agent-hooks/hooks/hooks.json',
+    events: {
+      PreToolUse: 'pre-tool-use', PostToolUse: 'post-tool-use', PostToolUseFailure: 'post-tool-use-failure', UserPromptSubmit: 'user-prompt-submit',
+      Stop: 'stop', SessionStart: 'session-start', SessionEnd: 'session-end',
+    },
+    ours: nested,
+    timeout: 60,
+    userEntry: { matcher: 'developer__shell', hooks: [{ type: 'command', command: '${PLUGIN_ROOT}/scripts/block-sudo.sh', on_failure: 'block' }] },
+    skeleton: {},
+    note: 'agent-hooks: note: goose loads project plugins when it starts in the project; restart goose, and list "agent-hooks" nowhere in disabledPlugins\n',
+    projectDir: '"$PLUGIN_ROOT/../../.."',
+    agentEnv: (dir) => ({ PLUGIN_ROOT: path.join(dir, '.agents', 'plugins', 'agent-hooks') }),
   },
 ];
 
@@ -464,8 +484,8 @@ describe.each(CASES)('$agent', (c) => {
     const env = { ...testEnv(home), ...c.agentEnv(dir) };
     trustProject(dir, env);
     const r = spawnSync('sh', ['-c', command], { cwd: dir, env, input: payload, encoding: 'utf8', timeout: 30_000 });
-    if (c.agent === 'windsurf') {
-      // Cascade reads no JSON: exit 2 and the reason on stderr.
+    if (c.agent === 'windsurf' || c.agent === 'goose') {
+      // Cascade and goose read no JSON: exit 2 and the reason on stderr.
       expect(r.status).toBe(2);
       expect(r.stderr).toContain('victim is protected');
     } else if (c.agent === 'claude-code') {
@@ -497,6 +517,7 @@ const BLOCKED_PAYLOAD: Record<string, string | Json> = {
   augment: 'augment/PreToolUse.json',
   tabnine: 'gemini/BeforeTool.run_shell_command.blocked.json',
   windsurf: 'windsurf/pre_run_command.json',
+  goose: { event: 'PreToolUse', session_id: 's1', matcher_context: 'developer__shell', tool_name: 'developer__shell', tool_input: { command: 'rm -rf ./victim' }, working_dir: '/home/dev/project', tool_call_id: 'c1' },
   cursor: {
     conversation_id: 'c1', generation_id: 'g1', hook_event_name: 'preToolUse', cwd: '/home/dev/project', workspace_roots: ['/home/dev/project'],
     tool_name: 'Shell', tool_input: { command: 'rm -rf ./victim' }, tool_use_id: 't1',
@@ -505,9 +526,12 @@ const BLOCKED_PAYLOAD: Record<string, string | Json> = {
 
 describe('usage errors', () => {
   it.each([
-    [['install'], 'agent-hooks: name an agent: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline\n'],
-    [['install', 'claude'], 'agent-hooks: unknown agent "claude"; agents: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline\n'],
-    [['uninstall', 'gemeni'], 'agent-hooks: unknown agent "gemeni" (did you mean "gemini"?); agents: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline\n'],
+    [['install'], 'agent-hooks: name an agent: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline, goose\n'],
+    [['install', 'claude'], 'agent-hooks: unknown agent "claude"; agents: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline, goose\n'],
+    [['uninstall', 'gemeni'], 'agent-hooks: unknown agent "gemeni" (did you mean "gemini"?); agents: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline, goose\n'],
+    // VS Code reads the files the claude-code and copilot installers write: refused, naming the one that covers it.
+    [['install', 'vscode'], 'agent-hooks: VS Code has no hook file of its own: it runs the hooks in .claude/settings*.json and .github/hooks/*.json, so "hooks install claude-code" covers it (add copilot as well and VS Code runs every hook twice)\n'],
+    [['uninstall', 'vscode'], 'agent-hooks: VS Code has no hook file of its own: it runs the hooks in .claude/settings*.json and .github/hooks/*.json, so "hooks install claude-code" covers it (add copilot as well and VS Code runs every hook twice)\n'],
     [['install', 'codex', '--project', '--user'], 'agent-hooks: --project and --user: choose one\n'],
     [['install', 'codex', '--timeout', '1.5'], 'agent-hooks: --timeout: expected a whole number of seconds, got "1.5"\n'],
   ])('%j', async (args, message) => {
@@ -539,5 +563,15 @@ describe('a hook of ours the user moved into their own group', () => {
     const { dir, home } = setup({ '.claude/settings.json': JSON.stringify(doc) });
     await hooks(['uninstall', 'claude-code'], dir, home);
     expect(readJson(path.join(dir, '.claude/settings.json'))).toEqual({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './mine.sh' }] }] } });
+  });
+});
+
+describe('goose --fail-closed', () => {
+  it("sets goose's own switch, on_failure: block, on PreToolUse only (goose reads it nowhere else)", async () => {
+    const { dir, home } = setup();
+    expect((await hooks(['install', 'goose', '--fail-closed'], dir, home)).code).toBe(0);
+    const doc = readJson(path.join(dir, '.agents/plugins/agent-hooks/hooks/hooks.json'));
+    expect(doc.hooks.PreToolUse[0].hooks[0]).toMatchObject({ on_failure: 'block', command: expect.stringContaining('run pre-tool-use --dialect goose --on-error block') });
+    for (const event of Object.keys(doc.hooks).filter((e) => e !== 'PreToolUse')) expect(doc.hooks[event][0].hooks[0]).not.toHaveProperty('on_failure');
   });
 });

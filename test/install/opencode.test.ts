@@ -1,11 +1,11 @@
 // `hooks install opencode`: the generated plugin, installed and removed on real temp files, then
 // imported and driven with fake opencode `input`/`output` objects over a real `hooks run`.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
-import { backupLabel, backupOf, dependentProject } from './kit.js';
+import { backupLabel, backupOf, dependentProject, pluginProject, stubPluginEnv } from './kit.js';
 
 const PLUGIN = '.opencode/plugin/agent-hooks.js';
 
@@ -79,18 +79,13 @@ describe('the generated plugin over a real hooks run', () => {
   beforeEach(() => {
     // The runner the plugin spawns inherits opencode's environment: keep the real home out of it.
     home = tmpProject();
-    for (const [name, value] of Object.entries(isolatedEnv(home))) if (name === 'HOME' || name.startsWith('XDG_') || name === 'AGENT_HOOKS_MANAGED_CONFIG') vi.stubEnv(name, value!);
-    for (const name of ['HOOKS_SKIP', 'HOOKS_DISABLE', 'HOOKS_ON_ERROR']) vi.stubEnv(name, undefined);
+    stubPluginEnv(home);
   });
   afterEach(() => vi.unstubAllEnvs());
 
   /** A project with this config, the plugin installed into it, and the plugin's hooks as opencode gets them. */
   async function opencodeWith(config: unknown, flags: string[] = []): Promise<{ dir: string; hooks: OpencodeHooks; logged: string[] }> {
-    const dir = dependentProject();
-    // The user layer (always trusted): the plugin and the runner are under test, not project trust.
-    mkdirSync(path.join(home, '.config', 'agent-hooks'), { recursive: true });
-    writeFileSync(path.join(home, '.config', 'agent-hooks', 'config.json'), JSON.stringify(config));
-    expect((await hooks(['install', 'opencode', ...flags], dir, home)).code).toBe(0);
+    const dir = await pluginProject('opencode', home, config, flags);
     const plugin = (await import(pathToFileURL(path.join(dir, PLUGIN)).href)) as Record<string, (ctx: unknown) => Promise<OpencodeHooks>>;
     // opencode calls every export as a plugin: there must be exactly one.
     expect(Object.keys(plugin)).toEqual(['AgentHooks']);

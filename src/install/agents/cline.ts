@@ -12,8 +12,8 @@ export const cline: AgentTarget = {
   // The plugin finds the project's dependency relative to its own file (.cline/plugins/ is two down).
   projectDir: { shell: '', base: (cwd) => cwd },
   failure: {
-    open: 'a hook that errors is logged and the call goes on (a runner that cannot start, crashes or times out still blocks)',
-    closed: 'a runner that cannot start, fails or times out blocks the tool call or prompt, and so does a hook error (--on-error block)',
+    open: "the runner reports it and the call goes on (a runner that fails, is missing or times out blocks the call or prompt all the same)",
+    closed: "a hook's own error then blocks the tool call or prompt too",
   },
   install(before, file, { launcher, timeoutSeconds, failClosed }, scope) {
     if (before !== undefined && !isOurClinePlugin(before)) {

@@ -1,8 +1,8 @@
 // Codex CLI: `.codex/hooks.json` (or `$CODEX_HOME/hooks.json`, default `~/.codex`), Claude's shape and
-// event names; it has no Notification or PostToolUseFailure. Timeout in seconds.
+// event names; it has no Notification or PostToolUseFailure, and Interrupt of its own. Timeout in seconds.
 import path from 'node:path';
 import { nestedEntries } from '../event-table.js';
-import { eventsOf } from '../../dialects/agent-events.js';
+import { eventsOf, supported } from '../../dialects/agent-events.js';
 import { CODEX_EVENTS } from '../../dialects/codex.js';
 import { jsonAgent } from '../json-agent.js';
 import { GIT_ROOT_DIR } from '../launcher.js';
@@ -17,8 +17,10 @@ export const codex = jsonAgent({
     open: 'a missing or failing runner lets the call go on',
     closed: 'runner errors block (--on-error block); Codex cannot block on a missing runner (it has no fail-closed switch)',
   },
-  // SessionEnd is not in Codex's documented list, but the real CLI fires it (shared/payloads/codex/SessionEnd.json).
-  events: eventsOf(CODEX_EVENTS, ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'PreCompact', 'SessionStart', 'SessionEnd']),
+  // Every event the codex dialect maps, so an event the dialect learns is one Codex runs hooks on too.
+  // SessionEnd is not in Codex's documented list, but the real CLI fires it (shared/payloads/codex/SessionEnd.json);
+  // PermissionRequest, PostCompact, SubagentStart and Interrupt are hook keys of Codex 0.171's config schema.
+  events: eventsOf(CODEX_EVENTS, supported(CODEX_EVENTS)),
   entries: nestedEntries,
   entry: (command, timeout) => ({ hooks: [{ type: 'command', command, timeout }] }),
   note: 'codex runs a hook only once you trust it: review the new ones with /hooks',

@@ -1,0 +1,94 @@
+// The goose dialect: goose's plugin hooks (`<plugin>/hooks/hooks.json`, the Open Plugins shape, which is
+// Claude Code's). The payload is Claude-like with goose's own keys: `event` (not hook_event_name),
+// `working_dir` (not cwd), `message` for the prompt, `tool_call_id`, and tools named `<extension>__<tool>`
+// (`developer__shell`). goose reads only a block back, and only on PreToolUse and Stop: exit 2 with the
+// reason on stderr. Its stdout is a decision channel: exit 0 with anything on stdout but nothing or
+// `{"decision":"allow"}` is "no decision", which `on_failure: block` turns into a block, so this dialect
+// never prints on stdout.
+// Read from goose's documentation (documentation/docs/guides/context-engineering/hooks.md); goose is a
+// Rust binary shipped on GitHub releases, not on npm or Debian, so no e2e test drives it here.
+import type { Decision } from '../decide/combine.js';
+import { eventSpec } from '../events/catalog.js';
+import { canonicalTool } from '../events/tools.js';
+import { agentEventName, resolveAgentEvent, type EventTable } from './agent-events.js';
+import type { Answer, Dialect } from './dialect.js';
+import { exitCodeAnswer, type ExitCodeAgent } from './exit-code-answer.js';
+import { canonicalEvent } from './event.js';
+import { aliasInput, originOf, type InputMapping } from './origin.js';
+import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
+
+// PreToolUseResult and the file and shell events (BeforeReadFile, AfterFileEdit, BeforeShellExecution,
+// AfterShellExecution) have no catalog event: forward path. goose emits no SubagentStart/SubagentStop.
+export const GOOSE_EVENTS: EventTable = {
+  SessionStart: 'sessionStart',
+  SessionEnd: 'sessionEnd',
+  Stop: 'stop',
+  UserPromptSubmit: 'userPromptSubmit',
+  PreToolUse: 'preToolUse',
+  PostToolUse: 'postToolUse',
+  PostToolUseFailure: 'postToolUseFailure',
+  PreToolUseResult: null,
+  BeforeReadFile: null,
+  AfterFileEdit: null,
+  BeforeShellExecution: null,
+  AfterShellExecution: null,
+};
+
+/** goose's built-in developer tools under the canonical names they share with other agents. */
+const TOOLS: Readonly<Record<string, string>> = {
+  developer__shell: 'exec',
+  developer__write: 'write',
+  developer__edit: 'edit',
+};
+
+// developer__write and developer__edit name the file `path`, and the edit's text `before`/`after`.
+const INPUT_ALIASES = [
+  ['path', 'file_path'],
+  ['before', 'old_string'],
+  ['after', 'new_string'],
+] as const;
+
+/** Where goose takes a block (exit 2): a PreToolUse denies the call, a Stop keeps the turn going. */
+const BLOCKING = new Set(['preToolUse', 'stop']);
+
+export const goose: Dialect = {
+  name: 'goose',
+  // goose's own envelope: `event` naming one of its events, a session id, and no hook_event_name.
+  detect: (raw) =>
+    isRecord(raw) && raw.hook_event_name === undefined && typeof raw.event === 'string' && Object.hasOwn(GOOSE_EVENTS, raw.event) && typeof raw.session_id === 'string',
+  toEvent(raw, eventName) {
+    const payload = requireRecord(raw);
+    const { spec, agentEvent } = resolveAgentEvent('goose', GOOSE_EVENTS, eventName, stringField(payload, 'event'), 'event');
+    const { event: _event, working_dir, message, tool_call_id, ...rest } = payload;
+    const input: Json = { ...rest };
+    if (typeof working_dir === 'string') input.cwd = working_dir;
+    if (typeof message === 'string') input.prompt = message;
+    if (typeof tool_call_id === 'string') input.tool_use_id = tool_call_id;
+    let canonical: string | undefined;
+    let mapping: InputMapping | undefined;
+    if (spec.tool) {
+      mapping = aliasInput(argsObject(payload.tool_input, 'tool_input'), INPUT_ALIASES);
+      input.tool_input = mapping.canonical;
+      const tool = stringField(payload, 'tool_name');
+      if (tool !== undefined) canonical = Object.hasOwn(TOOLS, tool) ? TOOLS[tool]! : canonicalTool(tool);
+    }
+    return canonicalEvent(spec, input, { dialect: 'goose', agentEvent, ...(mapping === undefined ? {} : { input: mapping }) }, canonical === undefined ? {} : { canonical });
+  },
+  answer: answerGoose,
+};
+
+const GOOSE: ExitCodeAgent = {
+  agent: 'goose',
+  noun: 'call',
+  verb: 'denied',
+  blocks: (spec) => BLOCKING.has(spec.name),
+  // goose reads no context from a hook; anything on stdout would read as "no decision".
+  context: () => false,
+  contextNote: 'goose takes no context from hooks',
+};
+
+function answerGoose(decision: Decision): Answer {
+  const spec = eventSpec(decision.event.name);
+  const agentEvent = originOf(decision.event)?.agentEvent ?? agentEventName(GOOSE_EVENTS, spec, spec.name);
+  return exitCodeAnswer(decision, spec, agentEvent, GOOSE);
+}

@@ -1,0 +1,70 @@
+// What the generated agent plugins (opencode, Cline) share: the source of `runHooks`, which spawns
+// `hooks run` once per event and never rejects, and the small readers of its answer. It is source text
+// interpolated into each plugin's template, because a generated plugin has no dependencies to import.
+// The template must define HOOKS_BIN, TIMEOUT_MS and import `spawn` from node:child_process.
+
+/**
+ * `runHooks(event, payload, cwd, failClosed)`, `parseAnswer`, `reasonOf` and `isObject` as plugin
+ * source. `host` names the agent in comments. `continues`: whether the plugin lets a call go on when
+ * the runner fails and `failClosed` is off (opencode does; Cline blocks then too), which the timeout
+ * message says, so it never claims the call goes on where it does not.
+ */
+export function renderRunHooks(host: string, continues: boolean): string {
+  const suffix = continues ? ` + (failClosed ? '' : '; continuing')` : '';
+  return `/** Runs the runner on one event; never rejects (a runner that cannot start comes back as code -1). */
+function runHooks(event, payload, cwd, failClosed) {
+  return new Promise((resolve) => {
+    let child;
+    try {
+      const args = ['run', event, '--dialect', 'native', ...(failClosed ? ['--on-error', 'block'] : [])];
+      child = spawn(HOOKS_BIN, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    } catch (error) {
+      resolve({ code: -1, stdout: '', stderr: 'agent-hooks: cannot start ' + HOOKS_BIN + ': ' + (error && error.message) });
+      return;
+    }
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    // TERM first: the runner then stops its own hooks before it exits.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 2000).unref();
+    }, TIMEOUT_MS);
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ code: -1, stdout, stderr: 'agent-hooks: cannot run ' + HOOKS_BIN + ': ' + error.message });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) resolve({ code: -1, stdout: '', stderr: 'agent-hooks: hooks run took over ' + TIMEOUT_MS / 1000 + 's'${suffix} });
+      else resolve({ code: code === null ? -1 : code, stdout, stderr });
+    });
+    // A runner that exits without reading stdin must not crash ${host} with EPIPE.
+    child.stdin.on('error', () => {});
+    child.stdin.end(JSON.stringify(payload));
+  });
+}
+
+function parseAnswer(stdout) {
+  const text = stdout.trim();
+  if (!text.startsWith('{')) return {};
+  try {
+    const value = JSON.parse(text);
+    return isObject(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+function reasonOf(answer, run) {
+  return (typeof answer.reason === 'string' && answer.reason) || run.stderr.trim() || 'a hook blocked this call';
+}
+
+function isObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+`;
+}

@@ -1,0 +1,97 @@
+// The goose dialect: goose's plugin-hook payloads, written from its hook documentation (goose is a Rust
+// binary from GitHub releases, not on npm or Debian, so it cannot be driven here and no e2e test proves
+// these shapes), answered by exit code with nothing on stdout.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { detectDialect } from '../../src/dialects/index.js';
+import { goose } from '../../src/dialects/goose.js';
+import { HooksError } from '../../src/errors.js';
+import { judgeToolCall } from '../../src/guards/sensitive-paths.js';
+import { dialectKit } from '../helpers.js';
+import { settings } from '../fuzz/settings.js';
+
+const { load, ev, decide } = dialectKit(goose, 'goose');
+
+describe('goose: toEvent', () => {
+  it("goose's keys become Claude's: event, working_dir, message, tool_call_id", () => {
+    expect(ev('PreToolUse.shell.json')).toMatchObject({
+      name: 'preToolUse',
+      tool: { name: 'developer__shell', canonical: 'exec' },
+      payload: { hook_event_name: 'PreToolUse', cwd: '/home/dev/project', tool_use_id: 'call_1', tool_input: { command: 'ls -la' } },
+    });
+    expect(ev('PreToolUse.shell.json').payload).not.toHaveProperty('event');
+    expect(ev('UserPromptSubmit.json')).toMatchObject({ name: 'userPromptSubmit', payload: { prompt: 'summarize this file' } });
+    expect(ev('Stop.json').name).toBe('stop');
+  });
+
+  it('developer__edit and developer__write are edit and write, with the file in file_path', () => {
+    expect(ev('PreToolUse.edit.json')).toMatchObject({
+      tool: { canonical: 'edit' },
+      payload: { tool_input: { file_path: '/home/dev/project/src/app.ts', old_string: 'let a = 1;', new_string: 'const a = 1;' } },
+    });
+    const write = ev('PreToolUse.write.json');
+    expect(write).toMatchObject({ tool: { canonical: 'write' }, payload: { tool_input: { file_path: '/home/dev/project/.env', content: 'X=1' } } });
+    // So the sensitive-paths guard sees the file goose is about to write.
+    const HOME = '/home/dev';
+    expect(judgeToolCall(write.payload as never, {}, { tool: 'write', home: HOME, env: { HOME }, realpath: false }).verdict).not.toBe('allow');
+  });
+
+  it("goose's file and shell events run on the forward path under their own names", () => {
+    expect(ev('BeforeShellExecution.json')).toMatchObject({ name: 'beforeShellExecution', payload: { hook_event_name: 'BeforeShellExecution' } });
+  });
+
+  it('detected by its envelope (event + session_id, no hook_event_name), never taken for Claude Code', () => {
+    for (const file of ['PreToolUse.shell.json', 'UserPromptSubmit.json', 'Stop.json', 'SessionStart.json']) expect(detectDialect(load(file)).name).toBe('goose');
+    expect(detectDialect({ ...load('PreToolUse.shell.json'), hook_event_name: 'PreToolUse' }).name).not.toBe('goose');
+    expect(detectDialect({ event: 'deploy', session_id: 's' }).name).toBe('native');
+  });
+
+  it('an event named on the command line and another in the payload is one clear error', () => {
+    expect(() => goose.toEvent(load('Stop.json'), 'pre-tool-use')).toThrow(/stdin: event is "Stop" but the command line says "pre-tool-use"/);
+  });
+
+  it('property: any JSON is an event or a HooksError', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.json().map((t) => JSON.parse(t) as unknown),
+          fc.record({ event: fc.constantFrom('PreToolUse', 'PostToolUse', 'Stop', 'BeforeReadFile', 'x'), session_id: fc.string(), tool_name: fc.oneof(fc.string(), fc.integer()), tool_input: fc.oneof(fc.object(), fc.string(), fc.integer()), working_dir: fc.jsonValue(), message: fc.jsonValue() }, { requiredKeys: [] }),
+        ),
+        (raw) => {
+          try {
+            goose.toEvent(raw, undefined);
+          } catch (error) {
+            expect(error).toBeInstanceOf(HooksError);
+          }
+        },
+      ),
+      settings(300),
+    );
+  });
+});
+
+describe('goose: answer', () => {
+  it('block on PreToolUse: exit 2, the reason alone on stderr, nothing on stdout', () => {
+    expect(goose.answer(decide(ev('PreToolUse.shell.json'), 'block', { reason: 'no rm' }))).toEqual({ stdout: '', stderr: 'no rm\n', exitCode: 2 });
+  });
+
+  it('a block on Stop keeps the turn going (exit 2); on UserPromptSubmit goose cannot block: a warning, exit 0', () => {
+    expect(goose.answer(decide(ev('Stop.json'), 'block', { reason: 'tests fail' })).exitCode).toBe(2);
+    const prompt = goose.answer(decide(ev('UserPromptSubmit.json'), 'block', { reason: 'no deploys' }));
+    expect(prompt).toMatchObject({ stdout: '', exitCode: 0 });
+    expect(prompt.stderr).toContain('which goose cannot block; ignored (no deploys)');
+  });
+
+  it('an allow, and context, print nothing on stdout (goose reads anything else there as "no decision")', () => {
+    expect(goose.answer(decide(ev('PreToolUse.shell.json'), 'allow'))).toEqual({ stdout: '', stderr: '', exitCode: 0 });
+    const a = goose.answer(decide(ev('SessionStart.json'), 'continue', { additionalContext: ['branch: main'] }));
+    expect(a.stdout).toBe('');
+    expect(a.stderr).toContain('goose takes no context from hooks');
+  });
+
+  it('a rewrite or an ask cannot be said to goose: the call is denied, saying why', () => {
+    const e = ev('PreToolUse.shell.json');
+    expect(goose.answer(decide(e, 'modify', { updatedInput: { command: 'ls' } }))).toMatchObject({ stdout: '', exitCode: 2, stderr: expect.stringContaining('goose cannot take a rewrite') });
+    expect(goose.answer(decide(e, 'ask', { reason: 'sure?' }))).toMatchObject({ stdout: '', exitCode: 2 });
+  });
+});
