@@ -1,6 +1,10 @@
+// The fast paths of the engine (label rules started at their word, the Buffer-based escape
+// blanking and keyword pass), each held to a plain reference on seeded random text.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SECRET_RULES } from '../../src/guards/redact-secrets.js';
+import { blankEscapes, ESCAPES } from '../../src/guards/redact-secrets/rules.js';
+import { _keywordIndex } from '../../src/guards/redact-secrets/engine.js';
 
 // The two label rules start their regex at the secret word (speed: see rules.ts). These are their
 // earlier forms, which started at the name's first letter; on any text the secrets both find must
@@ -60,4 +64,66 @@ describe('redact-secrets anchored label rules', () => {
       );
     });
   }
+});
+
+// blankEscapes jumps from backslash to backslash in a Buffer; its definition is one `replace` over
+// ESCAPES (and DEL for every character outside Latin-1), as it was written before.
+describe('redact-secrets blankEscapes', () => {
+  const reference = (text: string): string =>
+    text.replace(/[^\x00-\xff]/g, '\x7f').replace(new RegExp(ESCAPES.source, 'g'), (escape) => '\\'.repeat(escape.length));
+  const part = fc.constantFrom(
+    '\\', '\\\\', '\\n', '\\t', '\\r', '\\0', '\\b', '\\v', '\\f', '\\e', '\\x1b', '\\x1B', '\\033', '\\u001b', '\\u001B', '\\u00e9',
+    '\\u12', '\x1b', '\x1b[', '[', '31', ';', '?', '1', 'm', 'K', '0', 'u', 'x', 'n', 'a', ' ', '"', '\n', '✓', 'é', '\u{1F600}', 'ghp_',
+  );
+  it('matches its definition on any mix of escapes, colour codes and wide characters', () => {
+    expect(blankEscapes('a\\n\x1b[31mb✓\\u001b[0m')).toBe('a' + '\\'.repeat(2 + 5) + 'b\x7f' + '\\'.repeat(9));
+    fc.assert(
+      fc.property(fc.oneof(fc.array(part, { maxLength: 60 }).map((p) => p.join('')), fc.string({ unit: 'binary', maxLength: 200 })), (text) => {
+        const blanked = blankEscapes(text);
+        expect(blanked).toBe(reference(text));
+        expect(blanked.length).toBe(text.length);
+      }),
+      { seed: 20261127, numRuns: 5000, interruptAfterTimeLimit: 8_000 },
+    );
+  });
+});
+
+// The keyword pass reads a Latin-1 Buffer through a pair table and a third-character filter; it
+// must find every occurrence a plain search finds (case folded for the `keywordsIgnoreCase` rules).
+describe('redact-secrets keyword index', () => {
+  const index = _keywordIndex(SECRET_RULES);
+  const reference = (text: string): Map<string, number[]> => {
+    const out = new Map<string, number[]>();
+    const lower = text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    for (const rule of SECRET_RULES) {
+      for (const keyword of rule.keywords) {
+        const key = rule.keywordsIgnoreCase ? 'i:' + keyword.toLowerCase() : 'c:' + keyword;
+        const hay = rule.keywordsIgnoreCase ? lower : text;
+        const word = rule.keywordsIgnoreCase ? keyword.toLowerCase() : keyword;
+        if (out.has(key)) continue;
+        const hits: number[] = [];
+        for (let at = hay.indexOf(word); at >= 0; at = hay.indexOf(word, at + 1)) hits.push(at);
+        if (hits.length > 0) out.set(key, hits);
+      }
+    }
+    return out;
+  };
+  const sorted = (map: Map<string, number[]>) => [...map].sort(([a], [b]) => (a < b ? -1 : 1));
+  const keywords = [...new Set(SECRET_RULES.flatMap((rule) => rule.keywords))];
+  const part = fc.oneof(
+    fc.constantFrom(...keywords),
+    fc.constantFrom(...keywords).map((k) => k.toUpperCase()),
+    fc.constantFrom(...keywords).map((k) => k.slice(0, -1)),
+    fc.string({ unit: 'binary-ascii', maxLength: 6 }),
+  );
+  it('finds every occurrence a plain search finds, at the text edges too', () => {
+    expect(sorted(index.find('ghp_ PASSWORD=x sk-SK'))).toEqual(sorted(reference('ghp_ PASSWORD=x sk-SK')));
+    expect(index.find('xSK').get('c:SK')).toEqual([1]);
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 30 }).map((p) => p.join('')), (text) => {
+        expect(sorted(index.find(text))).toEqual(sorted(reference(text)));
+      }),
+      { seed: 20261127, numRuns: 2000, interruptAfterTimeLimit: 8_000 },
+    );
+  });
 });
