@@ -378,6 +378,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
   token('yandex-token', 'https://yandex.cloud/en/docs/iam/concepts/authorization/api-key', ['AQVN', 't1.', 'YC'], 'AQVN[A-Za-z0-9_-]{35,38}|t1\\.[A-Za-z0-9_-]+={0,2}\\.[A-Za-z0-9_-]{86}={0,2}|YC[A-Za-z0-9_-]{38}', {
     check: (v) => /\d/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v.slice(2)),
   }),
+  // GitHub secret scanning partner formats with a fixed prefix (the partner list:
+  // https://docs.github.com/en/code-security/secret-scanning/introduction/supported-secret-scanning-patterns),
+  // added with issue 27; where the provider publishes no grammar, the shape is gitleaks' MIT rule's.
+  token('adobe-client-secret', 'https://developer.adobe.com/developer-console/docs/guides/authentication/ (format per gitleaks adobe-client-secret)', ['p8e-'], 'p8e-[A-Za-z0-9]{32}', {
+    check: (v) => /\d/.test(v) && /[A-Za-z]/.test(v.slice(4)),
+  }),
+  token('adyen-api-key', 'https://docs.adyen.com/development-resources/api-credentials/ (format per gitleaks adyen-api-key)', ['AQE'], 'AQE[a-z0-9]{5,}\\.[A-Za-z0-9_=-]{50,80}'),
+  // ClickHouse Cloud key secrets start with 4b1d; the body must hold a non-hex letter, so a 42-digit hex id is no key.
+  token('clickhouse-cloud-key', 'https://clickhouse.com/docs/cloud/manage/openapi (format per gitleaks clickhouse-cloud-api-secret-key)', ['4b1d'], '4b1d[A-Za-z0-9]{38}', {
+    check: (v) => /[g-zG-Z]/.test(v),
+  }),
+  // HubSpot private app tokens: `pat-` + data-centre (na1, eu1) + a UUID.
+  token('hubspot-token', 'https://developers.hubspot.com/docs/guides/apps/private-apps/overview', ['pat-na1-', 'pat-eu1-'], 'pat-(?:na1|eu1)-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}'),
+  // Pinecone keys as the console issues them: `pcsk_`, a short key id, `_`, the secret.
+  token('pinecone-key', 'https://docs.pinecone.io/guides/projects/manage-api-keys', ['pcsk_'], 'pcsk_[A-Za-z0-9]{4,10}_[A-Za-z0-9]{50,80}'),
   token('mapbox-token', 'https://docs.mapbox.com/accounts/guides/tokens/ (public tokens pk.; scanners flag them too)', ['pk.eyJ'], 'pk\\.eyJ[A-Za-z0-9_-]{20,}\\.[A-Za-z0-9_-]{20,}'),
   // A JWT written as base64 (`eyJ` encodes to `ZXlK`), as Kubernetes Secret data and some CI variables hold them.
   token('jwt-base64', 'https://www.rfc-editor.org/rfc/rfc7519#section-3 (base64 of a JWT, per gitleaks jwt-base64)', ['ZXlK'], 'ZXlK[A-Za-z0-9+/]{20,}(?:LmV5S|5leUt|uZXlK)[A-Za-z0-9+/]{20,}={0,2}'),
