@@ -127,3 +127,28 @@ describe('redact-secrets keyword index', () => {
     );
   });
 });
+
+// Rules marked `startsAtKeyword` are tried only at their keywords' hits: every match a scan of the
+// whole text finds must start at one.
+describe('redact-secrets rules that start at a keyword', () => {
+  const marked = SECRET_RULES.filter((rule) => rule.startsAtKeyword === true);
+  it('has the label rules marked, and each of their matches starts at a keyword', () => {
+    expect(marked.map((rule) => rule.id).sort()).toEqual(['secret-assignment', 'service-key-assignment']);
+    for (const rule of marked) {
+      const startsAtKeyword = (text: string, at: number): boolean =>
+        rule.keywords.some((k) => (rule.keywordsIgnoreCase ? text.slice(at, at + k.length).toLowerCase() === k.toLowerCase() : text.startsWith(k, at)));
+      let matched = 0;
+      fc.assert(
+        fc.property(text, (input) => {
+          const pattern = new RegExp(rule.pattern.source, rule.pattern.flags);
+          for (let match = pattern.exec(input); match !== null; match = pattern.exec(input)) {
+            matched++;
+            expect(startsAtKeyword(input, match.index), `${rule.id} at ${match.index} in ${JSON.stringify(input)}`).toBe(true);
+          }
+        }),
+        { seed: 20261127, numRuns: 3000, interruptAfterTimeLimit: 8_000 },
+      );
+      expect(matched, rule.id).toBeGreaterThan(0);
+    }
+  });
+});

@@ -26,6 +26,12 @@ export interface SecretRule {
    * blocks) or keywords that are context rather than part of the match (`mailgun` near a key).
    */
   wholeText?: boolean;
+  /**
+   * Every match starts where one of `keywords` occurs (case folded when `keywordsIgnoreCase`): the
+   * engine tries the regex, sticky, at each hit instead of scanning windows. A property test holds
+   * each such rule to a scan of the whole text.
+   */
+  startsAtKeyword?: boolean;
 }
 
 // Token boundaries: most formats are made of [A-Za-z0-9_-], so a neighbour from that set means the
@@ -68,9 +74,10 @@ const SECRET_NAME =
 // with one of the rule's keywords and what precedes it (`api_` in `api_key`, a non-letter before
 // `pass`) is a lookbehind, so V8 rejects most positions on their first character (the leading
 // prefixes made every letter a candidate start: ~3× slower on plain logs). `client_secret` is
-// `secret`; a property test holds it to SECRET_NAME's matches.
+// `secret`, `apikey` is `key` after `api`; a property test holds it to SECRET_NAME's matches. Every
+// match so starts at a keyword hit, and the rule says so (`startsAtKeyword`).
 const SECRET_WORD =
-  '(?:pass(?:word|wd|phrase)?(?<=(?<![A-Za-z])pass|pass(?:word|wd|phrase))|pwd|secret|token|apikey|credentials?|creds|auth|(?<![A-Za-z])pat|' +
+  '(?:pass(?:word|wd|phrase)?(?<=(?<![A-Za-z])pass|pass(?:word|wd|phrase))|pwd|secret|token|credentials?|creds|auth|(?<![A-Za-z])pat|' +
   'key(?<=(?:api|access|auth|private|signing|encryption|master|secret|license|sdk|admin|app|account|service|shared|consumer|' +
   'mobile|server|write|ingest|management|deploy|bot|client|webhook)[_.-]?key))' +
   '(?:[_.-]?(?:key|value|base|b64|base64|str|string))?';
@@ -505,6 +512,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       String.raw`${SECRET_WORD}${ASSIGN}[ \t]*(?:\\?["'\x60])?(?<secret>[^\s"'\x60\\,;<>(){}\[\]|&]{8,1000})(?![^\s"'\x60\\,;<>(){}\[\]|&])`,
       'i',
     ),
+    startsAtKeyword: true,
     check: looksSecret,
   },
   {
@@ -523,6 +531,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
       String.raw`(?:key|token|secret)(?<=(?<![A-Za-z0-9_])(?!(?:cache|primary|foreign|sort|partition|idempotency|public|hash|object|storage|i18n|translation|lookup|unique|composite|shard|routing|message|dedup|etag|row|column|index|map|dict|react|group|item|node|entry|field|hot|short|ssh|gpg|pgp|host|ca|cert|sign)(?:[_.-]|(?=[KTS])))(?<name>[A-Za-z][A-Za-z0-9]{2,30})(?:[_.-]|(?<=[a-z0-9])(?=[KTS]))(?:key|token|secret))\\?["'\x60]?[ \t]*(?::{1,3}=|=>|[:=])[ \t]*(?:\\?["'\x60])?(?<secret>[A-Za-z0-9_.+/~=-]{16,200})(?![^\s"'\x60\\,;<>(){}\[\]|&])`,
       'i',
     ),
+    startsAtKeyword: true,
     check: (v) =>
       /\d/.test(v) && /[A-Za-z]/.test(v) && !/^[a-f0-9]+$/i.test(v) && !/^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}$/i.test(v) && looksSecret(v) && entropy(v) >= 3.5,
   },
