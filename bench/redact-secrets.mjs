@@ -5,17 +5,23 @@
 // text, and the time per MB at each size against 1 MB (1.0 means linear).
 // Optionally, secretlint on the same 1 MB (`--secretlint <folder with @secretlint/core and the
 // recommend preset installed>`), so the docs' comparison is measured in the same run.
-// Run after `npm run build`:  node bench/redact-secrets.mjs [rounds] [--max-mb 100] [--secretlint DIR]
+// `--baseline <other build's dist/guards/redact-secrets.js>` adds that engine to the plain-log rows, so a
+// change is measured against the previous engine in the same run. Each plain-log row also gives the
+// best-of-rounds CPU time of this process (less disturbed than wall time on a shared machine).
+// Run after `npm run build`:  node bench/redact-secrets.mjs [rounds] [--max-mb 100] [--secretlint DIR] [--baseline FILE]
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { createRedactor } from '../dist/guards/redact-secrets.js';
 import { flag, median, seededRandom } from './kit.mjs';
 
 const rounds = Number(/^\d+$/.test(process.argv[2] ?? '') ? process.argv[2] : 15);
 const maxMb = Number(flag('--max-mb', 100));
 const secretlintDir = flag('--secretlint', undefined);
+const baselineFile = flag('--baseline', undefined);
+const baseline = baselineFile ? (await import(pathToFileURL(path.resolve(baselineFile)).href)).createRedactor() : undefined;
 
 // Deterministic pseudo-random text, so every run measures the same bytes.
 const rand = seededRandom(42);
@@ -65,6 +71,12 @@ const time = (fn) => {
   fn();
   return Number(process.hrtime.bigint() - start) / 1e6;
 };
+const cpuTime = (fn) => {
+  const start = process.cpuUsage();
+  fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+};
 
 const rows = [];
 for (const [name, text] of Object.entries(texts)) {
@@ -101,11 +113,20 @@ for (const mb of [1, 10, 100].filter((n) => n <= maxMb)) {
   const asJson = JSON.stringify(text);
   const n = mb >= 100 ? 3 : mb >= 10 ? 5 : rounds;
   redactor.text(text); // warm-up
+  baseline?.text(text);
   const redact = [];
   const parse = [];
+  const base = [];
+  let cpuRedact = Infinity;
+  let cpuParse = Infinity;
+  let cpuBase = Infinity;
   for (let i = 0; i < n; i += 1) {
     parse.push(time(() => JSON.parse(asJson)));
     redact.push(time(() => redactor.text(text)));
+    if (baseline) base.push(time(() => baseline.text(text)));
+    cpuParse = Math.min(cpuParse, cpuTime(() => JSON.parse(asJson)));
+    cpuRedact = Math.min(cpuRedact, cpuTime(() => redactor.text(text)));
+    if (baseline) cpuBase = Math.min(cpuBase, cpuTime(() => baseline.text(text)));
   }
   const perMb = median(redact) / mb;
   perMbAt1 ??= perMb;
@@ -116,6 +137,9 @@ for (const mb of [1, 10, 100].filter((n) => n <= maxMb)) {
     'JSON.parse ms': median(parse).toFixed(1),
     '× JSON.parse': (median(redact) / median(parse)).toFixed(2),
     'ms per MB vs 1 MB': (perMb / perMbAt1).toFixed(2),
+    'CPU MB/s': ((1000 * mb) / cpuRedact).toFixed(1),
+    'CPU × JSON.parse': (cpuRedact / cpuParse).toFixed(2),
+    ...(baseline ? { 'baseline × JSON.parse': (median(base) / median(parse)).toFixed(2), 'baseline CPU × JSON.parse': (cpuBase / cpuParse).toFixed(2) } : {}),
   });
 }
 console.table(scaling);

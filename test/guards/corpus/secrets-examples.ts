@@ -251,6 +251,11 @@ export function secretExamples(seed = 12): SecretExample[] {
   );
   add('secret-assignment', p(LOWER, 32), env('ZENDESK_API_TOKEN'), json('clientSecret'));
   add('secret-xml-element', j(p(A62, 16), p(DIGITS, 3), '!'), (s) => `<server>\n  <id>nexus</id>\n  <password>${s}</password>\n</server>`, (s) => `<add key="x"/><apiKey>${s}</apiKey>`);
+  add('adobe-client-secret', j('p8e-', p(A62, 30), p(DIGITS, 2)), env('ADOBE_CLIENT_SECRET'), json('client_secret'));
+  add('adyen-api-key', j('AQE', p(LOWER + DIGITS, 7), '.', p(URLSAFE, 60)), env('ADYEN_API_KEY'));
+  add('clickhouse-cloud-key', j('4b1d', p(A62, 38)), env('CLICKHOUSE_KEY_SECRET'), log);
+  add('hubspot-token', j('pat-na1-', p(HEX, 8), '-', p(HEX, 4), '-', p(HEX, 4), '-', p(HEX, 4), '-', p(HEX, 12)), env('HUBSPOT_ACCESS_TOKEN'), jsonEscaped);
+  add('pinecone-key', j('pcsk_', p(A62, 6), '_', p(A62, 63)), env('PINECONE_API_KEY'), quoted);
   return out;
 }
 
