@@ -1,4 +1,5 @@
 // Tool names: every agent's spelling mapped to one canonical name, plus the groups matchers may use.
+import { AGENT_TOOLS, type ToolTableAgent } from './agent-tools.js';
 
 /** Canonical tool names, and the agent spellings that map to each. */
 const ALIASES: Record<string, readonly string[]> = {
@@ -57,11 +58,11 @@ export const CLAUDE_CODE_RETIRED_TOOLS: Readonly<Record<string, string>> = {
 /** Tools of earlier Claude Code versions, gone from 2.1.332 without a retired-name entry: settings still name them. */
 export const CLAUDE_CODE_EARLIER_TOOLS: readonly string[] = ['MultiEdit', 'NotebookRead', 'LS', 'TodoRead', 'SlashCommand', 'BashOutput', 'REPL'];
 
+/** Claude Code's names: its tools, their retired names, and earlier versions' tools. */
+const CLAUDE_KNOWN = [...CLAUDE_CODE_TOOLS, ...Object.keys(CLAUDE_CODE_RETIRED_TOOLS), ...CLAUDE_CODE_EARLIER_TOOLS];
+
 /** Tools agents have that keep their own name (no canonical equivalent); known so matchers can name them. */
-const OTHER_KNOWN = [
-  ...CLAUDE_CODE_TOOLS, ...Object.keys(CLAUDE_CODE_RETIRED_TOOLS), ...CLAUDE_CODE_EARLIER_TOOLS,
-  'glob', 'grep', 'search_file_content', 'list_directory', 'save_memory', 'write_todos',
-];
+const OTHER_KNOWN = [...CLAUDE_KNOWN, ...Object.values(AGENT_TOOLS).flatMap((t) => t.tools)];
 
 export const TOOL_GROUPS: Record<string, readonly string[]> = {
   'group:fs': ['read', 'write', 'edit', 'apply_patch'],
@@ -86,6 +87,35 @@ for (const [canonical, aliases] of Object.entries(ALIASES)) {
 
 /** Every tool name a matcher may sensibly name: canonical names, agent spellings, other known tools. */
 export const KNOWN_TOOL_NAMES: readonly string[] = [...new Set([...toCanonical.keys(), ...OTHER_KNOWN])];
+
+/** The agents with a tool table: Claude Code and those in agent-tools.ts, by dialect name. */
+export type ToolAgent = 'claude-code' | ToolTableAgent;
+
+export function hasToolTable(agent: string): agent is ToolAgent {
+  return agent === 'claude-code' || Object.hasOwn(AGENT_TOOLS, agent);
+}
+
+/**
+ * The names a matcher may name for one agent: the canonical names and every spelling of them (a
+ * matcher is tried on every spelling of the event's tool, so `run_shell_command` still fires on Codex's
+ * shell), and that agent's own tools. Without an agent: every agent's tools (KNOWN_TOOL_NAMES).
+ */
+export function knownToolNames(agent?: ToolAgent): readonly string[] {
+  if (agent === undefined) return KNOWN_TOOL_NAMES;
+  let names = perAgent.get(agent);
+  if (names === undefined) {
+    names = [...new Set([...toCanonical.keys(), ...(agent === 'claude-code' ? CLAUDE_KNOWN : AGENT_TOOLS[agent].tools)])];
+    perAgent.set(agent, names);
+  }
+  return names;
+}
+
+const perAgent = new Map<ToolAgent, readonly string[]>();
+
+/** The agent as users know it, for messages. */
+export function toolAgentName(agent: ToolAgent): string {
+  return agent === 'claude-code' ? 'Claude Code' : AGENT_TOOLS[agent].agent;
+}
 
 /** Every spelling of a canonical tool (itself and each agent's name for it); an unknown tool is only itself. */
 export function toolSpellings(canonical: string): readonly string[] {

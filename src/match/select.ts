@@ -1,7 +1,7 @@
 // Which hooks run for an event, and why the others do not. The only module that uses picomatch.
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { CANONICAL_TOOLS, KNOWN_TOOL_NAMES, TOOL_GROUPS, isMcpTool, toolSpellings } from '../events/tools.js';
+import { CANONICAL_TOOLS, TOOL_GROUPS, isMcpTool, knownToolNames, toolAgentName, toolSpellings, type ToolAgent } from '../events/tools.js';
 import { isInside } from '../paths.js';
 import type { HookEvent } from '../types.js';
 import { claudeCandidates, claudePatternMatches, fieldMatcherPasses, type FieldMatcher } from './claude-matcher.js';
@@ -44,8 +44,12 @@ export function selectHooks<H extends Matchable>(
   });
 }
 
-/** Why a `match` pattern is wrong, or undefined when it can match a known tool (or an MCP tool). */
-export function checkToolPattern(pattern: string): string | undefined {
+/**
+ * Why a `match` pattern is wrong, or undefined when it can match a known tool (or an MCP tool). With
+ * `agent`, the config is that agent's alone and the pattern must name one of its tools (or a canonical
+ * name); without, any supported agent's tool will do.
+ */
+export function checkToolPattern(pattern: string, agent?: ToolAgent): string | undefined {
   if (pattern.startsWith('group:')) {
     return Object.hasOwn(TOOL_GROUPS, pattern) ? undefined : `unknown tool group "${pattern}"; known groups: ${Object.keys(TOOL_GROUPS).join(', ')}`;
   }
@@ -57,7 +61,8 @@ export function checkToolPattern(pattern: string): string | undefined {
   if (looksLikeRegex !== undefined) return looksLikeRegex;
   if (isMcpTool(pattern)) return undefined;
   const matcher = compile(pattern, TOOL_OPTIONS);
-  if (KNOWN_TOOL_NAMES.some((name) => matcher(name))) return undefined;
+  if (knownToolNames(agent).some((name) => matcher(name))) return undefined;
+  if (agent !== undefined) return `"${pattern}" matches no ${toolAgentName(agent)} tool; use a canonical name (${CANONICAL_TOOLS.join(', ')}), one of ${toolAgentName(agent)}'s tool names, a group: name or an mcp__server__tool pattern`;
   return `"${pattern}" matches no known tool; use a canonical name (${CANONICAL_TOOLS.join(', ')}), an agent's tool name, a group: name or an mcp__server__tool pattern`;
 }
 

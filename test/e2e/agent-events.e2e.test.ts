@@ -1,14 +1,17 @@
 // The canary's unit: each pinned agent's own list of hook events, read from its installed bundle, against
 // the catalog and the agent's dialect table. An agent release that adds an event fails here (with
 // AGENT_HOOKS_E2E_LATEST=1, before anyone pins it), instead of its hooks passing through unnoticed.
-// In the e2e suite because it needs the installed agents (tests cannot download).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// In the e2e suite because it needs the installed agents (tests cannot download). Tools: agent-tools.e2e.test.ts.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODEX_EVENTS } from '../../src/dialects/codex.js';
+import { COPILOT_EVENTS } from '../../src/dialects/copilot.js';
 import { GEMINI_EVENTS } from '../../src/dialects/gemini.js';
 import { findEvent } from '../../src/events/catalog.js';
-import { installAgent } from './harness/install-agent.js';
+import { agentVersion, installAgent, installOpencodePluginDeps } from './harness/install-agent.js';
 
 /** Files under `dir` whose name is `name`, depth first (a package's platform binary sits a few folders down). */
 function findFiles(dir: string, name: string, depth = 8): string[] {
@@ -65,4 +68,50 @@ describe("each agent's hook events, from its own bundle", () => {
     const missing = events.filter((e) => (Object.hasOwn(GEMINI_EVENTS, e) ? GEMINI_EVENTS[e] === undefined : findEvent(e) === undefined));
     expect(missing, 'Gemini CLI events neither its dialect table nor the catalog has').toEqual([]);
   });
+
+  it("Copilot CLI: every event of its HookType schema is in its dialect's table or the catalog", async () => {
+    const bin = await installAgent('copilot');
+    // The native binary unpacks its JS package into $HOME/.cache/copilot/pkg/<platform>/<version>/ on
+    // first start; its API schema there holds the hook-event enum `HookType` (checked against 1.0.102).
+    const home = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-copilot-events-'));
+    try {
+      execFileSync(bin, ['--version'], { env: { PATH: process.env.PATH, HOME: home, COPILOT_OFFLINE: 'true', COPILOT_AUTO_UPDATE: 'false' }, stdio: 'ignore', timeout: 60_000 });
+      const pkg = path.join(home, '.cache', 'copilot', 'pkg', `${process.platform}-${process.arch}`, await agentVersion('copilot'));
+      const schema = JSON.parse(readFileSync(path.join(pkg, 'schemas', 'api.schema.json'), 'utf8')) as { definitions?: Record<string, { enum?: string[] }>; $defs?: Record<string, { enum?: string[] }> };
+      const events = (schema.definitions ?? schema.$defs ?? {}).HookType?.enum ?? [];
+      expect(events.length, 'no HookType enum in the unpacked schemas/api.schema.json: its shape changed, update this reader').toBeGreaterThanOrEqual(10);
+      expect(events).toContain('preToolUse');
+      const missing = events.filter((e) => (Object.hasOwn(COPILOT_EVENTS, e) ? COPILOT_EVENTS[e] === undefined : findEvent(e) === undefined));
+      // Known and not yet in the dialect's table (they take the unknown-event path: hooks filed under
+      // them run, a block is exit 2). A new event fails here; adding one of these to the table fails too,
+      // so this list is kept true.
+      expect(missing, 'Copilot events neither its dialect table nor the catalog has').toEqual(COPILOT_EVENTS_NOT_YET);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it("opencode: every hook of its plugin API is one the bridge plugin uses or one listed here as not a tool call", async () => {
+    const dts = path.join(await installOpencodePluginDeps(), 'node_modules', '@opencode-ai', 'plugin', 'dist', 'index.d.ts');
+    const text = readFileSync(dts, 'utf8');
+    // The `Hooks` interface of @opencode-ai/plugin: one optional member per hook (checked against 1.18.33).
+    const body = /export interface Hooks \{([\s\S]*?)\n\}/.exec(text);
+    expect(body, 'no `export interface Hooks {` in @opencode-ai/plugin: its shape changed, update this reader').not.toBeNull();
+    const hooks = [...body![1]!.matchAll(/^ {4}"?([\w.]+)"?\?:/gm)].map((m) => m[1]!);
+    expect(hooks).toEqual(expect.arrayContaining(OPENCODE_BRIDGED));
+    expect(hooks.filter((h) => !OPENCODE_BRIDGED.includes(h) && !OPENCODE_NOT_TOOL_CALLS.includes(h)), 'opencode plugin hooks neither bridged nor listed').toEqual([]);
+  });
 });
+
+/** Copilot CLI 1.0.102 events the copilot dialect does not map yet (found by the test above). */
+const COPILOT_EVENTS_NOT_YET = ['preMcpToolCall', 'userPromptTransformed', 'postResult', 'prePRDescription'];
+
+/** The opencode plugin hooks the bridge (src/install/opencode-plugin.ts) turns into events. */
+const OPENCODE_BRIDGED = ['tool.execute.before', 'tool.execute.after'];
+
+/** opencode plugin hooks that are not tool calls or prompts agent-hooks acts on (config, auth, model plumbing). */
+const OPENCODE_NOT_TOOL_CALLS = [
+  'dispose', 'event', 'config', 'tool', 'auth', 'provider', 'chat.message', 'chat.params', 'chat.headers', 'permission.ask', 'command.execute.before',
+  'shell.env', 'experimental.chat.messages.transform', 'experimental.chat.system.transform', 'experimental.session.compacting',
+  'experimental.compaction.autocontinue', 'experimental.text.complete', 'experimental.provider.small_model', 'tool.definition',
+];

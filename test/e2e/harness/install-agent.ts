@@ -90,6 +90,17 @@ function npmView(pkg: string): Promise<string> {
   });
 }
 
+/** Agents the suite only reads (their tool registry, in their bundle), never runs: pinned and installed like the rest. */
+export const READ_ONLY_AGENTS = {
+  augment: { pkg: '@augmentcode/auggie', version: '0.36.0', bin: 'node_modules/@augmentcode/auggie/augment.mjs' },
+} as const satisfies Record<string, AgentPackage>;
+
+/** The absolute path of a read-only agent's bundle, installing the pinned package first if needed. */
+export async function installReadOnlyAgent(name: keyof typeof READ_ONLY_AGENTS): Promise<string> {
+  const agent: AgentPackage = READ_ONLY_AGENTS[name];
+  return path.join(await ensureInstalled(agent.pkg, agent.version, agent.bin, false), agent.bin);
+}
+
 /**
  * opencode installs `@opencode-ai/plugin` into a workspace's `.opencode/` (from the npm registry,
  * ~25 s) before it loads a project plugin, unless `package.json`, `package-lock.json` and
