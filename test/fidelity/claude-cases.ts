@@ -327,7 +327,10 @@ function k(id: string, scripts: string[], event: string, hooks: ClaudeHooks, pay
   k('pr-deny-beats-allow', P, 'PreToolUse', on('PreToolUse', 'Bash', probe('allow-rewrite'), probe('exit2-json-deny')), bash('ls'), { blocked: true, permission: 'deny' }, 'deny beats allow across hooks');
   k('pr-ask-beats-allow', P, 'PreToolUse', on('PreToolUse', 'Bash', probe('top-approve'), probe('ask')), bash('ls'), { permission: 'ask' }, 'ask beats allow across hooks');
   k('pr-contexts-all', P, 'UserPromptSubmit', on('UserPromptSubmit', undefined, probe('ups-context'), probe('plain-text')), { prompt: 'x' }, { context: ['release branch', 'plain words'] }, "every hook's context is delivered");
-  k('pr-slow-guard', P, 'PreToolUse', on('PreToolUse', 'Bash', probe('sleep', '31')), bash('rm -rf build'), { blocked: true, reasons: ['too slow to matter'] }, "a guard that answers after 31 s: Claude Code's 600 s default waits for it");
+  // A guard slower than most, with no timeout of its own: its answer counts on both sides. That the runner gives it
+  // Claude Code's 600 s default (not some shorter one) is checked without waiting, on the resolved config
+  // (claude-corpus.test.ts, 'default timeouts'): sleeping past 30 s here cost a minute of every run.
+  k('pr-slow-guard', P, 'PreToolUse', on('PreToolUse', 'Bash', probe('sleep', '2')), bash('rm -rf build'), { blocked: true, reasons: ['too slow to matter'] }, "a guard that answers after 2 s: Claude Code's 600 s default waits for it");
   k('pr-async', P, 'PreToolUse', on('PreToolUse', 'Bash', { type: 'command', command: probe('exit2-json-deny'), async: true }), bash('ls'), { blocked: false, permission: undefined }, 'an async handler: its decision is ignored');
   k('pr-http-deny', P, 'PreToolUse', on('PreToolUse', 'Bash', { type: 'http', url: '$HTTP/deny' }), bash('rm -rf build'), { blocked: true, reasons: ['denied over http'] }, 'an http handler: the 2xx JSON body is read like stdout');
   k('pr-http-500', P, 'PreToolUse', on('PreToolUse', 'Bash', { type: 'http', url: '$HTTP/fail' }), bash('rm -rf build'), { blocked: false, errors: 1 }, 'an http handler answering 500 (with a deny body): a non-blocking error, never a block');

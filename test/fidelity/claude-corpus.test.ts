@@ -5,14 +5,15 @@
 // run as `it.fails` with the gap in their title: they turn red the moment the gap closes, so the list is pruned.
 // A summary (agree / deliberate / gap counts and every difference) is printed, and written as JSON to
 // $CLAUDE_FIDELITY_SUMMARY when that is set.
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustProject } from '../helpers.js';
 import { CASES } from './claude-cases.js';
-import { describe as describeEffect, type Effect } from './claude-oracle.js';
-import { CORPUS, SCRIPTS, makeWorld, runNative, runThroughRunner, setHttpBase, type FidelityCase } from './claude-run.js';
+import { defaultTimeoutSeconds, describe as describeEffect, type Effect } from './claude-oracle.js';
+import { CORPUS, HOOKS_BIN, SCRIPTS, configKey, hooksOf, makeWorld, runNative, runThroughRunner, selectHandlers, setHttpBase, writeRunnerConfig, type FidelityCase } from './claude-run.js';
 
 // The http hook cases POST to this server (127.0.0.1 only): /deny answers a JSON deny, /fail a 500 whose body is a
 // deny (Claude Code must not act on it), /context a UserPromptSubmit context.
@@ -170,6 +171,24 @@ describe('the Claude Code corpus', () => {
       expect(CASES.some((c) => c.scripts.includes(s.id)), `${s.id} has no case`).toBe(true);
     }
     for (const c of CASES) for (const id of c.scripts) expect(manifest.scripts.some((s) => s.id === id), `${c.id} names unknown script ${id}`).toBe(true);
+  });
+
+  // Default timeouts, checked on the config the runner resolves rather than by outwaiting them: a case whose guard
+  // slept past 30 s proved the runner's default is longer than that at the cost of a minute per run. Here each
+  // handler's timeout through `hooks import claude-code` + `hooks list --json` must be the one Claude Code gives
+  // it: its own `timeout`, else 600 s (PreToolUse, PermissionRequest), else 30 s (UserPromptSubmit). That the
+  // runner enforces the timeout it resolved is pr-timeout's case (a 1 s timeout on a 4 s guard), run for real.
+  it.concurrent.each(['pr-slow-guard', 'awf-npm', 'sat-first', 'pr-timeout'])('default timeouts: %s gets the timeout Claude Code gives it', (id) => {
+    const c = CASES.find((x) => x.id === id)!;
+    const world = makeWorld(c, 'timeouts');
+    writeRunnerConfig(c, world);
+    trustProject(world.dir, world.env);
+    const r = spawnSync(process.execPath, [HOOKS_BIN, 'list', '--json'], { cwd: world.dir, env: world.env, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const listed = (JSON.parse(r.stdout) as { hooks: { event: string; runs: string; timeoutMs: number }[] }).hooks.filter((h) => h.event === configKey(c.event));
+    const claude = selectHandlers(hooksOf(c), c.event, world.payload).map((h) => ({ runs: h.command, timeoutMs: (h.timeout ?? defaultTimeoutSeconds(c.event)) * 1000 }));
+    expect(claude.length).toBeGreaterThan(0);
+    expect(listed.map((h) => ({ runs: h.runs, timeoutMs: h.timeoutMs }))).toEqual(claude);
   });
 
   it('has at least 100 cases with unique ids', () => {
