@@ -15,6 +15,7 @@ import { CURSOR_EVENTS } from './dialects/cursor.js';
 import { DOCKER_MCP_EVENTS } from './dialects/docker-mcp.js';
 import { GEMINI_EVENTS } from './dialects/gemini.js';
 import { CLAUDE_LIKE_AGENTS } from './dialects/claude-like.js';
+import { GOOSE_EVENTS } from './dialects/goose.js';
 import { KIRO_EVENTS } from './dialects/kiro.js';
 import { WINDSURF_EVENTS } from './dialects/windsurf.js';
 import { DIALECT_NAMES } from './dialects/index.js';
@@ -36,6 +37,7 @@ export function dialectEventTables(): Record<string, EventTable> {
     ...Object.fromEntries(CLAUDE_LIKE_AGENTS.map((a) => [a.name, a.events])),
     windsurf: WINDSURF_EVENTS,
     kiro: KIRO_EVENTS,
+    goose: GOOSE_EVENTS,
     'claude-code': claudeEventNames(),
     native: Object.fromEntries(EVENTS.map((e) => [e.name, e.name])),
   };
