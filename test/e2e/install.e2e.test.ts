@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { AGENT_SPECS, claudeEnv, hooksConfig } from './harness/agents.js';
 import { toolResults } from './harness/anthropic.js';
 import { DANGER_REASON, DANGEROUS } from './harness/fixtures.js';
-import { installAgent } from './harness/install-agent.js';
+import { AGENTS, installAgent } from './harness/install-agent.js';
 import { startModelServer, type Step } from './harness/model-server.js';
 import { run } from './harness/process.js';
 import { toolOutputs } from './harness/requests.js';
@@ -65,7 +65,7 @@ async function runClaude(ws: Workspace, script: Step[]) {
   }
 }
 
-describe('Claude Code 2.1.328 with the installed settings', () => {
+describe(`Claude Code ${AGENTS.claude.version} with the installed settings`, () => {
   it('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-hooks runs: a dangerous command is blocked', async () => {
     const ws = dependentWorkspace('install-claude');
     const text = installInto(ws, 'claude-code', '.claude/settings.json');
@@ -152,13 +152,13 @@ describe('the other agents with the installed settings', () => {
     expect(r.outputs.map((o) => o.text).join('\n'), r.describeRun).toContain(DANGER_REASON);
   });
 
-  it('Codex CLI 0.169.0: the repository-root command runs and blocks', async () => {
+  it(`Codex CLI ${AGENTS.codex.version}: the repository-root command runs and blocks`, async () => {
     const r = await runInstalled('codex', '.codex/hooks.json', [{ tool: { name: 'exec_command', input: { cmd: DANGEROUS } } }]);
     expect(r.ws.exists('ran.marker'), r.describeRun).toBe(false);
     expect(r.outputs.map((o) => o.text).join('\n'), r.describeRun).toContain(DANGER_REASON);
   });
 
-  it('Codex CLI 0.169.0: from a folder below the repository root, the command still finds the project\'s bin', async () => {
+  it(`Codex CLI ${AGENTS.codex.version}: from a folder below the repository root, the command still finds the project's bin`, async () => {
     const r = await runInstalled('codex', '.codex/hooks.json', [{ tool: { name: 'exec_command', input: { cmd: DANGEROUS } } }], { gitSubdir: 'src/deep' });
     expect(r.ws.exists('src/deep/ran.marker'), r.describeRun).toBe(false);
     expect(r.outputs.map((o) => o.text).join('\n'), r.describeRun).toContain(DANGER_REASON);

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_SPECS, claudeEnv, hooksConfig, REWRITE_HOOK } from './harness/agents.js';
 import { everything, toolResults } from './harness/anthropic.js';
 import { DANGER_REASON, DANGEROUS, REDACTED, TOKEN } from './harness/fixtures.js';
-import { installAgent, REPO } from './harness/install-agent.js';
+import { AGENTS, installAgent, REPO } from './harness/install-agent.js';
 import { startModelServer, type Step } from './harness/model-server.js';
 import { run, track, untrack, waitFor } from './harness/process.js';
 import { toolOutputs } from './harness/requests.js';
@@ -116,7 +116,7 @@ async function runClaude(s: ServeWorkspace, script: Step[], options: { prompt?: 
   }
 }
 
-describe('Claude Code 2.1.328 through agent-hooks-client (the default install --serve)', () => {
+describe(`Claude Code ${AGENTS.claude.version} through agent-hooks-client (the default install --serve)`, () => {
   it('blocks a dangerous command: it never runs, the reason reaches the model, and the server answered over its socket', async () => {
     const s = await serveWorkspace('claude-block');
     install(s, 'claude-code');
@@ -193,7 +193,7 @@ describe('Claude Code 2.1.328 through agent-hooks-client (the default install --
 
 });
 
-describe('Claude Code 2.1.328, install --user --serve: a prompt guard and a tool guard each run and block, on the first prompt and later ones', () => {
+describe(`Claude Code ${AGENTS.claude.version}, install --user --serve: a prompt guard and a tool guard each run and block, on the first prompt and later ones`, () => {
   // Each hook writes its event and its parent's pid: a hook the server ran is the server's child (spawned,
   // or a spare the server started that exec'd it); `hooks run` is the parent of one run in-process.
   const PROMPT_GUARD = `in=$(cat); echo "ups $PPID" >> "$HOOKS_PROJECT_DIR/calls.log"; case $in in *deploy*) echo 'deploys are not done by the agent' >&2; exit 2 ;; esac; exit 0`;
@@ -316,7 +316,7 @@ describe('Claude Code 2.1.328, install --user --serve: a prompt guard and a tool
   });
 });
 
-describe('Claude Code 2.1.328 with type "http" hooks (install --user --serve --http)', () => {
+describe(`Claude Code ${AGENTS.claude.version} with type "http" hooks (install --user --serve --http)`, () => {
   const http = (s: ServeWorkspace, flags: string[] = []) => install(s, 'claude-code', ['--user', '--http', ...flags]);
 
   it('blocks a dangerous command over loopback HTTP, through the owner check', async () => {
