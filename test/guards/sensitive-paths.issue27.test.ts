@@ -153,3 +153,13 @@ describe('sensitive-paths: reads inside interpolations', () => {
     );
   });
 });
+
+// Review (hostile): `interpolations` stops after 64 bodies, so 64 harmless brace pairs holding a quote
+// ahead of the real `${…}` hide the read inside it: 63 pads block, 64 allow. Expected to FAIL until the
+// cap fails closed (too many bodies: judge as unknown code / ask) or the bodies are scanned without a cap.
+describe('review: interpolation cap exhaustion', () => {
+  const real = 'console.log(`${require("fs").readFileSync(".env","utf8")}`)';
+  it.each([63, 64, 200])('%i harmless {a:"x"} pads before the real read: still blocked', (n) => {
+    expect(verdict('Bash', `node -e '${'const o={a:"x"};'.repeat(n)}${real}'`)).toBe('block:dotenv');
+  });
+});
