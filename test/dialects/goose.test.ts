@@ -95,3 +95,25 @@ describe('goose: answer', () => {
     expect(goose.answer(decide(e, 'ask', { reason: 'sure?' }))).toMatchObject({ stdout: '', exitCode: 2 });
   });
 });
+
+// Review (hostile): goose's developer extension names its file tool `developer__text_editor`
+// ({command: view|write|str_replace|insert, path, file_text|old_str|new_str}); goose's own plugin-hooks
+// docs match on `developer__shell|developer__text_editor`. The dialect maps only developer__write and
+// developer__edit, so a text_editor write to .env (or to the runner's own config) reaches the guards
+// under a tool name none of them judges as a write. Expected to FAIL until text_editor is mapped by
+// its `command` (write/str_replace/insert → write/edit, view → read) and its keys are aliased.
+describe('review: developer__text_editor is judged as the file access it is', () => {
+  const HOME = '/home/dev';
+  const event = (tool_input: Record<string, unknown>) =>
+    goose.toEvent({ event: 'PreToolUse', session_id: 's', working_dir: `${HOME}/project`, tool_name: 'developer__text_editor', tool_input, tool_call_id: 'c' });
+  it.each([
+    ['write', { command: 'write', path: `${HOME}/project/.env`, file_text: 'X=1' }],
+    ['edit', { command: 'str_replace', path: `${HOME}/project/.env`, old_str: 'X=1', new_str: 'X=2' }],
+    ['write', { command: 'write', path: `${HOME}/.config/agent-hooks/config.yml`, file_text: 'hooks: []' }],
+    ['read', { command: 'view', path: `${HOME}/project/.env` }],
+  ] as const)('text_editor %s: canonical tool and a non-allow verdict', (canonical, input) => {
+    const e = event(input);
+    expect(e.tool?.canonical).toBe(canonical);
+    expect(judgeToolCall(e.payload as never, {}, { tool: e.tool!.canonical as never, home: HOME, env: { HOME }, realpath: false }).verdict).not.toBe('allow');
+  });
+});
