@@ -163,3 +163,19 @@ describe('review: interpolation cap exhaustion', () => {
     expect(verdict('Bash', `node -e '${'const o={a:"x"};'.repeat(n)}${real}'`)).toBe('block:dotenv');
   });
 });
+
+// Review (hostile): `interpolations` pairs braces without reading strings, so a `}` inside a string or
+// regex literal in the interpolation closes it early and the read after it is never judged as code
+// (main allowed these too; the interpolation change was meant to close this class). Expected to FAIL
+// until the body is cut by a scanner that skips the language's string/regex literals.
+describe('review: a quoted } inside an interpolation ends it early', () => {
+  it.each([
+    `node -e 'console.log(\`\${["}", require("fs").readFileSync(".env", "utf8")]}\`)'`,
+    `node -e 'console.log(\`\${"}" + require("fs").readFileSync(".env", "utf8")}\`)'`,
+    `node -e 'console.log(\`\${/}/.source + require("fs").readFileSync(".env", "utf8")}\`)'`,
+    `node -e 'console.log(\`\${\`\${"}"}\` + require("fs").readFileSync(".env")}\`)'`,
+    `ruby -e 'puts "#{"}" + File.read(".env")}"'`,
+  ])('%s is judged as a read of .env', (command) => {
+    expect(verdict('Bash', command)).toBe('block:dotenv');
+  });
+});
