@@ -179,3 +179,20 @@ describe('review: a quoted } inside an interpolation ends it early', () => {
     expect(verdict('Bash', command)).toBe('block:dotenv');
   });
 });
+
+describe('sensitive-paths: interpolations under hostile padding (seeded)', () => {
+  it('whatever comes before it (braces, quoted braces, stray quotes), a read inside an interpolation is judged', () => {
+    const pads = ['const o={a:"x"};', 'const p="}";', 'const q="{";', "const r='{';", 'if (1) { let s = "}" }', 'const t=/}/;', '`${"}"}`;'];
+    const reads = [
+      '`${require("fs").readFileSync(".env")}`',
+      '`${"}" + require("fs").readFileSync(".env")}`',
+      '`${[`}`, require("fs").readFileSync(".e" + "nv")]}`',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pads), { maxLength: 300 }), fc.constantFrom(...reads), (padding, read) => {
+        expect(verdict('Bash', `node -e '${padding.join('')}console.log(${read})'`)).toMatch(/^block:/);
+      }),
+      { seed: 2712, numRuns: 60, interruptAfterTimeLimit: 15_000 },
+    );
+  });
+});
