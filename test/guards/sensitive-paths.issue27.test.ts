@@ -196,3 +196,8 @@ describe('sensitive-paths: interpolations under hostile padding (seeded)', () =>
     );
   });
 });
+
+it('code nested deeper than the guard walks is blocked, not passed, and judged quickly', () => {
+  const deep = `${'{'.repeat(20_000)}"x"${'}'.repeat(20_000)}`;
+  expect(verdict('Bash', `node -e '${deep}'`)).toMatch(/^block:self-protection/);
+});
