@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { detectDialect } from '../../src/dialects/index.js';
 import { goose } from '../../src/dialects/goose.js';
 import { HooksError } from '../../src/errors.js';
-import { judgeToolCall } from '../../src/guards/sensitive-paths.js';
+import { secretWrite } from '../../src/guards/secret-write.js';
+import { judgeToolCall, sensitivePaths } from '../../src/guards/sensitive-paths.js';
+import { selectHooks } from '../../src/match/select.js';
 import { dialectKit } from '../helpers.js';
 import { settings } from '../fuzz/settings.js';
 
@@ -93,5 +95,46 @@ describe('goose: answer', () => {
     const e = ev('PreToolUse.shell.json');
     expect(goose.answer(decide(e, 'modify', { updatedInput: { command: 'ls' } }))).toMatchObject({ stdout: '', exitCode: 2, stderr: expect.stringContaining('goose cannot take a rewrite') });
     expect(goose.answer(decide(e, 'ask', { reason: 'sure?' }))).toMatchObject({ stdout: '', exitCode: 2 });
+  });
+});
+
+// Review (hostile): goose's developer extension names its file tool `developer__text_editor`
+// ({command: view|write|str_replace|insert, path, file_text|old_str|new_str}); goose's own plugin-hooks
+// docs match on `developer__shell|developer__text_editor`. The dialect maps only developer__write and
+// developer__edit, so a text_editor write to .env (or to the runner's own config) reaches the guards
+// under a tool name none of them judges as a write. Expected to FAIL until text_editor is mapped by
+// its `command` (write/str_replace/insert → write/edit, view → read) and its keys are aliased.
+describe('review: developer__text_editor is judged as the file access it is', () => {
+  const HOME = '/home/dev';
+  const event = (tool_input: Record<string, unknown>) =>
+    goose.toEvent({ event: 'PreToolUse', session_id: 's', working_dir: `${HOME}/project`, tool_name: 'developer__text_editor', tool_input, tool_call_id: 'c' }, undefined);
+  it.each([
+    ['write', { command: 'write', path: `${HOME}/project/.env`, file_text: 'X=1' }],
+    ['edit', { command: 'str_replace', path: `${HOME}/project/.env`, old_str: 'X=1', new_str: 'X=2' }],
+    ['write', { command: 'write', path: `${HOME}/.config/agent-hooks/config.yml`, file_text: 'hooks: []' }],
+    ['read', { command: 'view', path: `${HOME}/project/.env` }],
+  ] as const)('text_editor %s: canonical tool and a non-allow verdict', (canonical, input) => {
+    const e = event(input);
+    expect(e.tool?.canonical).toBe(canonical);
+    expect(judgeToolCall(e.payload as never, {}, { tool: e.tool!.canonical as never, home: HOME, env: { HOME }, realpath: false }).verdict).not.toBe('allow');
+  });
+});
+
+// Review (hostile), same gap at selection: the file guards' `match` lists (sensitive-paths: read, write,
+// edit, …; secret-write: write, edit, …) never select developer__text_editor, so neither guard runs on
+// goose's file tool at all: a read of .env or a credential written to src/ passes unjudged.
+// Expected to FAIL as above.
+describe('review: the file guards are selected for developer__text_editor', () => {
+  it.each([
+    ['sensitive-paths', sensitivePaths.match!, { command: 'view', path: '/home/dev/project/.env' }],
+    ['secret-write', secretWrite.match!, { command: 'write', path: '/home/dev/project/src/config.ts', file_text: 'x' }],
+  ] as const)('%s runs on a text_editor call', (id, match, input) => {
+    const e = goose.toEvent({ event: 'PreToolUse', session_id: 's', working_dir: '/home/dev/project', tool_name: 'developer__text_editor', tool_input: input }, undefined);
+    const [selection] = selectHooks([{ id, enabled: true, match }], e);
+    expect(selection).toMatchObject({ selected: true });
+  });
+  it('control: both are selected for developer__write', () => {
+    const e = goose.toEvent({ event: 'PreToolUse', session_id: 's', working_dir: '/home/dev/project', tool_name: 'developer__write', tool_input: { path: '.env', content: 'x' } }, undefined);
+    for (const match of [sensitivePaths.match!, secretWrite.match!]) expect(selectHooks([{ id: 'g', enabled: true, match }], e)[0]).toMatchObject({ selected: true });
   });
 });

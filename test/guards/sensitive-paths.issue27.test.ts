@@ -153,3 +153,51 @@ describe('sensitive-paths: reads inside interpolations', () => {
     );
   });
 });
+
+// Review (hostile): `interpolations` stops after 64 bodies, so 64 harmless brace pairs holding a quote
+// ahead of the real `${…}` hide the read inside it: 63 pads block, 64 allow. Expected to FAIL until the
+// cap fails closed (too many bodies: judge as unknown code / ask) or the bodies are scanned without a cap.
+describe('review: interpolation cap exhaustion', () => {
+  const real = 'console.log(`${require("fs").readFileSync(".env","utf8")}`)';
+  it.each([63, 64, 200])('%i harmless {a:"x"} pads before the real read: still blocked', (n) => {
+    expect(verdict('Bash', `node -e '${'const o={a:"x"};'.repeat(n)}${real}'`)).toBe('block:dotenv');
+  });
+});
+
+// Review (hostile): `interpolations` pairs braces without reading strings, so a `}` inside a string or
+// regex literal in the interpolation closes it early and the read after it is never judged as code
+// (main allowed these too; the interpolation change was meant to close this class). Expected to FAIL
+// until the body is cut by a scanner that skips the language's string/regex literals.
+describe('review: a quoted } inside an interpolation ends it early', () => {
+  it.each([
+    `node -e 'console.log(\`\${["}", require("fs").readFileSync(".env", "utf8")]}\`)'`,
+    `node -e 'console.log(\`\${"}" + require("fs").readFileSync(".env", "utf8")}\`)'`,
+    `node -e 'console.log(\`\${/}/.source + require("fs").readFileSync(".env", "utf8")}\`)'`,
+    `node -e 'console.log(\`\${\`\${"}"}\` + require("fs").readFileSync(".env")}\`)'`,
+    `ruby -e 'puts "#{"}" + File.read(".env")}"'`,
+  ])('%s is judged as a read of .env', (command) => {
+    expect(verdict('Bash', command)).toBe('block:dotenv');
+  });
+});
+
+describe('sensitive-paths: interpolations under hostile padding (seeded)', () => {
+  it('whatever comes before it (braces, quoted braces, stray quotes), a read inside an interpolation is judged', () => {
+    const pads = ['const o={a:"x"};', 'const p="}";', 'const q="{";', "const r='{';", 'if (1) { let s = "}" }', 'const t=/}/;', '`${"}"}`;'];
+    const reads = [
+      '`${require("fs").readFileSync(".env")}`',
+      '`${"}" + require("fs").readFileSync(".env")}`',
+      '`${[`}`, require("fs").readFileSync(".e" + "nv")]}`',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pads), { maxLength: 300 }), fc.constantFrom(...reads), (padding, read) => {
+        expect(verdict('Bash', `node -e '${padding.join('')}console.log(${read})'`)).toMatch(/^block:/);
+      }),
+      { seed: 2712, numRuns: 60, interruptAfterTimeLimit: 15_000 },
+    );
+  });
+});
+
+it('code nested deeper than the guard walks is blocked, not passed, and judged quickly', () => {
+  const deep = `${'{'.repeat(20_000)}"x"${'}'.repeat(20_000)}`;
+  expect(verdict('Bash', `node -e '${deep}'`)).toMatch(/^block:self-protection/);
+});

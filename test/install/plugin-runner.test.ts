@@ -72,3 +72,21 @@ describe('runHooks in a generated plugin', () => {
     for (const text of ['', 'null', '[1]', '{broken', 'warning: {"decision":"deny"}']) expect(r.parseAnswer(text)).toEqual({});
   });
 });
+
+// Review (hostile): runHooks resolves only on the child's `close`, which waits for every holder of
+// its stdout/stderr pipes. A hook that leaves a background process holding them (here a detached
+// grandchild that exits by itself after 20 s) keeps the promise pending past TIMEOUT_MS and past
+// the SIGKILL, so the agent's tool call hangs instead of failing closed. Expected to FAIL until the
+// timer resolves on its own (resolve at kill time, or on `exit` plus a short drain).
+describe('review: runHooks under a pipe-holding grandchild', () => {
+  it('still resolves as -1 soon after the budget', async () => {
+    const { dir, r } = await runnerWith(
+      `require('child_process').spawn(process.execPath, ['-e', 'setTimeout(() => process.exit(0), 20000)'], { stdio: 'inherit', detached: true }).unref(); process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);`,
+      300,
+    );
+    const pending = Symbol('pending');
+    const outcome = await Promise.race([r.runHooks('pre-tool-use', {}, dir, true), new Promise((resolve) => setTimeout(() => resolve(pending), 12_000))]);
+    expect(outcome).not.toBe(pending);
+    expect(outcome).toMatchObject({ code: -1 });
+  }, 40_000);
+});

@@ -232,23 +232,56 @@ function pathJoin(parts: string[]): string {
 }
 
 /**
- * The code inside `{…}` of `code` that holds a quote: interpolations (`${…}` in a template literal,
- * `{…}` in an f-string, `#{…}` in Ruby) run code whose literals the string scanner reads as part of
- * the surrounding string, and a backtick nested in a template literal ends it early. Every brace pair
- * is taken, not only those inside strings: a block of code judged twice is judged the same, and
- * telling an interpolation from a block would need the whole grammar. Bounded: at most 64 bodies.
+ * The code inside each `{…}` of `code` that holds a quote: interpolations (`${…}` in a template literal,
+ * `{…}` in an f-string, `#{…}` in Ruby) run code whose literals the string scanner reads as part of the
+ * surrounding string. Every brace pair is taken, not only those inside strings: a block of code judged
+ * twice is judged the same, and telling an interpolation from a block would need the whole grammar. The
+ * closing brace is found with the strings inside skipped (`${"}" + read(".env")}`). No cap on how many:
+ * a cap let harmless pairs ahead of the real one hide it; past a scanning budget, `overflow` says the
+ * code was not judged whole (the caller fails closed).
  */
-export function interpolations(code: string): string[] {
+export function interpolations(code: string): { bodies: string[]; overflow: boolean } {
   const bodies: string[] = [];
-  const open: number[] = [];
-  for (let i = 0; i < code.length && bodies.length < 64; i++) {
-    const c = code[i];
-    if (c === '{') open.push(i);
-    else if (c === '}' && open.length > 0) {
-      const body = code.slice(open.pop()! + 1, i);
-      if (/["'`]/.test(body)) bodies.push(body);
-    }
+  const budget = { left: 4 * 1024 * 1024 };
+  let total = 0;
+  for (let i = code.indexOf('{'); i !== -1; i = code.indexOf('{', i + 1)) {
+    const end = closingBrace(code, i + 1, budget);
+    if (budget.left < 0) return { bodies, overflow: true };
+    const body = code.slice(i + 1, end);
+    if (!/["'`]/.test(body)) continue;
+    total += body.length;
+    if (total > 1024 * 1024) return { bodies, overflow: true };
+    bodies.push(body);
   }
-  return bodies;
+  return { bodies, overflow: false };
 }
 
+/** Where the brace opened before `from` closes (or the end of the code), quoted strings skipped whole. */
+function closingBrace(code: string, from: number, budget: { left: number }): number {
+  let depth = 1;
+  let j = from;
+  while (j < code.length) {
+    const c = code[j]!;
+    if (c === '"' || c === "'" || c === '`') {
+      let k = j + 1;
+      while (k < code.length && code[k] !== c && code[k] !== '\n') k += code[k] === '\\' ? 2 : 1;
+      // An unclosed quote (an apostrophe in a comment, a regex): not a string, step over the quote alone.
+      j = k < code.length && code[k] === c ? k + 1 : j + 1;
+    } else {
+      if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) break;
+      j++;
+    }
+    if (--budget.left < 0) break;
+  }
+  return Math.min(j, code.length);
+}
+
+/**
+ * Every quoted run with no other quote in it, escapes read (`".env"` inside `` `${read(".env")}` ``):
+ * a second reading of the code's strings that an outer template literal or f-string cannot swallow,
+ * since a run stops at any quote of any kind.
+ */
+export function bareLiterals(code: string): string[] {
+  return [...code.matchAll(/(["'`])((?:\\.|[^"'`\\\n])*)\1/g)].map((m) => m[2]!);
+}

@@ -9,7 +9,7 @@ import type { ShellWord, SimpleCommand } from '../shell/types.js';
 import { staticPrint } from '../shell/word-value.js';
 import type { Access } from './judge.js';
 import { codeMention } from './unresolved.js';
-import { type CodeLanguage, type EvaluatedCode, evaluateCode, interpolations, UNKNOWN } from './code-strings.js';
+import { bareLiterals, type CodeLanguage, type EvaluatedCode, evaluateCode, interpolations, UNKNOWN } from './code-strings.js';
 import { RUNNER_VARIABLE, runnerCommandStart, selfCommandRule } from './self-commands.js';
 import { findRoots, staticStdout } from '../shell/code-runners.js';
 
@@ -509,7 +509,12 @@ function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: strin
   const language = codeLanguage(name);
   // `node -e 'console.log(`${require("fs").readFileSync(".env")}`)'`: the read sits in an
   // interpolation, which the literal scanner takes for part of one string; judge its code on its own.
-  for (const code of [...codes]) if (code.length <= 64 * 1024) codes.push(...interpolations(code));
+  for (const code of [...codes]) {
+    if (code.length > 64 * 1024) continue;
+    const found = interpolations(code);
+    codes.push(...found.bodies);
+    if (found.overflow) out.push({ path: code.slice(0, 200), access: 'write', rule: 'interpreter code with more nested code than the guard can judge', ...at });
+  }
   for (const code of codes) {
     if (code.length > 64 * 1024) continue;
     // Code can build a path in ways no literal shows (`os.environ['HOME'] + '/.config/agent-hooks/...'`)
@@ -522,8 +527,9 @@ function interpreterTargets(cmd: SimpleCommand, out: Target[], at: { cwd?: strin
     // Code that only prints (`node -e 'console.log(".env")'`) names a path it cannot open: with no
     // file, process, import or eval API in the code outside its literals, its strings are data.
     if (!writes && printsOnly(code, language)) continue;
-    for (const m of code.matchAll(STRING_LITERAL)) {
-      const literal = m[2]!;
+    const literals = new Set([...code.matchAll(STRING_LITERAL)].map((m) => m[2]!));
+    for (const literal of bareLiterals(code)) literals.add(literal);
+    for (const literal of literals) {
       if (literal === '' || literal.length > 1024 || /[\n\r]/.test(literal)) continue;
       out.push({ path: literal.replace(/\\(.)/g, '$1'), access, ...at });
     }
