@@ -87,6 +87,15 @@ describe('goose: answer', () => {
     expect(prompt.stderr).toContain('which goose cannot block; ignored (no deploys)');
   });
 
+  it('a rewritten tool output or prompt (redact-secrets) cannot reach goose: it goes on as it was, with a warning', () => {
+    const out = goose.answer(decide(ev('PostToolUse.json'), 'modify', { updatedOutput: { value: '[REDACTED]' } }));
+    expect(out).toMatchObject({ stdout: '', exitCode: 0 });
+    expect(out.stderr).toContain('which goose cannot take; ignored');
+    const prompt = goose.answer(decide(ev('UserPromptSubmit.json'), 'modify', { prompt: 'key [REDACTED]' }));
+    expect(prompt).toMatchObject({ stdout: '', exitCode: 0 });
+    expect(prompt.stderr).toContain('goose cannot block; ignored');
+  });
+
   it('a block with no reason still says why on stderr, in Claude Code\'s words', () => {
     const e = ev('PreToolUse.shell.json');
     for (const reason of [undefined, '', '  \n']) {
