@@ -29,7 +29,8 @@ export function exitCodeAnswer(decision: Decision, spec: EventSpec, agentEvent: 
   switch (decision.decision) {
     case 'halt':
     case 'block':
-      block = reason;
+      // The agent shows stderr as the reason: an empty one would read as a silent, unexplained denial.
+      block = reason.trim() === '' ? (decision.claudeReason?.trim() || 'Blocked by hook') : reason;
       break;
     case 'ask':
       block = `${reason} (a hook asked for confirmation, which ${agent.agent} hooks cannot ask for)`;

@@ -48,6 +48,34 @@ const INPUT_ALIASES = [
   ['after', 'new_string'],
 ] as const;
 
+/**
+ * goose's own file tool, `developer__text_editor` (`{command, path, file_text | old_str, new_str |
+ * insert_line, new_str}`): one tool name for reads, writes and edits, so its canonical tool is read from
+ * `command`. A command not listed here (a newer goose, a missing or non-string one) is judged as a write:
+ * "no file guard" must never be the answer to a file tool the dialect does not understand.
+ */
+const TEXT_EDITOR = 'developer__text_editor';
+const TEXT_EDITOR_COMMANDS: Readonly<Record<string, string>> = {
+  view: 'read',
+  write: 'write',
+  create: 'write',
+  str_replace: 'edit',
+  insert: 'edit',
+  undo_edit: 'edit',
+};
+// Claude's names too, so a Claude-style hook finds the text; secret-write reads both spellings.
+const TEXT_EDITOR_ALIASES = [
+  ['path', 'file_path'],
+  ['file_text', 'content'],
+  ['old_str', 'old_string'],
+  ['new_str', 'new_string'],
+] as const;
+
+function textEditorTool(input: Json): string {
+  const command = input.command;
+  return typeof command === 'string' && Object.hasOwn(TEXT_EDITOR_COMMANDS, command) ? TEXT_EDITOR_COMMANDS[command]! : 'write';
+}
+
 /** Where goose takes a block (exit 2): a PreToolUse denies the call, a Stop keeps the turn going. */
 const BLOCKING = new Set(['preToolUse', 'stop']);
 
@@ -67,10 +95,12 @@ export const goose: Dialect = {
     let canonical: string | undefined;
     let mapping: InputMapping | undefined;
     if (spec.tool) {
-      mapping = aliasInput(argsObject(payload.tool_input, 'tool_input'), INPUT_ALIASES);
-      input.tool_input = mapping.canonical;
       const tool = stringField(payload, 'tool_name');
-      if (tool !== undefined) canonical = Object.hasOwn(TOOLS, tool) ? TOOLS[tool]! : canonicalTool(tool);
+      const args = argsObject(payload.tool_input, 'tool_input');
+      mapping = aliasInput(args, tool === TEXT_EDITOR ? TEXT_EDITOR_ALIASES : INPUT_ALIASES);
+      input.tool_input = mapping.canonical;
+      if (tool === TEXT_EDITOR) canonical = textEditorTool(args);
+      else if (tool !== undefined) canonical = Object.hasOwn(TOOLS, tool) ? TOOLS[tool]! : canonicalTool(tool);
     }
     return canonicalEvent(spec, input, { dialect: 'goose', agentEvent, ...(mapping === undefined ? {} : { input: mapping }) }, canonical === undefined ? {} : { canonical });
   },

@@ -6,10 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { detectDialect } from '../../src/dialects/index.js';
 import { goose } from '../../src/dialects/goose.js';
 import { HooksError } from '../../src/errors.js';
-import { secretWrite } from '../../src/guards/secret-write.js';
+import { judgeWrite, secretWrite } from '../../src/guards/secret-write.js';
 import { judgeToolCall, sensitivePaths } from '../../src/guards/sensitive-paths.js';
 import { selectHooks } from '../../src/match/select.js';
-import { dialectKit } from '../helpers.js';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { dialectKit, isolatedEnv, runCli, tmpProject } from '../helpers.js';
+import { A62, generator } from '../guards/corpus/secrets-examples.js';
 import { settings } from '../fuzz/settings.js';
 
 const { load, ev, decide } = dialectKit(goose, 'goose');
@@ -84,6 +87,25 @@ describe('goose: answer', () => {
     expect(prompt.stderr).toContain('which goose cannot block; ignored (no deploys)');
   });
 
+  it('a rewritten tool output or prompt (redact-secrets) cannot reach goose: it goes on as it was, with a warning', () => {
+    const out = goose.answer(decide(ev('PostToolUse.json'), 'modify', { updatedOutput: { value: '[REDACTED]' } }));
+    expect(out).toMatchObject({ stdout: '', exitCode: 0 });
+    expect(out.stderr).toContain('which goose cannot take; ignored');
+    const prompt = goose.answer(decide(ev('UserPromptSubmit.json'), 'modify', { prompt: 'key [REDACTED]' }));
+    expect(prompt).toMatchObject({ stdout: '', exitCode: 0 });
+    expect(prompt.stderr).toContain('goose cannot block; ignored');
+  });
+
+  it('a block with no reason still says why on stderr, in Claude Code\'s words', () => {
+    const e = ev('PreToolUse.shell.json');
+    for (const reason of [undefined, '', '  \n']) {
+      expect(goose.answer(decide(e, 'block', reason === undefined ? {} : { reason }))).toEqual({ stdout: '', stderr: 'Blocked by hook\n', exitCode: 2 });
+    }
+    expect(goose.answer(decide(ev('Stop.json'), 'halt', { reason: '' })).stderr).toBe('Blocked by hook\n');
+    // The combiner's own Claude wording wins over the generic one when it has it.
+    expect(goose.answer(decide(e, 'block', { reason: '', claudeReason: 'No stderr output' })).stderr).toBe('No stderr output\n');
+  });
+
   it('an allow, and context, print nothing on stdout (goose reads anything else there as "no decision")', () => {
     expect(goose.answer(decide(ev('PreToolUse.shell.json'), 'allow'))).toEqual({ stdout: '', stderr: '', exitCode: 0 });
     const a = goose.answer(decide(ev('SessionStart.json'), 'continue', { additionalContext: ['branch: main'] }));
@@ -136,5 +158,99 @@ describe('review: the file guards are selected for developer__text_editor', () =
   it('control: both are selected for developer__write', () => {
     const e = goose.toEvent({ event: 'PreToolUse', session_id: 's', working_dir: '/home/dev/project', tool_name: 'developer__write', tool_input: { path: '.env', content: 'x' } }, undefined);
     for (const match of [sensitivePaths.match!, secretWrite.match!]) expect(selectHooks([{ id: 'g', enabled: true, match }], e)[0]).toMatchObject({ selected: true });
+  });
+});
+
+// goose's own file tool, judged by its `command`; its written text reaches secret-write.
+describe('goose: developer__text_editor', () => {
+  const HOME = '/home/dev';
+  const CWD = `${HOME}/project`;
+  const event = (tool_input: unknown) =>
+    goose.toEvent({ event: 'PreToolUse', session_id: 's', working_dir: CWD, tool_name: 'developer__text_editor', tool_input, tool_call_id: 'c' }, undefined);
+  const g = generator(4404);
+  const GHP = ['gh', 'p_'].join('') + g.pick(A62, 36);
+
+  it.each([
+    ['view', 'read'],
+    ['write', 'write'],
+    ['create', 'write'],
+    ['str_replace', 'edit'],
+    ['insert', 'edit'],
+    ['undo_edit', 'edit'],
+  ] as const)('command %s is %s, with path also given as file_path', (command, canonical) => {
+    const e = event({ command, path: `${CWD}/src/a.ts` });
+    expect(e.tool).toMatchObject({ name: 'developer__text_editor', canonical });
+    expect(e.payload.tool_input).toMatchObject({ command, path: `${CWD}/src/a.ts`, file_path: `${CWD}/src/a.ts` });
+  });
+
+  it('an unknown, missing or non-string command is judged as a write (fails closed), and the write guards run', () => {
+    for (const input of [{ command: 'rename', path: `${CWD}/.env` }, { path: `${CWD}/.env`, file_text: 'X=1' }, { command: 7, path: `${CWD}/.env` }, { command: 'View', path: `${CWD}/.env` }, { command: '__proto__', path: `${CWD}/.env` }]) {
+      const e = event(input);
+      expect(e.tool?.canonical, JSON.stringify(input)).toBe('write');
+      expect(judgeToolCall(e.payload as never, {}, { tool: 'write', home: HOME, env: { HOME }, realpath: false }).verdict).not.toBe('allow');
+      expect(selectHooks([{ id: 'secret-write', enabled: true, match: secretWrite.match! }], e)[0]).toMatchObject({ selected: true });
+    }
+  });
+
+  it('its text and old text are also given under Claude\'s names, so a Claude-style hook finds them', () => {
+    expect(event({ command: 'write', path: 'a', file_text: 't' }).payload.tool_input).toMatchObject({ file_text: 't', content: 't' });
+    expect(event({ command: 'str_replace', path: 'a', old_str: 'o', new_str: 'n' }).payload.tool_input).toMatchObject({ old_string: 'o', new_string: 'n' });
+  });
+
+  it.each([
+    ['write', { command: 'write', path: `${CWD}/src/config.ts`, file_text: `export const TOKEN = "${GHP}";` }],
+    ['str_replace', { command: 'str_replace', path: `${CWD}/src/config.ts`, old_str: 'TOKEN = ""', new_str: `TOKEN = "${GHP}"` }],
+    ['insert', { command: 'insert', path: `${CWD}/src/config.ts`, insert_line: 3, new_str: `const t = "${GHP}";` }],
+    ['insert (insert_text)', { command: 'insert', path: `${CWD}/src/config.ts`, insert_line: 3, insert_text: `const t = "${GHP}";` }],
+    ['an unknown command', { command: 'append', path: `${CWD}/src/config.ts`, file_text: `const t = "${GHP}";` }],
+  ] as const)('secret-write blocks a credential written by %s, without printing it', (_name, input) => {
+    const e = event(input);
+    expect(selectHooks([{ id: 'secret-write', enabled: true, match: secretWrite.match! }], e)[0]).toMatchObject({ selected: true });
+    const verdict = judgeWrite(e.tool!.canonical!, e.payload.tool_input, {}, undefined, CWD);
+    expect(verdict.verdict).toBe('block');
+    expect(verdict.reason).toContain('src/config.ts');
+    expect(verdict.reason).not.toContain(GHP);
+  });
+
+  it('control: a view of a source file, and a clean write, pass both guards', () => {
+    const view = event({ command: 'view', path: `${CWD}/src/a.ts` });
+    expect(judgeToolCall(view.payload as never, {}, { tool: 'read', home: HOME, env: { HOME }, realpath: false }).verdict).toBe('allow');
+    const write = event({ command: 'write', path: `${CWD}/src/a.ts`, file_text: 'export const a = 1;' });
+    expect(judgeWrite(write.tool!.canonical!, write.payload.tool_input, {}, undefined, CWD).verdict).toBe('allow');
+  });
+
+  it('property: any tool_input gives a file tool (read, write or edit) or a HooksError, never an unguarded name', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.record({ command: fc.oneof(fc.constantFrom('view', 'write', 'create', 'str_replace', 'insert', 'undo_edit', 'toString', 'constructor'), fc.string(), fc.jsonValue()), path: fc.oneof(fc.string(), fc.jsonValue()) }, { requiredKeys: [] }), fc.jsonValue()), (input) => {
+        let e;
+        try {
+          e = event(input);
+        } catch (error) {
+          expect(error).toBeInstanceOf(HooksError);
+          return;
+        }
+        expect(['read', 'write', 'edit']).toContain(e.tool?.canonical);
+        const command = (input as { command?: unknown } | null)?.command;
+        if (e.tool?.canonical === 'read') expect(command).toBe('view');
+      }),
+      settings(300),
+    );
+  });
+
+  it('hooks run --dialect goose: the builtin file guards deny a text_editor write of .env and a credential in src/ (exit 2, reason on stderr)', () => {
+    const dir = tmpProject();
+    writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify({ hooks: { preToolUse: [{ builtin: 'sensitive-paths' }, { builtin: 'secret-write' }] } }));
+    const env = isolatedEnv(dir);
+    const run = (tool_input: unknown) =>
+      runCli(['run', '--dialect', 'goose'], { cwd: dir, env, input: JSON.stringify({ event: 'PreToolUse', session_id: 's', working_dir: dir, tool_name: 'developer__text_editor', tool_input, tool_call_id: 'c' }) });
+    const env_ = run({ command: 'write', path: path.join(dir, '.env'), file_text: 'X=1' });
+    expect(env_).toMatchObject({ code: 2, stdout: '' });
+    expect(env_.stderr).toMatch(/\.env/);
+    const secret = run({ command: 'str_replace', path: path.join(dir, 'src', 'config.ts'), old_str: 'a', new_str: `const t = "${GHP}";` });
+    expect(secret).toMatchObject({ code: 2, stdout: '' });
+    expect(secret.stderr).toContain('secret-write');
+    expect(secret.stderr).not.toContain(GHP);
+    // Control: a plain source edit goes through.
+    expect(run({ command: 'str_replace', path: path.join(dir, 'src', 'a.ts'), old_str: 'a', new_str: 'b' })).toMatchObject({ code: 0, stdout: '' });
   });
 });
