@@ -24,7 +24,7 @@ export const redactSecrets: Guard<RedactSecretsOptions> = {
           result = redactor.value(input.tool_response);
         } catch (error) {
           // Whatever the walk could not read is not shown to the model: fail closed, and say why.
-          return withhold(marker, `the output could not be read (${(error as Error).message})`);
+          return withhold(marker, `the output could not be read (${engineError(error)})`);
         }
         const { value, findings, depth } = result;
         if (findings.length === 0) return undefined;
@@ -39,7 +39,14 @@ export const redactSecrets: Guard<RedactSecretsOptions> = {
       }
       if (context.event === 'userPromptSubmit') {
         if (typeof input.prompt !== 'string') return undefined;
-        const { text, findings } = redactor.text(input.prompt);
+        let result: ReturnType<typeof redactor.text>;
+        try {
+          result = redactor.text(input.prompt);
+        } catch (error) {
+          // As for tool output: a prompt the engine could not read goes on as the marker, not as typed.
+          return withheldPrompt(marker, `the prompt could not be read (${engineError(error)})`);
+        }
+        const { text, findings } = result;
         return findings.length === 0 ? undefined : { decision: 'modify', prompt: text, reason: reasonFor(findings) };
       }
       return undefined;
@@ -65,6 +72,16 @@ function serialisable(value: unknown): boolean {
 
 function withhold(marker: string, reason: string): ReplyObject {
   return { decision: 'modify', updatedOutput: marker.split('{rule}').join('withheld'), reason: `redact-secrets: ${reason.replace(/^redact-secrets: /, '')}` };
+}
+
+// The error's name only: V8 quotes a regex's source in its message, and the echo regex is made of
+// the secrets themselves; the reason goes to logs and the transcript.
+function engineError(error: unknown): string {
+  return error instanceof Error ? `${error.name} in the engine` : 'engine error';
+}
+
+function withheldPrompt(marker: string, reason: string): ReplyObject {
+  return { decision: 'modify', prompt: marker.split('{rule}').join('withheld'), reason: `redact-secrets: ${reason}` };
 }
 
 // The reason names rules, never the secrets: it ends up in logs and in the agent's transcript.

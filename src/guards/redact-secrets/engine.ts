@@ -201,7 +201,8 @@ export function createRedactor(options?: RedactSecretsOptionsInput, internal?: {
 
 // --- internal ---
 
-interface Span extends Finding {
+/** Exported for tests only. */
+export interface Span extends Finding {
   order: number;
   generic: boolean;
 }
@@ -510,13 +511,26 @@ function _lineAround(newlines: readonly number[], at: number, length: number): [
 
 /** Values shorter than this are not looked for elsewhere: too likely to occur by chance. */
 const MIN_ECHO = 4;
-const echoCache = new WeakMap<ReadonlyMap<string, string>, { pattern: RegExp; rules: Map<string, string> } | null>();
+/**
+ * Forms longer than this are searched with indexOf, not put in the alternation: V8 refuses a regex
+ * holding one literal of some 30,000+ characters ("Regular expression too large"), and a 5,000-
+ * character non-ASCII value percent-encodes to 45,000. Far below the limit, and rare in practice.
+ */
+const MAX_REGEX_FORM = 4096;
+interface EchoMatcher {
+  /** Every form shorter than MAX_REGEX_FORM in one alternation, longest first; null when there is none. */
+  pattern: RegExp | null;
+  /** The longer forms, each searched on its own. */
+  long: string[];
+  rules: Map<string, string>;
+}
+const echoCache = new WeakMap<ReadonlyMap<string, string>, EchoMatcher | null>();
 
 /**
  * Every form a secret value can take in the same output: as is, inside a JSON string (escaped), and
  * percent-encoded (a query string). One alternation, longest first, for all values (one scan).
  */
-function _echoMatcher(secrets: ReadonlyMap<string, string>): { pattern: RegExp; rules: Map<string, string> } | null {
+function _echoMatcher(secrets: ReadonlyMap<string, string>): EchoMatcher | null {
   const cached = echoCache.get(secrets);
   if (cached !== undefined) return cached;
   const rules = new Map<string, string>();
@@ -527,9 +541,38 @@ function _echoMatcher(secrets: ReadonlyMap<string, string>): { pattern: RegExp; 
     }
   }
   const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-  const matcher = rules.size === 0 ? null : { pattern: new RegExp([...rules.keys()].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g'), rules };
+  const short = [...rules.keys()].filter((form) => form.length <= MAX_REGEX_FORM).sort((a, b) => b.length - a.length);
+  const long = [...rules.keys()].filter((form) => form.length > MAX_REGEX_FORM);
+  const matcher = rules.size === 0 ? null : { pattern: short.length === 0 ? null : new RegExp(short.map(escape).join('|'), 'g'), long, rules };
   echoCache.set(secrets, matcher);
   return matcher;
+}
+
+/** Where the forms occur: by the alternation, or (should V8 still refuse it) by indexOf, form by form. */
+function _echoes(input: string, matcher: EchoMatcher): Finding[] {
+  const found: Finding[] = [];
+  const byIndexOf = (forms: Iterable<string>): void => {
+    for (const form of forms) {
+      for (let at = input.indexOf(form); at >= 0; at = input.indexOf(form, at + form.length)) {
+        found.push({ rule: matcher.rules.get(form)!, start: at, end: at + form.length });
+      }
+    }
+  };
+  const { pattern } = matcher;
+  if (pattern !== null) {
+    try {
+      pattern.lastIndex = 0;
+      for (let match = pattern.exec(input); match !== null; match = pattern.exec(input)) {
+        found.push({ rule: matcher.rules.get(match[0])!, start: match.index, end: match.index + match[0].length });
+      }
+    } catch {
+      // V8 compiles a regex on its first exec: a size limit shows up here, not at construction.
+      found.length = 0;
+      byIndexOf([...matcher.rules.keys()].filter((form) => form.length <= MAX_REGEX_FORM));
+    }
+  }
+  byIndexOf(matcher.long);
+  return found;
 }
 
 function _percentEncoded(secret: string): string {
@@ -547,12 +590,7 @@ function _percentEncoded(secret: string): string {
 function _everywhere(input: string, spans: Finding[], secrets: ReadonlyMap<string, string>): Finding[] {
   const matcher = _echoMatcher(secrets);
   if (matcher === null) return spans;
-  const all: Finding[] = spans.slice();
-  const { pattern, rules } = matcher;
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(input); match !== null; match = pattern.exec(input)) {
-    all.push({ rule: rules.get(match[0])!, start: match.index, end: match.index + match[0].length });
-  }
+  const all: Finding[] = spans.concat(_echoes(input, matcher));
   if (all.length === spans.length) return spans;
   all.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: Finding[] = [];
@@ -577,26 +615,30 @@ function _secretRange(match: RegExpExecArray, rule: SecretRule): [number, number
 }
 
 /**
- * Non-overlapping spans: the earliest start wins, then the longest, then the earlier rule. Spans of
- * generic rules (a label with any value) only fill the gaps the format rules leave, so
- * `token: ghs_…@github.com` reads `github-token`, not the label's rule with a longer span.
+ * Non-overlapping spans: overlapping matches are merged into their union, so no byte any rule
+ * matched is left in clear (dropping the shorter or later of two matches printed the rest of it:
+ * `DB_PASSWORD=<head>.4b1d…` kept `<head>`). The union is named by its first format rule, earliest
+ * start then longest then earlier rule, and by a generic rule (a label with any value) only when no
+ * format rule took part: `token: ghs_…` reads `github-token`, not the label's rule.
  */
-function _chooseSpans(spans: Span[]): Span[] {
+/** Exported for tests only. */
+export function _chooseSpans(spans: Span[]): Span[] {
   spans.sort((a, b) => a.start - b.start || b.end - a.end || a.order - b.order);
-  const pick = (candidates: Span[], taken: Span[]): Span[] => {
-    const chosen: Span[] = [];
-    let end = -1;
-    for (const span of candidates) {
-      if (span.start < end) continue;
-      if (taken.some((t) => span.start < t.end && t.start < span.end)) continue;
-      chosen.push(span);
-      end = span.end;
+  const chosen: Span[] = [];
+  for (const span of spans) {
+    const last = chosen[chosen.length - 1];
+    if (last === undefined || span.start >= last.end) {
+      chosen.push({ ...span });
+      continue;
     }
-    return chosen;
-  };
-  const specific = pick(spans.filter((s) => !s.generic), []);
-  const generic = spans.some((s) => s.generic) ? pick(spans.filter((s) => s.generic), specific) : [];
-  return generic.length === 0 ? specific : [...specific, ...generic].sort((a, b) => a.start - b.start);
+    if (span.end > last.end) last.end = span.end;
+    if (last.generic && !span.generic) {
+      last.rule = span.rule;
+      last.order = span.order;
+      last.generic = false;
+    }
+  }
+  return chosen;
 }
 
 function _isPlainObject(value: object): value is Record<string, unknown> {

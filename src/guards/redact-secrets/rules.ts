@@ -85,6 +85,11 @@ const SECRET_WORD =
 // `token: str =`), and an assignment operator of some language or config format.
 const ASSIGN = String.raw`\\?["'\x60]?(?:[ \t]*:?[ \t]*(?:string|str|String|&str)(?![\w]))?[ \t]*(?::{1,3}=|\?=|\|\|=|=>|[:=])`;
 
+// A label inside a URL's authority (`https://x-access-token:<token>@github.com/…`) is the user name:
+// the url-password rule reads the password there. Read as a label, its value ran on over the host and
+// path, and the union with the token's own span redacted the whole URL.
+const NOT_IN_AUTHORITY = String.raw`(?<!://[^\s/@]{0,256})`; // bounded: the look back runs on every label match
+
 /** Order matters only on ties: on two matches with the same span the earlier rule names it. */
 export const SECRET_RULES: readonly SecretRule[] = [
   // --- key blocks ---
@@ -509,7 +514,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'cred', 'auth', 'pat'],
     keywordsIgnoreCase: true,
     pattern: re(
-      String.raw`${SECRET_WORD}${ASSIGN}[ \t]*(?:\\?["'\x60])?(?<secret>[^\s"'\x60\\,;<>(){}\[\]|&]{8,1000})(?![^\s"'\x60\\,;<>(){}\[\]|&])`,
+      String.raw`${SECRET_WORD}${ASSIGN}${NOT_IN_AUTHORITY}[ \t]*(?:\\?["'\x60])?(?<secret>[^\s"'\x60\\,;<>(){}\[\]|&]{8,1000})(?![^\s"'\x60\\,;<>(){}\[\]|&])`,
       'i',
     ),
     startsAtKeyword: true,
