@@ -59,8 +59,22 @@ export function judgeWrite(tool: string, toolInput: unknown, options: SecretWrit
     ({ written, shellError } = writtenBy(tool, toolInput));
   } catch (error) {
     // A bug in reading the input must not let a credential through unseen: ask, and say why.
-    return { verdict: 'ask', reason: `secret-write: the tool input could not be read (${(error as Error)?.message ?? String(error)})` };
+    return { verdict: 'ask', reason: `secret-write: the tool input could not be read (${errorName(error)})` };
   }
+  try {
+    return judgeWritten(written, shellError, decision, options, redactor, cwd);
+  } catch (error) {
+    // The same for the scan itself. Only the error's type goes into the reason: an engine's message can
+    // quote the text it was given, which is the credential.
+    return { verdict: 'ask', reason: `secret-write: the written text could not be scanned (${errorName(error)})` };
+  }
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? `${error.name} in the guard` : 'an error in the guard';
+}
+
+function judgeWritten(written: Written[], shellError: string | undefined, decision: 'block' | 'ask', options: SecretWriteOptionsInput, redactor: Redactor, cwd: string | undefined): SecretWriteVerdict {
   const allowTests = options.allowTestPaths ?? true;
   const allowPaths = options.allowPaths ?? [];
   const hits = new Map<string, Set<string>>();
@@ -77,7 +91,8 @@ export function judgeWrite(tool: string, toolInput: unknown, options: SecretWrit
   }
   if (hits.size === 0) return { verdict: 'allow' };
   const list = [...hits].map(([where, rules]) => `${where} (${[...rules].join(', ')})`).join('; ');
-  const parse = shellError === undefined ? '' : ` (the command could not be parsed: ${shellError}; judged as a whole)`;
+  // The parser's message can quote the command, so it is shown redacted.
+  const parse = shellError === undefined ? '' : ` (the command could not be parsed: ${redactor.text(shellError).text}; judged as a whole)`;
   return {
     verdict: decision,
     reason: `secret-write: a hard-coded credential would be written to ${list}${parse}. Read it from an environment variable or a secret store instead; test fixtures (test/, fixtures/, *.test.*) and placeholders such as <your-key> or \${TOKEN} are allowed.`,

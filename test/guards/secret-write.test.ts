@@ -222,3 +222,25 @@ describe('secret-write: interpreter code that writes a file (review)', () => {
     expect(judgeWrite('exec', { command }).verdict).toBe('allow');
   });
 });
+
+// Review follow-up: an engine error must not let a credential through, nor put the text it quotes in the reason.
+describe('secret-write when the scan itself fails', () => {
+  const FAKE = `AKIA${'FAKEFAKE'.repeat(2)}`;
+  const throwing = {
+    text: (text: string) => {
+      throw new SyntaxError(`Invalid regular expression: /${text}/: too large`);
+    },
+  } as unknown as Parameters<typeof judgeWrite>[3];
+
+  it('asks, naming only the error type, for a Write and for a shell writer', () => {
+    for (const [tool, input] of [
+      ['write', { file_path: 'src/config.ts', content: `export const KEY = "${FAKE}";` }],
+      ['exec', { command: `echo 'KEY=${FAKE}' > src/.config` }],
+    ] as const) {
+      const v = judgeWrite(tool, input, {}, throwing, '/home/dev/project');
+      expect(v.verdict, tool).toBe('ask');
+      expect(v.reason, tool).toContain('SyntaxError');
+      expect(v.reason, tool).not.toContain(FAKE);
+    }
+  });
+});
