@@ -1,11 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { HandlerContext, HookInput, ReplyObject } from '../../src/types.js';
 
 // Review finding 6: an engine error must never let the text through as it was, on either event.
 // The engine is replaced by one that throws on a marked input (no real input is known to make the
 // fixed engine throw; the fault stands for the next one that does).
 const FAULT = 'engine-fault-marker';
-vi.mock('../../src/guards/redact-secrets/engine.js', async (importOriginal) => {
+// Test files share one module graph per worker (vitest isolate: false): the guard may already be loaded
+// with the real engine, so the graph is dropped first, the fake engine is scoped to this file (doMock,
+// not the hoisted mock), and both are undone after it for the files that follow in this worker.
+vi.resetModules();
+vi.doMock('../../src/guards/redact-secrets/engine.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/guards/redact-secrets/engine.js')>();
   return {
     ...real,
@@ -25,6 +29,10 @@ vi.mock('../../src/guards/redact-secrets/engine.js', async (importOriginal) => {
 const { redactSecrets } = await import('../../src/guards/redact-secrets.js');
 const { redactSecretsOptions } = await import('../../src/guards/redact-secrets/options.js');
 const guard = redactSecrets.create(redactSecretsOptions.parse({}));
+afterAll(() => {
+  vi.doUnmock('../../src/guards/redact-secrets/engine.js');
+  vi.resetModules();
+});
 const ctx = (event: HandlerContext['event']): HandlerContext => ({ event, signal: new AbortController().signal, tool: 'exec' });
 
 describe('redact-secrets fails closed on an engine error', () => {
