@@ -64,8 +64,19 @@ function runHooks(event, payload, cwd, failClosed) {
       if (timedOut) return settle(tookTooLong());
       clearTimeout(timer);
       const run = () => ({ code: code === null ? -1 : code, stdout, stderr });
-      drainTimer = setTimeout(() => settle(run()), 200);
       child.on('close', () => settle(run()));
+      // A timer can fire before the loop has read what is already in the pipe (a busy ${host} loop): the
+      // check after setImmediate comes after a poll phase has read it. Output still coming means one more
+      // wait, 2 s after the exit at most.
+      const exitedAt = Date.now();
+      const drain = () => {
+        const seen = stdout.length + stderr.length;
+        setImmediate(() => {
+          if (stdout.length + stderr.length !== seen && Date.now() - exitedAt < 2000) drainTimer = setTimeout(drain, 50);
+          else settle(run());
+        });
+      };
+      drainTimer = setTimeout(drain, 200);
     });
     // A runner that exits without reading stdin must not crash ${host} with EPIPE.
     child.stdin.on('error', () => {});
