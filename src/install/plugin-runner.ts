@@ -25,22 +25,58 @@ function runHooks(event, payload, cwd, failClosed) {
     let stdout = '';
     let stderr = '';
     let timedOut = false;
-    // TERM first: the runner then stops its own hooks before it exits.
+    let settled = false;
+    let killTimer;
+    let drainTimer;
+    // Once: 'exit', 'close', 'error', the KILL and the drain may each come first. The pipes are let go of
+    // then, so a process that still holds them keeps neither this call nor ${host} waiting.
+    const settle = (run) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(killTimer);
+      clearTimeout(drainTimer);
+      child.stdin.destroy();
+      child.stdout.destroy();
+      child.stderr.destroy();
+      resolve(run);
+    };
+    const tookTooLong = () => ({ code: -1, stdout: '', stderr: 'agent-hooks: hooks run took over ' + TIMEOUT_MS / 1000 + 's'${suffix} });
+    // TERM first: the runner then stops its own hooks before it exits. Not a process group of its own (the
+    // runner puts each hook in one and a watchdog stops them if the runner is KILLed), so ${host}'s own
+    // signals still reach it. After the KILL the call is over, whoever still holds the pipes.
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 2000).unref();
+      killTimer = setTimeout(() => {
+        child.kill('SIGKILL');
+        settle(tookTooLong());
+      }, 2000);
     }, TIMEOUT_MS);
     child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
     child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ code: -1, stdout, stderr: 'agent-hooks: cannot run ' + HOOKS_BIN + ': ' + error.message });
+      settle({ code: -1, stdout, stderr: 'agent-hooks: cannot run ' + HOOKS_BIN + ': ' + error.message });
     });
-    child.on('close', (code) => {
+    // 'close' waits for every holder of the pipes, which a hook's background process may be: the answer is
+    // complete at 'exit' (the runner's writes to a pipe are synchronous), so 'close' gets a short drain only.
+    child.on('exit', (code) => {
+      if (timedOut) return settle(tookTooLong());
       clearTimeout(timer);
-      if (timedOut) resolve({ code: -1, stdout: '', stderr: 'agent-hooks: hooks run took over ' + TIMEOUT_MS / 1000 + 's'${suffix} });
-      else resolve({ code: code === null ? -1 : code, stdout, stderr });
+      const run = () => ({ code: code === null ? -1 : code, stdout, stderr });
+      child.on('close', () => settle(run()));
+      // A timer can fire before the loop has read what is already in the pipe (a busy ${host} loop): the
+      // check after setImmediate comes after a poll phase has read it. Output still coming means one more
+      // wait, 2 s after the exit at most.
+      const exitedAt = Date.now();
+      const drain = () => {
+        const seen = stdout.length + stderr.length;
+        setImmediate(() => {
+          if (stdout.length + stderr.length !== seen && Date.now() - exitedAt < 2000) drainTimer = setTimeout(drain, 50);
+          else settle(run());
+        });
+      };
+      drainTimer = setTimeout(drain, 200);
     });
     // A runner that exits without reading stdin must not crash ${host} with EPIPE.
     child.stdin.on('error', () => {});

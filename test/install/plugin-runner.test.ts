@@ -90,3 +90,28 @@ describe('review: runHooks under a pipe-holding grandchild', () => {
     expect(outcome).toMatchObject({ code: -1 });
   }, 40_000);
 });
+
+// Both ways out once something else holds the runner's pipes: the KILL (a runner that ignores TERM), and an
+// exit in time (whose answer must survive the short drain that replaces waiting for 'close').
+describe('runHooks when a process outlives the runner with its pipes', () => {
+  // A detached grandchild on the runner's stdout/stderr that ends by itself after 30 s.
+  const holder = `require('child_process').spawn(process.execPath, ['-e', 'setTimeout(() => process.exit(0), 30000)'], { stdio: 'inherit', detached: true }).unref();`;
+  const pending = Symbol('pending');
+  const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<typeof pending>((resolve) => setTimeout(() => resolve(pending), ms))]);
+
+  it('a runner that ignores TERM is done at the KILL, with the fail-closed line', async () => {
+    // The TERM handler is in place before the grandchild starts; the budget leaves node time to get there.
+    const { dir, r } = await runnerWith(`process.on('SIGTERM', () => {}); ${holder} setInterval(() => {}, 1000);`, 1500);
+    const outcome = await within(r.runHooks('pre-tool-use', {}, dir, true), 20_000);
+    expect(outcome).toEqual({ code: -1, stdout: '', stderr: 'agent-hooks: hooks run took over 1.5s' });
+  }, 40_000);
+
+  it('a runner that answers and exits in time is passed back whole, not waited on', async () => {
+    const { dir, r } = await runnerWith(`${holder} process.stdout.write(JSON.stringify({ decision: 'deny', reason: 'x'.repeat(200000) })); process.exit(2);`);
+    const outcome = await within(r.runHooks('pre-tool-use', {}, dir, true), 20_000);
+    expect(outcome).not.toBe(pending);
+    const run = outcome as Run;
+    expect(run.code).toBe(2);
+    expect(r.parseAnswer(run.stdout)).toEqual({ decision: 'deny', reason: 'x'.repeat(200000) });
+  }, 40_000);
+});
