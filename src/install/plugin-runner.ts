@@ -66,13 +66,15 @@ function runHooks(event, payload, cwd, failClosed) {
       const run = () => ({ code: code === null ? -1 : code, stdout, stderr });
       child.on('close', () => settle(run()));
       // A timer can fire before the loop has read what is already in the pipe (a busy ${host} loop): the
-      // check after setImmediate comes after a poll phase has read it. Output still coming means one more
-      // wait, 2 s after the exit at most.
+      // check after setImmediate comes after a poll phase has read it. Output still coming, or an answer
+      // begun and not yet whole (the runner writes one JSON object), means one more wait, 2 s after the
+      // exit at most: a timer alone cut a 200 KB answer short on a loaded machine.
       const exitedAt = Date.now();
       const drain = () => {
         const seen = stdout.length + stderr.length;
         setImmediate(() => {
-          if (stdout.length + stderr.length !== seen && Date.now() - exitedAt < 2000) drainTimer = setTimeout(drain, 50);
+          const more = stdout.length + stderr.length !== seen || !answerWhole(stdout);
+          if (more && Date.now() - exitedAt < 2000) drainTimer = setTimeout(drain, 50);
           else settle(run());
         });
       };
@@ -82,6 +84,18 @@ function runHooks(event, payload, cwd, failClosed) {
     child.stdin.on('error', () => {});
     child.stdin.end(JSON.stringify(payload));
   });
+}
+
+/** Nothing, or one whole JSON value: what the runner writes before it exits. */
+function answerWhole(stdout) {
+  const text = stdout.trim();
+  if (text === '') return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function parseAnswer(stdout) {
