@@ -1,6 +1,6 @@
 // Shared test helpers: throwaway projects, an isolated environment, events from sample files, the real CLI.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -164,3 +164,34 @@ export function dialectKit(dialect: Dialect, payloadFolder: string) {
     },
   };
 }
+
+let nodeCopy: string | undefined;
+
+/**
+ * A node binary another user (uid 65534 in the tests that run as one) can execute: this process's own, or
+ * one copy of it in a folder open to all when a folder above it is closed to others. CI runs the other
+ * Node lines from binaries cached under the checkout, which it clones into a 0700 folder.
+ */
+export function nodeForOtherUsers(): string {
+  if (openToOthers(process.execPath)) return process.execPath;
+  if (nodeCopy === undefined) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-node-'));
+    chmodSync(dir, 0o755);
+    nodeCopy = path.join(dir, 'node');
+    copyFileSync(process.execPath, nodeCopy);
+    chmodSync(nodeCopy, 0o755);
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return nodeCopy;
+}
+
+/** The file and every folder above it can be entered (and it run) by users other than its owner. */
+function openToOthers(file: string): boolean {
+  const real = realpathSync(file);
+  if ((statSync(real).mode & 0o001) === 0) return false;
+  for (let dir = path.dirname(real); ; dir = path.dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return false;
+    if (dir === path.dirname(dir)) return true;
+  }
+}
+

@@ -5,7 +5,7 @@ import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readF
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers.js';
+import { nodeForOtherUsers, ROOT } from '../helpers.js';
 
 const UID = 65534;
 const possible =
@@ -38,7 +38,7 @@ describe.skipIf(!possible)('unshare sandbox as an ordinary user (real)', () => {
     const command = 'id -u; echo ok > made.txt; touch "$HOME/escape" 2>/dev/null || echo home-ro; mount -o remount,bind,rw / 2>/dev/null || echo no-remount; curl -sS -m 3 http://127.0.0.1:9/ 2>/dev/null || echo no-net';
     const env = ['env', '-i', `HOME=${home}`, `CLAUDE_PROJECT_DIR=${project}`, `PATH=${process.env.PATH ?? '/usr/bin:/bin'}`];
     const event = JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, cwd: project });
-    const routed = await asUser([...env, process.execPath, path.join(cli, 'bin', 'hooks.js'), 'guard', 'sandbox'], project, event);
+    const routed = await asUser([...env, nodeForOtherUsers(), path.join(cli, 'bin', 'hooks.js'), 'guard', 'sandbox'], project, event);
     expect(routed.code, routed.stderr).toBe(0);
     const wrapped = JSON.parse(routed.stdout).hookSpecificOutput.updatedInput.command as string;
     const ran = await asUser([...env, '/bin/bash', '-c', wrapped], project);

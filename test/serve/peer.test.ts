@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { entryAddress, parseTable, sharedReader, socketOwner, type Table } from '../../src/serve/peer.js';
 import { claudeBash, RUN, serversClosedAfterEach } from './kit.js';
-import { tmpProject, trustProject } from '../helpers.js';
+import { nodeForOtherUsers, tmpProject, trustProject } from '../helpers.js';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -230,7 +230,7 @@ describe.skipIf(!asNobody)('the server refuses another user holding the right to
     // As uid 65534: 30 requests, each closed right after it is written (half of them with a reset).
     const script = `const net=require('net');const req=${JSON.stringify(request)};(async()=>{for(let i=0;i<30;i++){await new Promise(r=>{const c=net.connect(${port},'127.0.0.1',()=>{c.write(req);if(i%2)c.resetAndDestroy();else c.end();});c.on('close',r);c.on('error',()=>{});});}})();`;
     // Not spawnSync: the server runs in this process, and must answer meanwhile.
-    const code = await new Promise<number | null>((resolve) => execFile('setpriv', [...NOBODY, process.execPath, '-e', script], { timeout: 60_000 }, (error) => resolve(error === null ? 0 : ((error as { code?: number }).code ?? null))));
+    const code = await new Promise<number | null>((resolve) => execFile('setpriv', [...NOBODY, nodeForOtherUsers(), '-e', script], { timeout: 60_000 }, (error) => resolve(error === null ? 0 : ((error as { code?: number }).code ?? null))));
     expect(code).toBe(0);
     for (let waited = 0; s.server.stats().inFlight > 0 && waited < 15_000; waited += 50) await new Promise((res) => setTimeout(res, 50));
     expect(s.server.stats().inFlight).toBe(0);

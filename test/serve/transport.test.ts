@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { servePaths } from '../../src/serve/paths.js';
-import { ROOT, runCli, tmpProject, trustProject } from '../helpers.js';
+import { nodeForOtherUsers, ROOT, runCli, tmpProject, trustProject } from '../helpers.js';
 import { HOOKS, client, homesStoppedAfterEach, launcher, served } from './cli-kit.js';
 import { claudeBash, RUN, serversClosedAfterEach } from './kit.js';
 
@@ -48,7 +48,7 @@ function squatterScript(): string {
 
 /** Another user (uid 65534) listening at a socket path or port, answering "allow"; resolves once it listens. */
 function squat(where: string, record: string): Promise<ChildProcess> {
-  const child = spawn('setpriv', [...NOBODY, process.execPath, squatterScript(), where, record], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('setpriv', [...NOBODY, nodeForOtherUsers(), squatterScript(), where, record], { stdio: ['ignore', 'pipe', 'inherit'] });
   squatters.push(child);
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('listening') && resolve(child));
