@@ -4,8 +4,10 @@
 // each blocks, saying why. An event agent-hooks does not know takes the forward path: its block is
 // passed on as exit 2 for the agent to apply its own semantics (a newer guard event must not fail open).
 import type { Decision } from '../decide/combine.js';
-import type { EventSpec } from '../events/catalog.js';
+import { eventSpec, type EventSpec } from '../events/catalog.js';
+import { agentEventName, type EventTable } from './agent-events.js';
 import type { Answer } from './dialect.js';
+import { originOf } from './origin.js';
 import { warningLines } from './warnings.js';
 
 export interface ExitCodeAgent {
@@ -22,7 +24,10 @@ export interface ExitCodeAgent {
   contextNote: string;
 }
 
-export function exitCodeAnswer(decision: Decision, spec: EventSpec, agentEvent: string, agent: ExitCodeAgent): Answer {
+/** The answer in the agent's own event name: the one it sent, else its table's name for the catalog event. */
+export function exitCodeAnswer(decision: Decision, table: EventTable, agent: ExitCodeAgent): Answer {
+  const spec = eventSpec(decision.event.name);
+  const agentEvent = originOf(decision.event)?.agentEvent ?? agentEventName(table, spec, spec.name);
   const warnings = [...decision.warnings];
   const reason = decision.reason ?? '';
   let block: string | undefined;

@@ -7,14 +7,12 @@
 // never prints on stdout.
 // Read from goose's documentation (documentation/docs/guides/context-engineering/hooks.md); goose is a
 // Rust binary shipped on GitHub releases, not on npm or Debian, so no e2e test drives it here.
-import type { Decision } from '../decide/combine.js';
-import { eventSpec } from '../events/catalog.js';
 import { canonicalTool } from '../events/tools.js';
-import { agentEventName, resolveAgentEvent, type EventTable } from './agent-events.js';
-import type { Answer, Dialect } from './dialect.js';
+import { resolveAgentEvent, type EventTable } from './agent-events.js';
+import type { Dialect } from './dialect.js';
 import { exitCodeAnswer, type ExitCodeAgent } from './exit-code-answer.js';
 import { canonicalEvent } from './event.js';
-import { aliasInput, originOf, type InputMapping } from './origin.js';
+import { aliasInput, type InputMapping } from './origin.js';
 import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
 
 // PreToolUseResult and the file and shell events (BeforeReadFile, AfterFileEdit, BeforeShellExecution,
@@ -104,7 +102,7 @@ export const goose: Dialect = {
     }
     return canonicalEvent(spec, input, { dialect: 'goose', agentEvent, ...(mapping === undefined ? {} : { input: mapping }) }, canonical === undefined ? {} : { canonical });
   },
-  answer: answerGoose,
+  answer: (decision) => exitCodeAnswer(decision, GOOSE_EVENTS, GOOSE),
 };
 
 const GOOSE: ExitCodeAgent = {
@@ -117,8 +115,3 @@ const GOOSE: ExitCodeAgent = {
   contextNote: 'goose takes no context from hooks',
 };
 
-function answerGoose(decision: Decision): Answer {
-  const spec = eventSpec(decision.event.name);
-  const agentEvent = originOf(decision.event)?.agentEvent ?? agentEventName(GOOSE_EVENTS, spec, spec.name);
-  return exitCodeAnswer(decision, spec, agentEvent, GOOSE);
-}

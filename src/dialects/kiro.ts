@@ -4,14 +4,12 @@
 // `cwd`, `tool_name`, `tool_input`, `tool_response`) with Kiro's tool names (`execute_bash`, `fs_write`).
 // Kiro reads no JSON back: exit 2 blocks (PreToolUse, and v3's UserPromptSubmit) with stderr going to the
 // model; stdout on exit 0 is added to the context on agentSpawn and userPromptSubmit.
-import type { Decision } from '../decide/combine.js';
-import { eventSpec } from '../events/catalog.js';
 import { canonicalTool } from '../events/tools.js';
-import { agentEventName, resolveAgentEvent, type EventTable } from './agent-events.js';
-import type { Answer, Dialect } from './dialect.js';
+import { resolveAgentEvent, type EventTable } from './agent-events.js';
+import type { Dialect } from './dialect.js';
 import { exitCodeAnswer, type ExitCodeAgent } from './exit-code-answer.js';
 import { canonicalEvent } from './event.js';
-import { aliasInput, originOf, type InputMapping } from './origin.js';
+import { aliasInput, type InputMapping } from './origin.js';
 import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
 
 // v3's PreTaskExec, PostTaskExec, PostFileCreate/Save/Delete and Manual have no catalog event: forward path.
@@ -73,7 +71,7 @@ export const kiro: Dialect = {
     }
     return canonicalEvent(spec, input, { dialect: 'kiro', agentEvent, ...(mapping === undefined ? {} : { input: mapping }) }, canonical === undefined ? {} : { canonical });
   },
-  answer: answerKiro,
+  answer: (decision) => exitCodeAnswer(decision, KIRO_EVENTS, KIRO),
 };
 
 /**
@@ -97,8 +95,3 @@ const KIRO: ExitCodeAgent = {
   contextNote: 'Kiro takes context only on agentSpawn and userPromptSubmit',
 };
 
-function answerKiro(decision: Decision): Answer {
-  const spec = eventSpec(decision.event.name);
-  const agentEvent = originOf(decision.event)?.agentEvent ?? agentEventName(KIRO_EVENTS, spec, spec.name);
-  return exitCodeAnswer(decision, spec, agentEvent, KIRO);
-}

@@ -2,13 +2,10 @@
 // carries the action in `tool_info` (`command_line`, `file_path`, the MCP server and tool, the prompt).
 // Cascade reads no JSON back: exit 2 from a pre_* hook blocks, with stderr as the reason; everything else
 // is observed only.
-import type { Decision } from '../decide/combine.js';
-import { eventSpec } from '../events/catalog.js';
-import { agentEventName, resolveAgentEvent, type EventTable } from './agent-events.js';
-import type { Answer, Dialect } from './dialect.js';
+import { resolveAgentEvent, type EventTable } from './agent-events.js';
+import type { Dialect } from './dialect.js';
 import { exitCodeAnswer, type ExitCodeAgent } from './exit-code-answer.js';
 import { canonicalEvent, mcpName } from './event.js';
-import { originOf } from './origin.js';
 import { argsObject, isRecord, requireRecord, stringField, type Json } from './record.js';
 
 // post_setup_worktree and any later event have no catalog event: they run on the forward path.
@@ -53,7 +50,7 @@ export const windsurf: Dialect = {
     }
     return canonicalEvent(spec, input, { dialect: 'windsurf', agentEvent }, canonical === undefined ? {} : { canonical });
   },
-  answer: answerWindsurf,
+  answer: (decision) => exitCodeAnswer(decision, WINDSURF_EVENTS, WINDSURF),
 };
 
 /**
@@ -94,8 +91,3 @@ const WINDSURF: ExitCodeAgent = {
   contextNote: 'Windsurf takes no context from hooks',
 };
 
-function answerWindsurf(decision: Decision): Answer {
-  const spec = eventSpec(decision.event.name);
-  const agentEvent = originOf(decision.event)?.agentEvent ?? agentEventName(WINDSURF_EVENTS, spec, spec.name);
-  return exitCodeAnswer(decision, spec, agentEvent, WINDSURF);
-}
