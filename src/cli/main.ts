@@ -169,9 +169,7 @@ export async function main(argv: string[] = process.argv.slice(2), options: Main
   } catch {
     // Only ever a cache: the answer is out, and the exit code stands.
   }
-  // Let stdout drain (it may be a pipe the stream fallback writes to) before exiting.
-  if (output.streamed) process.stdout.write('', () => process.exit(exitCode));
-  else process.exit(exitCode);
+  output.flush(() => process.exit(exitCode));
   return new Promise<never>(() => {});
 }
 
@@ -184,7 +182,6 @@ const SIGNAL_NUMBERS: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIG
  * stream, so the order of the bytes is kept. A reader that went away (EPIPE) gets nothing, as before.
  */
 const output = {
-  streamed: false,
   toStream: new Set<number>(),
   write(fd: 1 | 2, text: string): void {
     if (text === '') return;
@@ -199,9 +196,14 @@ const output = {
         if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') return;
       }
       this.toStream.add(fd);
-      this.streamed = true;
     }
     (fd === 1 ? process.stdout : process.stderr).write(bytes.subarray(done));
+  },
+  /** Calls `then` once every stream the writes fell back to has drained: exit() drops what a pipe has queued. */
+  flush(then: () => void): void {
+    let pending = this.toStream.size;
+    if (pending === 0) return then();
+    for (const fd of this.toStream) (fd === 1 ? process.stdout : process.stderr).write('', () => --pending === 0 && then());
   },
 };
 

@@ -107,7 +107,10 @@ describe('runHooks when a process outlives the runner with its pipes', () => {
   }, 40_000);
 
   it('a runner that answers and exits in time is passed back whole, not waited on', async () => {
-    const { dir, r } = await runnerWith(`${holder} process.stdout.write(JSON.stringify({ decision: 'deny', reason: 'x'.repeat(200000) })); process.exit(2);`);
+    // exitCode, not process.exit(): Node's writes to a pipe are asynchronous once it is full, and exit() drops
+    // what is still queued (a 200 KB answer arrived cut at 64 KB on CI's loaded Node 24 line). The real runner
+    // writes its answer with writeSync and waits for any stream it fell back to, so nothing of it is dropped.
+    const { dir, r } = await runnerWith(`${holder} process.exitCode = 2; process.stdout.write(JSON.stringify({ decision: 'deny', reason: 'x'.repeat(200000) }));`);
     const outcome = await within(r.runHooks('pre-tool-use', {}, dir, true), 20_000);
     expect(outcome).not.toBe(pending);
     const run = outcome as Run;
