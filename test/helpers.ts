@@ -1,6 +1,7 @@
 // Shared test helpers: throwaway projects, an isolated environment, events from sample files, the real CLI.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,8 +38,10 @@ export function tmpProject(files: Record<string, string> = {}): string {
  * is not there, so no real user, managed or trust state leaks in. The config files in `home` as they are
  * now count as trusted (as if the user had run `hooks trust` there), and so do those of the folder
  * `trust` names; pass `{ trust: false }` to test the gate itself. A file written later is untrusted until `trustProject` is called again.
+ * The cache folder starts with a warm CLI code cache (see `seedCodeCache`); `{ codeCache: false }` leaves it empty, as
+ * a user's first run finds it.
  */
-export function isolatedEnv(home: string, extra: Record<string, string> = {}, options: { trust?: boolean | string } = {}): NodeJS.ProcessEnv {
+export function isolatedEnv(home: string, extra: Record<string, string> = {}, options: { trust?: boolean | string; codeCache?: boolean } = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['HOOKS_SKIP', 'HOOKS_DISABLE', 'HOOKS_ON_ERROR', 'HOOKS_DEBUG', 'CLAUDE_PROJECT_DIR', 'HOOKS_NO_CACHE', 'FORCE_COLOR']) delete env[name];
   const isolated = {
@@ -50,10 +53,53 @@ export function isolatedEnv(home: string, extra: Record<string, string> = {}, op
     AGENT_HOOKS_MANAGED_CONFIG: path.join(home, '.managed-agent-hooks.json'),
     ...extra,
   };
+  if (options.codeCache !== false && extra.XDG_CACHE_HOME === undefined) seedCodeCache(isolated.XDG_CACHE_HOME!);
   if (options.trust !== false) trustProject(home, isolated);
   // A project folder apart from `home`: its files as they are now count as trusted too.
   if (typeof options.trust === 'string') trustProject(options.trust, isolated);
   return isolated;
+}
+
+let warm: { entries: { name: string; body: Buffer }[] } | null | undefined;
+/**
+ * Puts a warm V8 code cache of the built CLI into `cacheHome` (an XDG_CACHE_HOME), signed under a user key of that
+ * home's own. A fresh home compiles the CLI cold on each of its first two hook runs and writes the cache on the
+ * second (~0.3 CPU-s a run against ~0.18 warm), and most tests make a home for a handful of runs: some 700 runs a
+ * suite. One cache is made per test process; each home gets it re-signed (an entry is "AHCODE01", the HMAC-SHA256
+ * of the rest under the key, the rest: src/cli/launch.ts), so no two homes share a key, as no two users do. A
+ * user's first run is what test/cli/code-cache.test.ts is for, which also checks that a seeded home is warm.
+ * Nothing is seeded when the CLI is not built or made no cache: the runs are only slower.
+ */
+export function seedCodeCache(cacheHome: string): void {
+  if (warm === undefined) warm = makeWarmCodeCache();
+  if (warm === null) return;
+  const dir = path.join(cacheHome, 'agent-hooks');
+  if (existsSync(path.join(dir, 'config', 'key'))) return;
+  const key = randomBytes(32);
+  mkdirSync(path.join(dir, 'code'), { recursive: true, mode: 0o700 });
+  mkdirSync(path.join(dir, 'config'), { recursive: true, mode: 0o700 });
+  writeFileSync(path.join(dir, 'config', 'key'), key.toString('hex'), { mode: 0o600 });
+  for (const { name, body } of warm.entries) {
+    writeFileSync(path.join(dir, 'code', name), Buffer.concat([CODE_MAGIC, createHmac('sha256', key).update(body).digest(), body]), { mode: 0o600 });
+  }
+}
+
+const CODE_MAGIC = Buffer.from('AHCODE01');
+
+function makeWarmCodeCache(): { entries: { name: string; body: Buffer }[] } | null {
+  const home = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-warm-'));
+  const cache = path.join(home, '.cache');
+  const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_STATE_HOME: path.join(home, '.state'), XDG_CACHE_HOME: cache, AGENT_HOOKS_MANAGED_CONFIG: path.join(home, '.managed.json') };
+  const input = JSON.stringify({ session_id: 's', cwd: home, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } });
+  // The CLI writes its code cache only on a run whose config came from the config cache: the second one.
+  for (let i = 0; i < 2; i++) spawnSync(process.execPath, [path.join(ROOT, 'bin', 'hooks.js'), 'run', 'pre-tool-use', '--dialect', 'claude-code'], { cwd: home, env, input });
+  const code = path.join(cache, 'agent-hooks', 'code');
+  const entries = (existsSync(code) ? readdirSync(code) : [])
+    .map((name) => ({ name, bytes: readFileSync(path.join(code, name)) }))
+    .filter(({ bytes }) => bytes.subarray(0, CODE_MAGIC.length).equals(CODE_MAGIC))
+    .map(({ name, bytes }) => ({ name, body: bytes.subarray(CODE_MAGIC.length + 32) }));
+  rmSync(home, { recursive: true, force: true });
+  return entries.length > 0 ? { entries } : null;
 }
 
 /** Records the project config files in `dir` (as they are now, with the files they cover) as trusted in `env`'s trust store. */

@@ -42,7 +42,7 @@ const bashEvent = (cwd: string, command: string) =>
   JSON.stringify({ session_id: 's', cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: 't' });
 /** A fresh isolated home whose config cache already holds the project's config (a first run checks it, and makes no code cache). */
 function warmedEnv(dir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = isolatedEnv(dir, extra);
+  const env = isolatedEnv(dir, extra, { codeCache: false });
   runCli(['run', 'pre-tool-use'], { cwd: dir, env, input: bashEvent(dir, 'true') });
   expect(entries(env)).toEqual([]);
   return env;
@@ -121,7 +121,7 @@ describe('the CLI code cache', () => {
     expect(blockedRoot(runCli(['run', 'pre-tool-use'], { cwd: dir, env: off, input: bashEvent(dir, 'rm -rf /') }))).toBe(true);
     expect(entries(off)).toEqual([]);
     const other = tmpProject();
-    const env = isolatedEnv(other);
+    const env = isolatedEnv(other, {}, { codeCache: false });
     expect(runCli(['list'], { cwd: other, env }).code).toBe(0);
     expect(runCli(['--version'], { cwd: other, env }).code).toBe(0);
     expect(runCli(['list'], { cwd: other, env }).code).toBe(0);
@@ -130,7 +130,7 @@ describe('the CLI code cache', () => {
 
   it('a JavaScript config is imported from a cached run (the bundle has no import() of its own there)', () => {
     const dir = tmpProject({ 'hooks.config.mjs': 'export default { hooks: { preToolUse: [{ id: "mine", command: "exit 2" }] } };' });
-    const env = isolatedEnv(dir);
+    const env = isolatedEnv(dir, {}, { codeCache: false });
     // The first run checks the config, the second makes the entry, the third runs from it: each imports the config and blocks.
     for (let i = 0; i < 3; i++) {
       const r = runCli(['run', 'pre-tool-use', '--verbose'], { cwd: dir, env, input: bashEvent(dir, 'ls') });
@@ -142,10 +142,19 @@ describe('the CLI code cache', () => {
 
   it('a run that checked its config afresh (zod) does not make the entry; the next one does', () => {
     const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ builtin: 'command-safety' }] } }) });
-    const env = isolatedEnv(dir);
+    const env = isolatedEnv(dir, {}, { codeCache: false });
     expect(blockedRoot(runCli(['run', 'pre-tool-use'], { cwd: dir, env, input: bashEvent(dir, 'rm -rf /') }))).toBe(true);
     expect(entries(env)).toEqual([]);
     expect(blockedRoot(runCli(['run', 'pre-tool-use'], { cwd: dir, env, input: bashEvent(dir, 'rm -rf /') }))).toBe(true);
     expect(entries(env)).toHaveLength(1);
+  });
+
+  // The suite's own homes (test/helpers.ts seedCodeCache): warm from their first run, each under a key of its own.
+  // If the entry format changes and the seed stops being taken, this fails rather than the suite getting slower.
+  it('a home made by isolatedEnv starts with a code cache V8 takes, under a key no other home has', () => {
+    const homes = [tmpProject(), tmpProject()].map((dir) => ({ dir, env: { ...isolatedEnv(dir), HOOKS_DEBUG: '1' } as NodeJS.ProcessEnv }));
+    for (const { dir, env } of homes) expect(runCli(['run', 'pre-tool-use'], { cwd: dir, env, input: bashEvent(dir, 'ls') }).stderr).toMatch(/code cache: .*: accepted by V8/);
+    const keys = homes.map(({ env }) => readFileSync(path.join(env.XDG_CACHE_HOME!, 'agent-hooks', 'config', 'key'), 'utf8'));
+    expect(keys[0]).not.toBe(keys[1]);
   });
 });

@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFil
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { seedCodeCache } from '../helpers.js';
 import { combine, defaultTimeoutSeconds, matcherMatches, type Effect, type HookRun } from './claude-oracle.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -78,20 +79,14 @@ export interface CaseWorld {
 
 /**
  * The runner's cache folder (its V8 code cache, its config cache), one per test process and shared by every case's
- * runner side: with a fresh one per case every `hooks run` compiled the CLI cold and wrote a cache (~0.28 CPU-s a
- * run, against ~0.13 warm), 350 times a suite. The config cache is keyed on each config's path and bytes, so
- * cases never see each other's entries; a user's first run is what the CLI tests (test/cli/code-cache) are for.
+ * runner side, seeded warm: a fresh one per case compiled the CLI cold on every `hooks run`, 350 times a suite. The
+ * config cache is keyed on each config's path and bytes, so cases never see each other's entries.
  */
 let sharedCache: string | undefined;
 function runnerCacheDir(): string {
   if (sharedCache !== undefined) return sharedCache;
   sharedCache = mkdtempSync(path.join(os.tmpdir(), 'claude-fidelity-cache-'));
-  // The CLI writes its code cache only on a run whose config came from the config cache, which no case's run
-  // does (each has a config of its own): two runs in an empty project make the entry the cases then read.
-  const project = mkdtempSync(path.join(os.tmpdir(), 'claude-fidelity-warm-'));
-  const env = { PATH: process.env.PATH, HOME: project, XDG_CONFIG_HOME: path.join(project, '.config'), XDG_STATE_HOME: path.join(project, '.state'), XDG_CACHE_HOME: sharedCache };
-  const input = JSON.stringify({ session_id: 's', cwd: project, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } });
-  for (let i = 0; i < 2; i++) spawnSync(process.execPath, [HOOKS_BIN, 'run', 'PreToolUse', '--dialect', 'claude-code'], { cwd: project, env, input });
+  seedCodeCache(sharedCache);
   return sharedCache;
 }
 
