@@ -15,6 +15,7 @@ export interface Budget {
   take(session: string | undefined, limit: number): { ok: true; problem?: string } | { ok: false; used: number };
 }
 
+/** By count file: a runner serving many events (`hooks serve`) keeps counting where the file cannot be kept. */
 const counts = new Map<string, number>();
 
 export function sessionBudget(env: NodeJS.ProcessEnv): Budget {
@@ -25,9 +26,9 @@ export function sessionBudget(env: NodeJS.ProcessEnv): Budget {
       const problem = privateDir(dir);
       const file = path.join(dir, key);
       const stored = problem === undefined ? Number.parseInt(readPrivateFile(file) ?? '0', 10) : 0;
-      const used = Math.max(counts.get(key) ?? 0, Number.isSafeInteger(stored) && stored >= 0 ? stored : 0);
+      const used = Math.max(counts.get(file) ?? 0, Number.isSafeInteger(stored) && stored >= 0 ? stored : 0);
       if (used >= limit) return { ok: false, used };
-      counts.set(key, used + 1);
+      counts.set(file, used + 1);
       if (problem !== undefined) return { ok: true, problem: `${problem}; the judge's request budget is counted in this process only` };
       try {
         writePrivateFile(file, String(used + 1));
