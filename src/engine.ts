@@ -302,6 +302,7 @@ async function observe(observers: ResolvedHook[], original: HookEvent, decision:
       ...(r.reply.reason === undefined ? {} : { reason: r.reply.reason }),
       ...(r.failure === undefined ? {} : { failure: r.failure }),
       ...(r.wouldHave === undefined ? {} : { wouldHave: { outcome: outcomeOf(r.wouldHave), ...(r.wouldHave.reason === undefined ? {} : { reason: r.wouldHave.reason }) } }),
+      ...(r.judge === undefined ? {} : { judge: r.judge }),
     })),
   };
   for (const hook of observers) {

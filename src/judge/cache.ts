@@ -31,10 +31,14 @@ export function verdictKey(parts: readonly string[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-const memory = new Map<string, { at: number; value: Cached }>();
+type Memory = Map<string, { at: number; value: Cached }>;
+const shared: Memory = new Map();
 
-/** The process's cache, with the file cache behind it unless `files` is false (a locked runner, HOOKS_NO_CACHE). */
-export function verdictCache(env: NodeJS.ProcessEnv, files: boolean): VerdictCache {
+/**
+ * The process's cache, with the file cache behind it unless `files` is false (a locked runner,
+ * HOOKS_NO_CACHE). `memory` stands for the process's own (a test passes a fresh one to play a new process).
+ */
+export function verdictCache(env: NodeJS.ProcessEnv, files: boolean, memory: Memory = shared): VerdictCache {
   const dir = path.join(cacheDir(env), 'judge');
   let secret: Buffer | undefined | null = files ? undefined : null;
   const key = () => (secret === undefined ? (secret = macKey(dir) ?? null) : secret);
@@ -45,12 +49,12 @@ export function verdictCache(env: NodeJS.ProcessEnv, files: boolean): VerdictCac
       const mac = key();
       if (mac === null) return undefined;
       const found = readEntry(path.join(dir, `${id}.json`), id, mac);
-      if (found !== undefined) remember(id, found.at, found.value);
+      if (found !== undefined) remember(memory, id, found.at, found.value);
       return found?.value;
     },
     set(id, value) {
       const at = Date.now();
-      remember(id, at, value);
+      remember(memory, id, at, value);
       const mac = key();
       if (mac === null) return;
       const body = JSON.stringify({ id, at, value });
@@ -65,7 +69,7 @@ export function verdictCache(env: NodeJS.ProcessEnv, files: boolean): VerdictCac
 
 // --- internal ---
 
-function remember(id: string, at: number, value: Cached): void {
+function remember(memory: Memory, id: string, at: number, value: Cached): void {
   memory.delete(id);
   memory.set(id, { at, value });
   if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);

@@ -59,7 +59,7 @@ export async function fakeModel(scenarios: Record<string, Scenario>): Promise<Fa
           ),
         );
       };
-      if (plan.delayMs !== undefined) setTimeout(answer, plan.delayMs).unref();
+      if ('delayMs' in plan && plan.delayMs !== undefined) setTimeout(answer, plan.delayMs).unref();
       else answer();
     });
   });
