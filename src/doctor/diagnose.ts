@@ -56,7 +56,7 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
   }
   for (const hook of config.hooks) {
     if (hook.run.kind === 'command') findings.push(...checkCommand(hook, env));
-    // Claude Code's prompt / agent / mcp_tool handlers: kept in the config, never run (docs/claude-settings.md).
+    // Claude Code's agent / mcp_tool handlers: kept in the config, never run (docs/claude-settings.md).
     if (hook.run.kind === 'unsupported') findings.push({ level: 'warning', where: where(hook), message: hook.run.why, fix: "keep it in Claude Code's own settings, or replace it with a command hook" });
     // Allowed for forward compatibility (a newer agent's event), never silently.
     if (!eventSpec(hook.event).known) {
