@@ -54,12 +54,14 @@ export interface JudgeDeps {
 export async function judge(request: JudgeRequest, deps: JudgeDeps): Promise<JudgeEnd> {
   const target = judgeTarget(request.settings, request.env);
   const text = fillPrompt(request.prompt, request.eventJson);
+  if (request.recorded !== undefined) {
+    // A recorded answer needs no endpoint or key: hooks test runs where none is set.
+    if (request.recorded === null) return { ok: false, failure: { kind: 'error', message: 'the test case records no model answer for this prompt hook (add it under "judge"), and hooks test never asks a model' } };
+    const named = 'problem' in target ? { provider: request.settings.provider ?? 'anthropic', model: request.settings.model ?? 'the default model' } : { provider: target.provider, model: target.model };
+    return fromAnswer(request.recorded, { ...named, via: 'recorded', ms: 0 });
+  }
   if ('problem' in target) return { ok: false, failure: { kind: 'error', message: target.problem } };
   const base = { provider: target.provider, model: target.model };
-  if (request.recorded !== undefined) {
-    if (request.recorded === null) return { ok: false, failure: { kind: 'error', message: 'the test case records no model answer for this prompt hook (add it under "judge"), and hooks test never asks a model' } };
-    return fromAnswer(request.recorded, { ...base, via: 'recorded', ms: 0 });
-  }
   const key = verdictKey([...request.identity, target.provider, target.model, target.url, text]);
   const hit = deps.cache.get(key);
   if (hit !== undefined) return { ok: true, verdict: hit.verdict, note: { ...base, model: hit.model, via: 'cache', ms: 0, verdict: hit.verdict.ok ? 'ok' : 'not ok' } };

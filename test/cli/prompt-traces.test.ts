@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliInProcess, isolatedEnv, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
 import { fakeModel, type FakeModel } from '../judge/fake-model.js';
 
 const KEY = 'sk-ant-trace-1111-not-a-real-key';
 let model: FakeModel;
 beforeAll(async () => {
-  model = await fakeModel({ traced: { text: '{"ok": false, "reason": "judge says no"}', usage: [321, 17] } });
+  model = await fakeModel({ traced: { text: '{"ok": false, "reason": "judge says no"}', usage: [321, 17] }, dialects: { text: '{"ok": false, "reason": "no deleting"}' } });
 });
 afterAll(() => model.close());
 
@@ -46,5 +46,30 @@ describe('prompt hook traces', () => {
     expect(step(first.stdout).judge).toMatchObject({ model: 'claude-haiku-4-5-20251001', verdict: 'not ok' });
     expect(step(again.stdout).judge).toMatchObject({ verdict: 'not ok', via: 'cache' });
     expect(first.stdout + first.stderr + again.stdout).not.toContain(KEY);
+  });
+});
+
+describe('prompt hooks in other agents', () => {
+  const payload = (agent: string, file: string) => readFileSync(path.join(ROOT, 'test', 'fixtures', 'payloads', agent, file), 'utf8');
+  function judged() {
+    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'no-delete', type: 'prompt', prompt: 'Block deleting files: $ARGUMENTS', match: 'exec', continueOnBlock: true }] } }) });
+    return { dir, env: isolatedEnv(dir, { ANTHROPIC_BASE_URL: `${model.base}/dialects`, ANTHROPIC_API_KEY: KEY }) };
+  }
+
+  it('Gemini CLI: the judge sees the BeforeTool payload and its deny is answered in Gemini\'s shape', async () => {
+    const { dir, env } = judged();
+    const r = await cliInProcess(['run', 'pre-tool-use', '--dialect', 'gemini'], { cwd: dir, env, input: payload('gemini', 'BeforeTool.json') });
+    expect(r.stdout).toContain('no deleting');
+    expect(JSON.parse(r.stdout) as Record<string, unknown>).toMatchObject({ decision: 'deny' });
+    const sent = JSON.stringify(model.seen.findLast((s) => s.path.startsWith('/dialects/'))!.body.messages);
+    expect(sent).toContain('run_shell_command');
+  });
+
+  it('Codex CLI: the deny reaches Codex as its PreToolUse block', async () => {
+    const { dir, env } = judged();
+    const r = await cliInProcess(['run', 'pre-tool-use', '--dialect', 'codex'], { cwd: dir, env, input: payload('codex', 'PreToolUse.Bash.json') });
+    expect(r.stderr).toContain('no deleting');
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no deleting' } });
   });
 });

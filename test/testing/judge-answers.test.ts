@@ -23,6 +23,15 @@ describe('hooks test: recorded judge answers', () => {
     expect(r.code).toBe(0);
   });
 
+  it('without continueOnBlock, ok:false also ends the turn (halt), as in Claude Code', () => {
+    const dir = tmpProject({
+      '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'no-prod', type: 'prompt', prompt: 'No production. $ARGUMENTS', match: 'exec' }] } }),
+      'hooks-tests/judge.json': JSON.stringify([{ name: 'push is judged', event: exec('git push'), judge: { 'no-prod': { ok: false, reason: 'pushes are reviewed' } }, expect: { decision: 'halt', reason: 'pushes are reviewed' } }]),
+    });
+    const r = runCli(['test'], { cwd: dir, env: isolatedEnv(dir) });
+    expect(r.stdout).toContain('1 passed, 0 failed');
+  });
+
   it('a prompt hook with no recorded answer fails, and nothing is asked', () => {
     const r = run([{ name: 'unrecorded', event: exec('git push'), expect: { decision: 'block', failed: [{ id: 'no-push', kind: 'error' }], reason: 'records no model answer' } }]);
     expect(r.stdout).toContain('1 passed, 0 failed');
