@@ -80,7 +80,7 @@ function readBody(target: Target, body: string): AskEnd {
 type End = { kind: 'answered'; status: number; body: string; tooLarge: boolean } | { kind: 'timeout' } | { kind: 'cancelled' } | { kind: 'error'; message: string };
 
 // node:http rather than fetch: a process's first fetch loads undici, which cost 75-190 ms against
-// 13-37 ms for node:http in the same run (bench notes in docs/model-judged.md), on every event.
+// 13-37 ms for node:http, measured interleaved in one run (docs/model-judged.md), on every event.
 function post(target: Target, body: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<End> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve({ kind: 'cancelled' });
