@@ -10,7 +10,7 @@ import { isRecord } from '../json.js';
 const KNOWN_KEYS = new Set([
   'id', 'command', 'args', 'builtin', 'options', 'type', 'match', 'matcher', 'if', 'agent', 'priority', 'timeout', 'onFailure',
   'parallel', 'env', 'cwd', 'enabled', 'url', 'headers', 'allowedEnvVars', 'async', 'asyncRewake', 'once', 'shell', 'statusMessage', 'audit',
-  'prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'continueOnBlock',
+  'prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile', 'continueOnBlock',
 ]);
 
 /** Handler types that need something agent-hooks does not have, and what that is. */

@@ -349,7 +349,7 @@ async function resolveLayer(
   const defaults = parsed.data.defaults ?? {};
   const userOwned = layer.layer === 'user' || layer.layer === 'managed';
   // A repository must not choose where the judge's requests, and the user's key, are sent, nor spend the user's budget.
-  for (const key of ['endpoint', 'apiKeyEnv', 'budget'] as const) {
+  for (const key of ['endpoint', 'apiKeyEnv', 'apiKeyFile', 'budget'] as const) {
     if (defaults.judge?.[key] !== undefined && !userOwned) issues.push(`${layer.file}: ${prefix}defaults.judge.${key}: only your user config or the managed config may set this (a project config must not choose where the judge's requests and your API key go)`);
   }
   const usedIds = new Set<string>();
@@ -392,8 +392,8 @@ async function resolveLayer(
         continue;
       }
       if (!userOwned) {
-        for (const k of ['endpoint', 'apiKeyEnv'] as const) {
-          if (entry[k] !== undefined) issues.push(at(`.${k}: only your user config or the managed config may set this (a project config must not choose where the judge's requests and your API key go); set ${k === 'endpoint' ? 'ANTHROPIC_BASE_URL / OPENAI_BASE_URL or defaults.judge.endpoint' : 'defaults.judge.apiKeyEnv'} in your user config`));
+        for (const k of ['endpoint', 'apiKeyEnv', 'apiKeyFile'] as const) {
+          if (entry[k] !== undefined) issues.push(at(`.${k}: only your user config or the managed config may set this (a project config must not choose where the judge's requests and your API key go); set ${k === 'endpoint' ? 'ANTHROPIC_BASE_URL / OPENAI_BASE_URL or defaults.judge.endpoint' : `defaults.judge.${k}`} in your user config`));
         }
       }
       const resolved = await toRun(entry, spec.name, guardContext, issues, at, defaults.judge);
@@ -497,6 +497,7 @@ async function toRun(
     if (model !== undefined) judge.model = model;
     if (entry.endpoint !== undefined) judge.endpoint = entry.endpoint;
     if (entry.apiKeyEnv !== undefined) judge.apiKeyEnv = entry.apiKeyEnv;
+    if (entry.apiKeyFile !== undefined) judge.apiKeyFile = entry.apiKeyFile;
     const run: HookRun = { kind: 'prompt', prompt: entry.prompt, judge };
     if (entry.continueOnBlock === true) run.continueOnBlock = true;
     if (entry.statusMessage !== undefined) run.statusMessage = entry.statusMessage;

@@ -30,6 +30,7 @@ export const HandlerSchema = z
     provider: z.enum(PROVIDERS as [Provider, ...Provider[]]).optional().describe('type prompt: anthropic (Messages API, default) or openai (any OpenAI-compatible chat completions server: OpenAI, Ollama, llama.cpp)'),
     endpoint: z.url({ protocol: /^https?$/ }).optional().describe('type prompt, user or managed config only: the judge\'s base URL; default ANTHROPIC_BASE_URL / OPENAI_BASE_URL, else the provider\'s own'),
     apiKeyEnv: envName.optional().describe('type prompt, user or managed config only: the environment variable holding the key; default ANTHROPIC_API_KEY / OPENAI_API_KEY'),
+    apiKeyFile: z.string().min(1).optional().describe('type prompt, user or managed config only: a file holding the key (yours, mode 0600); ~/ is your home folder'),
     continueOnBlock: z.boolean().optional().describe('type prompt, Claude Code\'s continueOnBlock: ok false blocks without ending the turn (default false: it also ends the turn)'),
     headers: z.record(z.string(), z.string()).optional().describe('type http: request headers; $VAR / ${VAR} only for names in allowedEnvVars'),
     allowedEnvVars: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).optional().describe('type http: environment variables headers may use'),
@@ -55,7 +56,7 @@ export const HandlerSchema = z
     if (h.type === 'prompt' && h.prompt === undefined) {
       ctx.addIssue({ code: 'custom', message: 'type "prompt" needs "prompt": what the judge model checks', path: ['prompt'] });
     }
-    for (const key of ['prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'continueOnBlock'] as const) {
+    for (const key of ['prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile', 'continueOnBlock'] as const) {
       if (h[key] !== undefined && h.type !== 'prompt') ctx.addIssue({ code: 'custom', message: `"${key}" needs type "prompt"`, path: [key] });
     }
     if (h.command !== undefined && h.builtin !== undefined) {
@@ -92,6 +93,7 @@ export const DefaultsSchema = z
       model: z.string().min(1).optional(),
       endpoint: z.url({ protocol: /^https?$/ }).optional().describe('User or managed config only: the judge\'s base URL'),
       apiKeyEnv: envName.optional().describe('User or managed config only: the environment variable holding the key'),
+      apiKeyFile: z.string().min(1).optional().describe('User or managed config only: a file holding the key (yours, mode 0600)'),
       budget: z.number().int().min(0).max(1_000_000).optional().describe('User or managed config only: model requests one session may make (default 200); past it a prompt hook fails (onFailure)'),
     })
     .optional()

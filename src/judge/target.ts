@@ -2,6 +2,10 @@
 // come from the environment or the user/managed layer (config/resolve.ts refuses them in a project file),
 // so a repository can never point the judge, and the user's key, at a server of its own.
 
+import os from 'node:os';
+import path from 'node:path';
+import { readPrivateFile } from '../fs/private.js';
+
 export type Provider = 'anthropic' | 'openai';
 export const PROVIDERS: readonly Provider[] = ['anthropic', 'openai'];
 
@@ -13,6 +17,8 @@ export interface JudgeSettings {
   endpoint?: string;
   /** The environment variable holding the key; only ever from the user or managed layer. */
   apiKeyEnv?: string;
+  /** A file holding the key (0600, the user's own); only ever from the user or managed layer. */
+  apiKeyFile?: string;
 }
 
 /**
@@ -52,9 +58,14 @@ export function judgeTarget(settings: JudgeSettings, env: NodeJS.ProcessEnv): Ta
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { problem: `the ${provider} endpoint must be http or https, not ${parsed.protocol}` };
   const keyVar = settings.apiKeyEnv ?? KEY_ENV[provider];
-  const key = nonEmpty(env[keyVar]);
+  let key: string | undefined;
+  if (settings.apiKeyFile !== undefined) {
+    const file = settings.apiKeyFile.startsWith('~/') ? path.join(env.HOME || os.homedir(), settings.apiKeyFile.slice(2)) : settings.apiKeyFile;
+    key = nonEmpty(readPrivateFile(file, { secret: true })?.trim());
+    if (key === undefined) return { problem: `apiKeyFile ${file}: not a readable file of yours that only you can read (chmod 600), or empty` };
+  } else key = nonEmpty(env[keyVar]);
   // Claude Code's other credential: a bearer token, when no key is set.
-  const token = provider === 'anthropic' && settings.apiKeyEnv === undefined ? nonEmpty(env.ANTHROPIC_AUTH_TOKEN) : undefined;
+  const token = provider === 'anthropic' && settings.apiKeyEnv === undefined && settings.apiKeyFile === undefined ? nonEmpty(env.ANTHROPIC_AUTH_TOKEN) : undefined;
   if (key === undefined && token === undefined && base === OFFICIAL[provider]) return { problem: `no API key for ${base}: set ${keyVar}` };
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (provider === 'anthropic') {
@@ -63,9 +74,9 @@ export function judgeTarget(settings: JudgeSettings, env: NodeJS.ProcessEnv): Ta
     else if (token !== undefined) headers.authorization = `Bearer ${token}`;
   } else if (key !== undefined) headers.authorization = `Bearer ${key}`;
   // OPENAI_BASE_URL is usually written with its /v1 (as the OpenAI SDKs take it); ANTHROPIC_BASE_URL never is.
-  const path = provider === 'anthropic' ? '/v1/messages' : base.endsWith('/v1') ? '/chat/completions' : '/v1/chat/completions';
+  const route = provider === 'anthropic' ? '/v1/messages' : base.endsWith('/v1') ? '/chat/completions' : '/v1/chat/completions';
   const secret = key ?? token;
-  return { provider, model, url: `${base}${path}`, headers, ...(secret === undefined ? {} : { secret }) };
+  return { provider, model, url: `${base}${route}`, headers, ...(secret === undefined ? {} : { secret }) };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

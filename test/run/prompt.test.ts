@@ -1,7 +1,7 @@
 // `type: "prompt"` hooks against fake Anthropic and OpenAI servers on 127.0.0.1: the verdict is read as
 // Claude Code reads it, every way the model can fail is a named failure under onFailure, verdicts are
 // cached, the session's budget holds, and neither a repository nor a trace ever gets the key.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRunner } from '../../src/engine.js';
@@ -199,6 +199,21 @@ describe('prompt hooks: the endpoint and the key are the user\'s', () => {
     expect(request.headers.authorization).toBe('Bearer local-key-1234');
     expect(request.body.model).toBe('llama3');
     expect((request.body.messages as { role: string }[]).map((m) => m.role)).toEqual(['system', 'user']);
+  });
+
+  it('the user config may name a key file: used when it is private, refused (a named failure) when others may read it', async () => {
+    const home = tmpProject();
+    mkdirSync(path.join(home, '.config', 'agent-hooks'), { recursive: true });
+    writeFileSync(path.join(home, 'judge.key'), 'file-key-5678\n', { mode: 0o600 });
+    writeFileSync(path.join(home, '.config', 'agent-hooks', 'config.json'), JSON.stringify({ defaults: { judge: { apiKeyFile: '~/judge.key' } } }));
+    const runner = await createRunner({ cwd: home, config: promptHook({ onFailure: 'block' }), env: isolatedEnv(home, { ANTHROPIC_BASE_URL: `${model.base}/allow`, ANTHROPIC_API_KEY: 'not-this-one' }) });
+    expect((await runner.run(bash('echo keyfile'))).decision).toBe('continue');
+    expect(model.seen.findLast((s) => s.path.startsWith('/allow/'))!.headers['x-api-key']).toBe('file-key-5678');
+    chmodSync(path.join(home, 'judge.key'), 0o644);
+    const open = await runner.run(bash('echo keyfile open'));
+    expect(open.decision).toBe('block');
+    expect(open.reason).toMatch(/apiKeyFile .*judge\.key: not a readable file of yours that only you can read/);
+    await expect(runnerWith(promptHook({ apiKeyFile: '~/.aws/credentials' }))).rejects.toThrow(/\.apiKeyFile: only your user config/);
   });
 
   it('the key never appears in a decision, a failure message or a trace, even when the server echoes it', async () => {
