@@ -43,6 +43,18 @@ export interface Target {
   secret?: string;
 }
 
+/**
+ * The judge of one hook: its own settings (from its file, or from the user or managed layer), over the
+ * user's and managed defaults. A model chosen for another provider is not carried over.
+ */
+export function judgeSettings(global: (JudgeSettings & { budget?: number }) | undefined, own: JudgeSettings): JudgeSettings {
+  const { budget: _budget, ...defaults } = global ?? {};
+  const sameProvider = own.provider === undefined || own.provider === (defaults.provider ?? 'anthropic');
+  const merged: JudgeSettings = { ...(sameProvider ? defaults : { ...defaults, model: undefined }), ...own };
+  if (merged.model === undefined) delete merged.model;
+  return merged;
+}
+
 /** The request target, or why there is none (one line, never holding the key). */
 export function judgeTarget(settings: JudgeSettings, env: NodeJS.ProcessEnv): Target | { problem: string } {
   const provider = settings.provider ?? 'anthropic';

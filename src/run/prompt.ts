@@ -8,7 +8,7 @@ import type { EventSpec } from '../events/catalog.js';
 import { sessionBudget, DEFAULT_JUDGE_BUDGET } from '../judge/budget.js';
 import { verdictCache } from '../judge/cache.js';
 import { judge, type JudgeDeps, type JudgeNote, type JudgeRequest } from '../judge/judge.js';
-import type { JudgeSettings } from '../judge/target.js';
+export { judgeSettings } from '../judge/target.js';
 import { readReturnValue, type Reading } from '../reply/interpret.js';
 
 export interface PromptSpec extends Omit<JudgeRequest, 'budget'> {
@@ -31,18 +31,6 @@ export async function runPrompt(spec: PromptSpec, event: EventSpec, deps: JudgeD
   const answer: Record<string, unknown> = { decision: 'block', reason };
   if (!stop && !spec.continueOnBlock) Object.assign(answer, { continue: false, stopReason: reason });
   return { reading: readReturnValue(answer, event), judge: note };
-}
-
-/**
- * The judge of one hook: its own settings (from its file, or from the user or managed layer), over the
- * user's and managed defaults. A model chosen for another provider is not carried over.
- */
-export function judgeSettings(global: (JudgeSettings & { budget?: number }) | undefined, own: JudgeSettings): JudgeSettings {
-  const { budget: _budget, ...defaults } = global ?? {};
-  const sameProvider = own.provider === undefined || own.provider === (defaults.provider ?? 'anthropic');
-  const merged: JudgeSettings = { ...(sameProvider ? defaults : { ...defaults, model: undefined }), ...own };
-  if (merged.model === undefined) delete merged.model;
-  return merged;
 }
 
 /** The verdict cache and request budget; the cache files are not read by a locked runner or under HOOKS_NO_CACHE. */

@@ -49,6 +49,19 @@ describe('prompt hook traces', () => {
   });
 });
 
+describe('prompt hooks in list and doctor', () => {
+  it('hooks list says what judges; hooks doctor warns when the judge cannot be asked', async () => {
+    const { dir } = project();
+    const noKey = isolatedEnv(dir, { ANTHROPIC_BASE_URL: '', ANTHROPIC_API_KEY: '', ANTHROPIC_AUTH_TOKEN: '' });
+    const list = await cliInProcess(['list'], { cwd: dir, env: noKey });
+    expect(list.stdout).toMatch(/judge-push.*model judge \(the default model\): "Block git push: \$ARGUMENTS"/);
+    const doctor = await cliInProcess(['doctor'], { cwd: dir, env: noKey });
+    expect(doctor.stdout).toMatch(/judge-push.*its judge cannot be asked: no API key for https:\/\/api\.anthropic\.com: set ANTHROPIC_API_KEY/);
+    const withKey = await cliInProcess(['doctor'], { cwd: dir, env: project().env });
+    expect(withKey.stdout).not.toMatch(/its judge cannot be asked/);
+  });
+});
+
 describe('prompt hooks in other agents', () => {
   const payload = (agent: string, file: string) => readFileSync(path.join(ROOT, 'test', 'fixtures', 'payloads', agent, file), 'utf8');
   function judged() {
