@@ -61,6 +61,11 @@ export interface RunOptions {
    * runner's. `hooks serve` passes the environment of the session that sent the event.
    */
   env?: NodeJS.ProcessEnv;
+  /**
+   * `hooks test`: the prompt hooks' model answers, by hook id, as the case records them. Given (even
+   * empty), no prompt hook asks a model: one without a recorded answer fails.
+   */
+  judgeAnswers?: Readonly<Record<string, string>>;
 }
 
 export interface Runner {
@@ -240,7 +245,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       const results = await Promise.all(
         selection.map(async (s) => {
           if (!s.selected) return step(s.hook, { status: 'skipped', why: s.why });
-          const result = await runHook(budgeted(s.hook, started), current, input, config, hookEnvBase, options.signal, options.runProcess);
+          const result = await runHook(budgeted(s.hook, started), current, input, config, hookEnvBase, options.signal, options.runProcess, options.judgeAnswers);
           options.onResult?.(result);
           return step(s.hook, { status: 'ran', result });
         }),
@@ -297,6 +302,7 @@ async function observe(observers: ResolvedHook[], original: HookEvent, decision:
       ...(r.reply.reason === undefined ? {} : { reason: r.reply.reason }),
       ...(r.failure === undefined ? {} : { failure: r.failure }),
       ...(r.wouldHave === undefined ? {} : { wouldHave: { outcome: outcomeOf(r.wouldHave), ...(r.wouldHave.reason === undefined ? {} : { reason: r.wouldHave.reason }) } }),
+      ...(r.judge === undefined ? {} : { judge: r.judge }),
     })),
   };
   for (const hook of observers) {
@@ -331,6 +337,7 @@ async function runHook(
   env: NodeJS.ProcessEnv,
   signal: AbortSignal | undefined,
   given: ProcessRunner | undefined,
+  judgeAnswers: Readonly<Record<string, string>> | undefined,
 ): Promise<HookResult> {
   const spec = eventSpec(event.name);
   // Loaded on first use, and before the clock starts: a config of builtins only never loads the process runner.
@@ -338,7 +345,30 @@ async function runHook(
   const runProcess = run.kind === 'command' && run.async !== true ? (given ?? (await import('./run/process.js')).runProcess) : undefined;
   const started = now();
   let reading: Reading;
-  if (run.kind === 'command' && run.async === true) {
+  let judged: HookResult['judge'];
+  if (run.kind === 'prompt') {
+    const { runPrompt, judgeDeps, judgeSettings } = await import('./run/prompt.js');
+    const session = event.payload.session_id;
+    const ended = await runPrompt(
+      {
+        identity: [hook.source.file ?? hook.source.layer, hook.source.key, hook.id, run.prompt],
+        prompt: run.prompt,
+        eventJson: JSON.stringify(input),
+        settings: judgeSettings(config.judge, run.judge),
+        timeoutMs: hook.timeoutMs,
+        ...(typeof session === 'string' && session !== '' ? { session } : {}),
+        ...(config.judge?.budget === undefined ? {} : { budget: config.judge.budget }),
+        env,
+        ...(signal === undefined ? {} : { signal }),
+        ...(judgeAnswers === undefined ? {} : { recorded: Object.hasOwn(judgeAnswers, hook.id) ? judgeAnswers[hook.id]! : null }),
+        continueOnBlock: run.continueOnBlock === true,
+      },
+      spec,
+      judgeDeps(env, config.locked !== true),
+    );
+    reading = ended.reading;
+    judged = ended.judge;
+  } else if (run.kind === 'command' && run.async === true) {
     // Claude Code's `async`: started and not waited for; it cannot block or rewrite (src/run/background.ts).
     const { runBackground } = await import('./run/background.js');
     const started = runBackground({
@@ -382,7 +412,7 @@ async function runHook(
           : { ok: false, failure: { kind: 'error', message: end.message } };
   }
   const ms = Math.round(now() - started);
-  const base = { id: hook.id, source: hook.source, ms };
+  const base = { id: hook.id, source: hook.source, ms, ...(judged === undefined ? {} : { judge: judged }) };
   // Shadow (audit) mode: the hook runs, what it would have done is reported, nothing changes.
   const audit = hook.audit ?? (run.kind === 'builtin' && run.audit);
   if (!reading.ok) {

@@ -157,5 +157,7 @@ export interface ObservedRun {
     failure?: { kind: string; message: string };
     /** Shadow (audit) mode: what the hook answered, which was reported and not applied. */
     wouldHave?: { outcome: string; reason?: string };
+    /** A prompt hook's judge: provider, model, verdict, how it was had (model, cache, recorded), latency and tokens. */
+    judge?: { provider: string; model: string; verdict?: 'ok' | 'not ok'; via: 'model' | 'cache' | 'recorded'; ms: number; inputTokens?: number; outputTokens?: number };
   }[];
 }

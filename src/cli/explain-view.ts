@@ -5,6 +5,7 @@ import { describeNoConfig } from '../config/load.js';
 import { layerStatus, type ResolvedConfig } from '../config/resolve.js';
 import { eventSpec } from '../events/catalog.js';
 import { createStyle, type Paint } from './style.js';
+import { judgeLine } from '../judge/note.js';
 
 /** The explanation as a readable tree. */
 export function renderExplanation(decision: Decision, colour: boolean, config?: ResolvedConfig, env: NodeJS.ProcessEnv = {}): string {
@@ -75,6 +76,7 @@ export function explanationJson(decision: Decision, config?: ResolvedConfig): Re
             ...(step.result.failure === undefined ? {} : { failure: step.result.failure }),
             // Shadow (audit) mode: what the hook answered, reported and not applied.
             ...(step.result.wouldHave === undefined ? {} : { wouldHave: { outcome: outcomeOf(step.result.wouldHave), ...(step.result.wouldHave.reason === undefined ? {} : { reason: step.result.wouldHave.reason }) } }),
+            ...(step.result.judge === undefined ? {} : { judge: step.result.judge }),
           }),
     })),
   };
@@ -97,7 +99,8 @@ function stepLine(step: Step, paint: Record<Outcome, Paint>, s: ReturnType<typeo
       const failure = result.failure === undefined ? '' : ` ${s.red(`failed: ${result.failure.kind}: ${result.failure.message}`)}`;
       const audit = result.wouldHave === undefined ? '' : s.yellow(` (audit: would ${outcomeOf(result.wouldHave)})`);
       const reason = result.reply.reason ?? result.wouldHave?.reason;
-      return `${mark} ${s.bold(step.id)} ${paint[outcome](outcome)}${audit} ${s.dim(`${result.ms}ms`)}${failure}${reason ? ` — ${reason}` : ''}  ${where}`;
+      const judge = result.judge === undefined ? '' : ` ${s.dim(judgeLine(result.judge))}`;
+      return `${mark} ${s.bold(step.id)} ${paint[outcome](outcome)}${audit} ${s.dim(`${result.ms}ms`)}${judge}${failure}${reason ? ` — ${reason}` : ''}  ${where}`;
     }
   }
 }

@@ -2,6 +2,7 @@
 import type { HookResult, Outcome } from '../decide/combine.js';
 import { outcomeOf } from '../decide/combine.js';
 import { createStyle, type Paint } from './style.js';
+import { judgeLine } from '../judge/note.js';
 
 export interface Reporter {
   hook(result: HookResult): void;
@@ -22,7 +23,8 @@ export function createReporter(write: (text: string) => void, colour: boolean): 
       const audit = result.wouldHave === undefined ? '' : s.yellow(` (audit: would ${outcomeOf(result.wouldHave)})`);
       const reason = result.failure?.message ?? result.wouldHave?.reason ?? result.reply.reason;
       const where = s.dim(`${result.source.layer} ${result.source.key}`);
-      write(`hooks: ${s.bold(result.id)} ${status}${audit} ${s.dim(`${result.ms}ms`)} ${where}${reason ? ` ${s.dim('—')} ${reason}` : ''}\n`);
+      const judge = result.judge === undefined ? '' : ` ${s.dim(judgeLine(result.judge))}`;
+      write(`hooks: ${s.bold(result.id)} ${status}${audit} ${s.dim(`${result.ms}ms`)} ${where}${judge}${reason ? ` ${s.dim('—')} ${reason}` : ''}\n`);
     },
     skipped(id, why) {
       write(s.dim(`hooks: ${id} skipped — ${why}`) + '\n');

@@ -16,7 +16,7 @@ import { macKey } from './mac-key.js';
 import { CONFIG_CHECKED, noteCodeParts } from '../code-parts.js';
 import { builtinRun, resolveConfig, type HandlerSpec, type HookRun, type ResolvedConfig, type ResolvedHook } from './resolve.js';
 
-const FORMAT = 3;
+const FORMAT = 4;
 /** Entries kept; older ones are removed when a new one is written. */
 const MAX_ENTRIES = 64;
 
@@ -62,7 +62,7 @@ interface Entry {
 
 /** `observer`: whether the guard watches whole runs (audit-log), known without loading it. */
 type StoredBuiltin = { kind: 'builtin'; guard: string; audit: boolean; options: unknown; observer: boolean };
-type StoredRun = Extract<HookRun, { kind: 'command' | 'http' | 'unsupported' }> | StoredBuiltin;
+type StoredRun = Extract<HookRun, { kind: 'command' | 'http' | 'prompt' | 'unsupported' }> | StoredBuiltin;
 
 /**
  * The sha256 of every layer's bytes (or, for inline configs, its JSON), trust state, problem and the

@@ -8,7 +8,7 @@ import { isRecord } from '../json.js';
 import { isGroup, UNSUPPORTED_TYPES } from './claude-shape.js';
 
 /** Claude handler keys an imported entry keeps (the rest mean nothing to agent-hooks). */
-const KEPT = ['type', 'command', 'args', 'url', 'headers', 'allowedEnvVars', 'if', 'timeout', 'onFailure', 'async', 'asyncRewake', 'once', 'shell', 'statusMessage'] as const;
+const KEPT = ['type', 'command', 'args', 'url', 'headers', 'allowedEnvVars', 'prompt', 'model', 'continueOnBlock', 'if', 'timeout', 'onFailure', 'async', 'asyncRewake', 'once', 'shell', 'statusMessage'] as const;
 
 export interface Imported {
   /** Config event key → entries, in the order of the settings file. */
@@ -71,12 +71,13 @@ function convertHandler(handler: unknown, matcher: unknown, at: string, out: Imp
     out.skipped.push(`${at}: type "${type}" ${UNSUPPORTED_TYPES[type]}, which agent-hooks does not have; not imported (keep it in Claude Code's settings)`);
     return undefined;
   }
-  if (type !== 'command' && type !== 'http') {
+  if (type !== 'command' && type !== 'http' && type !== 'prompt') {
     out.skipped.push(`${at}: type ${JSON.stringify(type)} is not a handler type agent-hooks knows; not imported`);
     return undefined;
   }
-  if (type === 'command' ? typeof handler.command !== 'string' || handler.command === '' : typeof handler.url !== 'string') {
-    out.skipped.push(`${at}: no ${type === 'command' ? 'command' : 'url'}; not imported`);
+  const needed = type === 'command' ? 'command' : type === 'http' ? 'url' : 'prompt';
+  if (typeof handler[needed] !== 'string' || handler[needed] === '') {
+    out.skipped.push(`${at}: no ${needed}; not imported`);
     return undefined;
   }
   const pluginVariable = type === 'command' ? pluginOnly(handler) : undefined;

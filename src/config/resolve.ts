@@ -16,6 +16,7 @@ import type { HandlerSchema } from './schema.js';
 import { expandClaudeShape, UNSUPPORTED_TYPES } from './claude-shape.js';
 import { defaultTimeoutSeconds } from './claude-defaults.js';
 import { idFromCommand } from './hook-id.js';
+import type { JudgeSettings } from '../judge/target.js';
 import { claudeMatcherProblems, claudeMatcherToMatch, MATCHER_FIELDS } from '../match/claude-matcher.js';
 
 /** The timeout of a builtin guard or an in-process handler (command and http hooks: see claude-defaults.ts). */
@@ -41,7 +42,12 @@ export type HookRun =
       statusMessage?: string;
     }
   | { kind: 'http'; url: string; headers: Record<string, string>; allowedEnvVars: string[]; statusMessage?: string }
-  /** Claude Code's `prompt`, `agent` and `mcp_tool`: reported wherever they would run, never run. */
+  /**
+   * Claude Code's `prompt`: a model judges the event (src/judge). `judge` holds what the hook and its
+   * file say; the user's and managed defaults (`ResolvedConfig.judge`) fill the rest at run time.
+   */
+  | { kind: 'prompt'; prompt: string; judge: JudgeSettings; continueOnBlock?: true; statusMessage?: string }
+  /** Claude Code's `agent` and `mcp_tool`: reported wherever they would run, never run. */
   | { kind: 'unsupported'; type: string; why: string }
   | {
       kind: 'builtin';
@@ -105,6 +111,8 @@ export interface ResolvedConfig {
   stopLoopLimit?: number;
   /** Loaded by a locked runner (src/lock): the switches do not reach managed hooks. */
   locked?: boolean;
+  /** The prompt hooks' defaults from the user and managed layers (managed first): endpoint, key variable, budget, provider, model. */
+  judge?: JudgeSettings & { budget?: number };
   /** Where the project search looked (absent with `--config` or an inline config). */
   search?: SearchReport;
   /** Config files in the project folder that the one used shadows. */
@@ -171,6 +179,7 @@ export async function resolveConfig(
   const states: LayerState[] = [];
   let onUntrusted: 'warn' | 'block' = 'warn';
   let stopLoop: { limit: number; tier: number } | undefined;
+  let judge: (JudgeSettings & { budget?: number }) | undefined;
 
   for (const layer of layers) {
     const trust = layer.trust ?? 'implicit';
@@ -207,6 +216,9 @@ export async function resolveConfig(
     if (limit !== undefined && layer.layer !== 'user' && layer.layer !== 'managed' && trust !== 'implicit') {
       warnings.push(`${layer.file}: defaults.stopLoopLimit is read only from your user config, the managed config or a config you name (--config); a repository's is ignored`);
     } else if (limit !== undefined && (stopLoop === undefined || trustTier(layer.layer) > stopLoop.tier)) stopLoop = { limit, tier: trustTier(layer.layer) };
+    // The judge's endpoint, key and budget are the user's (or the managed config's): the managed layer's keys win.
+    const judgeDefaults = (layer.config as { defaults?: { judge?: JudgeSettings & { budget?: number } } }).defaults?.judge;
+    if (judgeDefaults !== undefined && (layer.layer === 'user' || layer.layer === 'managed')) judge = layer.layer === 'managed' ? { ...judge, ...judgeDefaults } : { ...judgeDefaults, ...judge };
     if (result.onUntrusted !== undefined && (layer.layer === 'user' || layer.layer === 'managed')) {
       // The managed layer has the last word.
       if (layer.layer === 'managed' || !layers.some((l) => l.layer === 'managed' && (l.config as { onUntrusted?: unknown } | undefined)?.onUntrusted !== undefined)) onUntrusted = result.onUntrusted;
@@ -254,7 +266,7 @@ export async function resolveConfig(
     const file = layers.find((l) => fatal[0]!.startsWith(`${l.file}: `))?.file;
     throw new HooksError('CONFIG_INVALID', `${fatal[0]}${more}`, file === undefined ? { issues: fatal } : { issues: fatal, file });
   }
-  return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted, ...(stopLoop === undefined ? {} : { stopLoopLimit: stopLoop.limit }) };
+  return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted, ...(stopLoop === undefined ? {} : { stopLoopLimit: stopLoop.limit }), ...(judge === undefined ? {} : { judge }) };
 }
 
 /** What `list` and `doctor` say of a hook filed under an event the catalog does not know. */
@@ -335,6 +347,11 @@ async function resolveLayer(
     issues.push(`${layer.file}: ${prefix}onUntrusted: only the user or managed layer may set this`);
   }
   const defaults = parsed.data.defaults ?? {};
+  const userOwned = layer.layer === 'user' || layer.layer === 'managed';
+  // A repository must not choose where the judge's requests, and the user's key, are sent, nor spend the user's budget.
+  for (const key of ['endpoint', 'apiKeyEnv', 'apiKeyFile', 'budget'] as const) {
+    if (defaults.judge?.[key] !== undefined && !userOwned) issues.push(`${layer.file}: ${prefix}defaults.judge.${key}: only your user config or the managed config may set this (a project config must not choose where the judge's requests and your API key go)`);
+  }
   const usedIds = new Set<string>();
   // A wildcard key (`*`, `group:tool`) stands for each of its events: its hooks are resolved once per event they fit.
   const lists = Object.entries(parsed.data.hooks ?? {}).flatMap(([eventKey, entries]) => eventsOfKey(eventKey).map((spec) => [eventKey, entries, spec] as const));
@@ -374,10 +391,15 @@ async function resolveLayer(
         overrides.push(() => applyOverride(layer, entry, key, targets));
         continue;
       }
-      const resolved = await toRun(entry, spec.name, guardContext, issues, at);
+      if (!userOwned) {
+        for (const k of ['endpoint', 'apiKeyEnv', 'apiKeyFile'] as const) {
+          if (entry[k] !== undefined) issues.push(at(`.${k}: only your user config or the managed config may set this (a project config must not choose where the judge's requests and your API key go); set ${k === 'endpoint' ? 'ANTHROPIC_BASE_URL / OPENAI_BASE_URL or defaults.judge.endpoint' : `defaults.judge.${k}`} in your user config`));
+        }
+      }
+      const resolved = await toRun(entry, spec.name, guardContext, issues, at, defaults.judge);
       if (resolved === undefined) continue;
       const { run, defaultMatch } = resolved;
-      const id = entry.id ?? uniqueId(run.kind === 'http' ? 'http' : run.kind === 'unsupported' ? run.type : defaultId(entry), usedIds, spec.name);
+      const id = entry.id ?? uniqueId(run.kind === 'http' || run.kind === 'prompt' ? run.kind : run.kind === 'unsupported' ? run.type : defaultId(entry), usedIds, spec.name);
       usedIds.add(`${spec.name}:${id}`);
       const hook: ResolvedHook = {
         id,
@@ -386,7 +408,7 @@ async function resolveLayer(
         run,
         enabled: entry.enabled ?? true,
         priority: entry.priority ?? 0,
-        timeoutMs: (entry.timeout ?? defaults.timeout ?? (run.kind === 'builtin' ? DEFAULT_TIMEOUT_SECONDS : defaultTimeoutSeconds(spec.claude))) * 1000,
+        timeoutMs: (entry.timeout ?? defaults.timeout ?? (run.kind === 'builtin' || run.kind === 'prompt' ? DEFAULT_TIMEOUT_SECONDS : defaultTimeoutSeconds(spec.claude))) * 1000,
         // A guard that crashes on an intercepting event has not judged it: fail closed unless told otherwise.
         // A hook agent-hooks cannot run says so; it never blocks for it.
         onFailure: run.kind === 'unsupported' ? 'continue' : entry.onFailure ?? defaults.onFailure ?? (entry.builtin !== undefined && spec.mode === 'intercept' ? 'block' : 'continue'),
@@ -465,7 +487,22 @@ async function toRun(
   guardContext: GuardContext,
   issues: string[],
   at: (m: string) => string,
+  judgeDefaults: JudgeSettings | undefined,
 ): Promise<{ run: HookRun; defaultMatch?: string[] } | undefined> {
+  if (entry.type === 'prompt' && entry.prompt !== undefined) {
+    const judge: JudgeSettings = {};
+    const provider = entry.provider ?? judgeDefaults?.provider;
+    const model = entry.model ?? (entry.provider === undefined || entry.provider === judgeDefaults?.provider ? judgeDefaults?.model : undefined);
+    if (provider !== undefined) judge.provider = provider;
+    if (model !== undefined) judge.model = model;
+    if (entry.endpoint !== undefined) judge.endpoint = entry.endpoint;
+    if (entry.apiKeyEnv !== undefined) judge.apiKeyEnv = entry.apiKeyEnv;
+    if (entry.apiKeyFile !== undefined) judge.apiKeyFile = entry.apiKeyFile;
+    const run: HookRun = { kind: 'prompt', prompt: entry.prompt, judge };
+    if (entry.continueOnBlock === true) run.continueOnBlock = true;
+    if (entry.statusMessage !== undefined) run.statusMessage = entry.statusMessage;
+    return { run };
+  }
   if (entry.type !== undefined && Object.hasOwn(UNSUPPORTED_TYPES, entry.type)) {
     return { run: { kind: 'unsupported', type: entry.type, why: `type "${entry.type}" ${UNSUPPORTED_TYPES[entry.type]}, which agent-hooks does not have; this hook is skipped (the others run)` } };
   }

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { EVENTS, eventFor } from '../events/catalog.js';
 import { EVENT_GROUPS, findEventGroup } from '../events/groups.js';
 import { closest } from '../suggest.js';
+import { PROVIDERS, type Provider } from '../judge/target.js';
 
+const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name');
 const seconds = z.number().positive().max(3600);
 const globs = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).meta({ id: 'globs' });
 
@@ -14,7 +16,7 @@ export const HandlerSchema = z
     args: z.array(z.string()).optional().describe('Arguments: runs command without a shell (exec form)'),
     builtin: z.string().min(1).optional().describe('A first-party guard run in-process: command-safety, sensitive-paths, redact-secrets, audit-log'),
     options: z.record(z.string(), z.unknown()).optional().describe('Options of the builtin guard; audit: true reports without blocking'),
-    type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']).optional().describe('Claude Code\'s handler type: command (default) or http (POST the event to "url"); prompt, agent and mcp_tool are reported and skipped'),
+    type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']).optional().describe('Claude Code\'s handler type: command (default), http (POST the event to "url") or prompt (a model judges the event with "prompt"); agent and mcp_tool are reported and skipped'),
     match: globs.optional().describe('Tool globs: canonical (exec, read, write, edit, ...), agent names (Bash), group:fs, mcp__server__*, or a regex written /.../'),
     matcher: z.string().optional().describe('Claude Code\'s matcher, read as Claude Code reads it: exact names split on | or , or else an unanchored regex'),
     if: z
@@ -23,6 +25,13 @@ export const HandlerSchema = z
       .describe('Globs on tool-input (or event) fields, e.g. {"command": "git push*"}; or Claude Code\'s permission rule, e.g. "Bash(git push*)"'),
     agent: globs.optional().describe('Globs on the acting agent (agent_type or agent_id of a subagent); "main" is the main agent'),
     url: z.url({ protocol: /^https?$/ }).optional().describe('type http: where the event JSON is POSTed'),
+    prompt: z.string().min(1).optional().describe('type prompt: what the judge model checks; $ARGUMENTS is replaced by the event JSON (appended when absent). The model answers {"ok": true|false, "reason": "..."}'),
+    model: z.string().min(1).optional().describe('type prompt: the judge model; default defaults.judge.model, else Claude Code\'s small fast model (anthropic) or gpt-4o-mini (openai)'),
+    provider: z.enum(PROVIDERS as [Provider, ...Provider[]]).optional().describe('type prompt: anthropic (Messages API, default) or openai (any OpenAI-compatible chat completions server: OpenAI, Ollama, llama.cpp)'),
+    endpoint: z.url({ protocol: /^https?$/ }).optional().describe('type prompt, user or managed config only: the judge\'s base URL; default ANTHROPIC_BASE_URL / OPENAI_BASE_URL, else the provider\'s own'),
+    apiKeyEnv: envName.optional().describe('type prompt, user or managed config only: the environment variable holding the key; default ANTHROPIC_API_KEY / OPENAI_API_KEY'),
+    apiKeyFile: z.string().min(1).optional().describe('type prompt, user or managed config only: a file holding the key (yours, mode 0600); ~/ is your home folder'),
+    continueOnBlock: z.boolean().optional().describe('type prompt, Claude Code\'s continueOnBlock: ok false blocks without ending the turn (default false: it also ends the turn)'),
     headers: z.record(z.string(), z.string()).optional().describe('type http: request headers; $VAR / ${VAR} only for names in allowedEnvVars'),
     allowedEnvVars: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).optional().describe('type http: environment variables headers may use'),
     async: z.boolean().optional().describe('Claude Code\'s async: start the hook and do not wait; it cannot block or rewrite'),
@@ -40,9 +49,15 @@ export const HandlerSchema = z
     audit: z.boolean().optional().describe('Shadow mode: the hook runs and what it would have decided is reported (--verbose, explain, audit log); nothing it answers is applied'),
   })
   .superRefine((h, ctx) => {
-    const unsupported = h.type === 'prompt' || h.type === 'agent' || h.type === 'mcp_tool';
-    if (unsupported && (h.command !== undefined || h.builtin !== undefined || h.url !== undefined)) {
+    const commandless = h.type === 'prompt' || h.type === 'agent' || h.type === 'mcp_tool';
+    if (commandless && (h.command !== undefined || h.builtin !== undefined || h.url !== undefined)) {
       ctx.addIssue({ code: 'custom', message: `type "${h.type}" runs no command, builtin or url`, path: ['type'] });
+    }
+    if (h.type === 'prompt' && h.prompt === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'type "prompt" needs "prompt": what the judge model checks', path: ['prompt'] });
+    }
+    for (const key of ['prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile', 'continueOnBlock'] as const) {
+      if (h[key] !== undefined && h.type !== 'prompt') ctx.addIssue({ code: 'custom', message: `"${key}" needs type "prompt"`, path: [key] });
     }
     if (h.command !== undefined && h.builtin !== undefined) {
       ctx.addIssue({ code: 'custom', message: 'use either "command" or "builtin", not both', path: ['builtin'] });
@@ -72,6 +87,17 @@ export const DefaultsSchema = z
   timeout: seconds.optional(),
   onFailure: z.enum(['block', 'continue']).optional(),
   env: z.record(z.string(), z.string()).optional(),
+  judge: z
+    .strictObject({
+      provider: z.enum(PROVIDERS as [Provider, ...Provider[]]).optional(),
+      model: z.string().min(1).optional(),
+      endpoint: z.url({ protocol: /^https?$/ }).optional().describe('User or managed config only: the judge\'s base URL'),
+      apiKeyEnv: envName.optional().describe('User or managed config only: the environment variable holding the key'),
+      apiKeyFile: z.string().min(1).optional().describe('User or managed config only: a file holding the key (yours, mode 0600)'),
+      budget: z.number().int().min(0).max(1_000_000).optional().describe('User or managed config only: model requests one session may make (default 200); past it a prompt hook fails (onFailure)'),
+    })
+    .optional()
+    .describe('Defaults of the prompt hooks (type prompt): provider, model; endpoint, key variable and budget only in the user or managed config'),
   stopLoopLimit: z
     .number()
     .int()

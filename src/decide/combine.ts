@@ -1,4 +1,5 @@
 // Combines hook results into one decision, as section 4 of the contract says. Pure: a fold over results.
+import type { JudgeNote } from '../judge/judge.js';
 import type { HookSource } from '../config/resolve.js';
 import { eventSpec } from '../events/catalog.js';
 import { applyRequestRewrite, applyResponseRewrite, MODEL_REQUEST_KEY, MODEL_RESPONSE_KEY } from '../events/model-request.js';
@@ -16,6 +17,8 @@ export interface HookResult {
   /** Audit mode: what the guard would have answered. */
   wouldHave?: Reply;
   ms: number;
+  /** A prompt hook's judge: verdict, model, latency, tokens (never the key). */
+  judge?: JudgeNote;
 }
 
 export type Outcome = 'continue' | 'allow' | 'ask' | 'block' | 'modify' | 'halt';

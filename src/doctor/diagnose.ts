@@ -1,4 +1,5 @@
 // `hooks doctor`'s checks: the silent failures of hook setups, found before an agent runs into them.
+import { judgeSettings, judgeTarget } from '../judge/target.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hooksFor, UNKNOWN_EVENT_NOTE, type ResolvedConfig, type ResolvedHook } from '../config/resolve.js';
@@ -56,7 +57,12 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
   }
   for (const hook of config.hooks) {
     if (hook.run.kind === 'command') findings.push(...checkCommand(hook, env));
-    // Claude Code's prompt / agent / mcp_tool handlers: kept in the config, never run (docs/claude-settings.md).
+    // Claude Code's agent / mcp_tool handlers: kept in the config, never run (docs/claude-settings.md).
+    // A prompt hook whose judge cannot be reached fails on every run: said before the first one.
+    if (hook.run.kind === 'prompt') {
+      const target = judgeTarget(judgeSettings(config.judge, hook.run.judge), env);
+      if ('problem' in target) findings.push({ level: 'warning', where: where(hook), message: `its judge cannot be asked: ${target.problem}`, fix: 'set the key (or the endpoint) in your environment or user config; docs/model-judged.md' });
+    }
     if (hook.run.kind === 'unsupported') findings.push({ level: 'warning', where: where(hook), message: hook.run.why, fix: "keep it in Claude Code's own settings, or replace it with a command hook" });
     // Allowed for forward compatibility (a newer agent's event), never silently.
     if (!eventSpec(hook.event).known) {

@@ -168,6 +168,8 @@ export function auditRecords(
     ...(h.failure === undefined ? {} : { failure: h.failure.kind, failureMessage: at.clean(h.failure.message) }),
     // Shadow mode: the answer that was reported and not applied.
     ...(h.wouldHave === undefined ? {} : { audit: true, wouldHave: h.wouldHave.outcome, ...(h.wouldHave.reason === undefined ? {} : { wouldHaveReason: at.clean(h.wouldHave.reason) }) }),
+    // A prompt hook's judge: model, verdict, latency, tokens (the key is never in it).
+    ...(h.judge === undefined ? {} : { judge: h.judge }),
   }));
   const eventRecord = {
     ...base,

@@ -54,6 +54,10 @@ export type FailureKind =
   | 'invalid-encoding'
   | 'text-before-json'
   | 'output-too-large'
+  /** A judge model's answer that is not a verdict (src/judge/verdict.ts). */
+  | 'bad-reply'
+  /** The session's judge requests are spent (src/judge/budget.ts). */
+  | 'over-budget'
   | 'error';
 
 export interface Failure {

@@ -62,6 +62,11 @@ export const CaseSchema = z.strictObject({
   config: z.string().min(1).optional(),
   hook: z.string().min(1).optional(),
   env: env.optional(),
+  /**
+   * The prompt hooks' model answers, by hook id: the answer's text, or the verdict object (written as its
+   * JSON). hooks test never asks a model: a prompt hook with no answer here fails.
+   */
+  judge: z.record(z.string().min(1), z.union([z.string(), z.record(z.string(), z.unknown())])).optional(),
   expect: ExpectationSchema.optional(),
 });
 
@@ -91,6 +96,8 @@ export interface TestCase {
   config?: string;
   hook?: string;
   env: Record<string, string>;
+  /** The prompt hooks' recorded model answers (text), by hook id. */
+  judge?: Record<string, string>;
   expect?: Expectation;
   /** Why the case cannot test what it says (a sample input field its tool does not have): it fails with this, unrun. */
   invalid?: string;

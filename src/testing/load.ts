@@ -114,6 +114,7 @@ export async function loadCaseFile(file: string, options: LoadCasesOptions): Pro
       ...(configFile === undefined ? {} : { config: configFile }),
       ...(c.hook === undefined ? {} : { hook: c.hook }),
       env: { ...defaults.env, ...c.env },
+      judge: Object.fromEntries(Object.entries(c.judge ?? {}).map(([id, answer]) => [id, typeof answer === 'string' ? answer : JSON.stringify(answer)])),
       ...(c.expect === undefined ? {} : { expect: c.expect }),
       ...(unknown === undefined ? {} : { invalid: `${join(key, '.event.input')}.${unknown} (the case would run on the sample's default input, testing something else)` }),
       raw: raw as Record<string, unknown>,

@@ -83,7 +83,7 @@ async function runCase(c: TestCase, options: RunCasesOptions, configs: Map<strin
   }
 
   // Each case starts with an empty metadata bag and leaves none behind: cases must not depend on each other or on past runs.
-  const decision = await runnerFor(runConfig, env).run(event, { metadataStore: null, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+  const decision = await runnerFor(runConfig, env).run(event, { metadataStore: null, judgeAnswers: c.judge ?? {}, ...(options.signal === undefined ? {} : { signal: options.signal }) });
   const observed = observe(decision);
   const ms = elapsed(started);
   if (c.expect === undefined) {

@@ -24,12 +24,12 @@ describe('importClaudeHooks', () => {
     const asLayer = await resolve({ hooks: settings.hooks });
     const fromImport = await resolve({ hooks: imported.hooks });
     expect(fromImport.layers[0]!.active).toBe(true);
-    // The layer keeps prompt/agent/mcp_tool as hooks that report themselves; the import leaves them out.
+    // The layer keeps agent/mcp_tool as hooks that report themselves; the import leaves them out (prompt hooks run in both).
     const runnable = asLayer.hooks.filter((h) => h.run.kind !== 'unsupported' && !(h.run.kind === 'command' && h.run.command.endsWith('# agent-hooks')));
     expect(fromImport.hooks.map(behaviour)).toEqual(runnable.map(behaviour));
     expect(imported.ours).toBe(1);
+    expect(imported.hooks.preToolUse).toContainEqual({ matcher: '^Bash$', type: 'prompt', prompt: 'Is this command safe? $ARGUMENTS' });
     expect(imported.skipped).toEqual([
-      'hooks.PreToolUse[1].hooks[1]: type "prompt" needs a model to ask, which agent-hooks does not have; not imported (keep it in Claude Code\'s settings)',
       'hooks.Stop[0].hooks[1]: type "agent" needs a model to run a subagent, which agent-hooks does not have; not imported (keep it in Claude Code\'s settings)',
       'hooks.UserPromptSubmit[0].hooks[0]: type "mcp_tool" needs a connection to the agent\'s MCP server, which agent-hooks does not have; not imported (keep it in Claude Code\'s settings)',
     ]);
@@ -62,7 +62,7 @@ describe('hooks import claude-code', () => {
     const env = isolatedEnv(dir);
     const first = await cliInProcess(['import', 'claude-code'], { cwd: dir, env });
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/wrote \.hooksrc\.json: 7 entries added/);
+    expect(first.stdout).toMatch(/wrote \.hooksrc\.json: 8 entries added/);
     expect(first.stdout).toContain('+++ b/.hooksrc.json');
     expect(first.stdout).toMatch(/not imported: hooks\.Stop\[0\]\.hooks\[1\]: type "agent"/);
     const written = readFileSync(path.join(dir, '.hooksrc.json'), 'utf8');
@@ -77,7 +77,7 @@ describe('hooks import claude-code', () => {
     await cliInProcess(['import', 'claude-code', '--from', '.claude/settings.json'], { cwd: dir, env: isolatedEnv(dir) });
     const config = JSON.parse(readFileSync(path.join(dir, '.hooksrc.json'), 'utf8')) as { hooks: { preToolUse: unknown[] } };
     expect(config.hooks.preToolUse[0]).toEqual({ builtin: 'command-safety' });
-    expect(config.hooks.preToolUse).toHaveLength(4);
+    expect(config.hooks.preToolUse).toHaveLength(5);
   });
 
   it('--dry-run writes nothing; a symlinked .hooksrc.json pointing out of the project is refused', async () => {

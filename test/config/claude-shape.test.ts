@@ -42,7 +42,7 @@ describe('matcher groups in a config list', () => {
     expect(error.message).toContain(`${FILE}: hooks.PreToolUse[0].hooks[1].timeout: expected number`);
   });
 
-  it('prompt, agent and mcp_tool handlers stay as hooks that say they are not run; the others run', async () => {
+  it('agent and mcp_tool handlers stay as hooks that say they are not run; prompt and the others run', async () => {
     const config = await resolve({
       hooks: {
         Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?', model: 'haiku' }, { type: 'agent', prompt: 'check' }, { type: 'command', command: 'ok.sh' }] }],
@@ -53,10 +53,12 @@ describe('matcher groups in a config list', () => {
     const kinds = config.hooks.map((h) => [h.event, h.run.kind, h.onFailure]);
     expect(kinds).toEqual([
       ['preToolUse', 'unsupported', 'continue'],
-      ['stop', 'unsupported', 'continue'],
+      ['stop', 'prompt', 'continue'],
       ['stop', 'unsupported', 'continue'],
       ['stop', 'command', 'continue'],
     ]);
+    expect(config.hooks[1]!.run).toEqual({ kind: 'prompt', prompt: 'done?', judge: { model: 'haiku' } });
+    expect(config.hooks[1]!.timeoutMs).toBe(30_000);
     expect(config.hooks[0]!.notes?.[0]).toMatch(/type "mcp_tool" needs a connection to the agent's MCP server, which agent-hooks does not have/);
   });
 
@@ -136,15 +138,15 @@ describe('matcher groups in a config list', () => {
 describe('handlers agent-hooks cannot run are loud', () => {
   it('in hooks list, hooks doctor and the run that would have used them', async () => {
     const { cliInProcess, isolatedEnv, tmpProject } = await import('../helpers.js');
-    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?' }, { type: 'command', command: 'true' }] }] } }) });
+    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'agent', prompt: 'done?' }, { type: 'command', command: 'true' }] }] } }) });
     const env = isolatedEnv(dir, {}, { trust: true });
     const list = await cliInProcess(['list'], { cwd: dir, env });
-    expect(list.stdout).toMatch(/type prompt: not supported by agent-hooks \(skipped\)/);
+    expect(list.stdout).toMatch(/type agent: not supported by agent-hooks \(skipped\)/);
     const doctor = await cliInProcess(['doctor'], { cwd: dir, env });
-    expect(doctor.stdout).toMatch(/warning .*hooks\.Stop\[0\]\.hooks\[0\].*type "prompt" needs a model to ask/);
+    expect(doctor.stdout).toMatch(/warning .*hooks\.Stop\[0\]\.hooks\[0\].*type "agent" needs a model to run a subagent/);
     const run = await cliInProcess(['run', 'stop', '--dialect', 'claude-code'], { cwd: dir, env, input: JSON.stringify({ hook_event_name: 'Stop', session_id: 's', cwd: dir, stop_hook_active: false }) });
     expect(run.code).toBe(0);
-    expect(run.stdout + run.stderr).toMatch(/hook "prompt" failed \(error: type "prompt" needs a model/);
+    expect(run.stdout + run.stderr).toMatch(/hook "agent" failed \(error: type "agent" needs a model/);
   });
 });
 

@@ -87,9 +87,11 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
         ? `builtin ${run.guard}`
         : run.kind === 'http'
           ? `POST ${run.url}`
-          : run.kind === 'unsupported'
-            ? `type ${run.type}: not supported by agent-hooks (skipped)`
-            : 'in-process handler';
+          : run.kind === 'prompt'
+            ? `model judge (${[run.judge.provider, run.judge.model].filter((p) => p !== undefined).join(' ') || 'the default model'}): ${oneLinePrompt(run.prompt)}`
+            : run.kind === 'unsupported'
+              ? `type ${run.type}: not supported by agent-hooks (skipped)`
+              : 'in-process handler';
   const runs = hook.audit === true ? `${what} (audit mode)` : what;
   return {
     id: hook.id,
@@ -134,4 +136,10 @@ function renderCapabilities(caps: Record<string, unknown>): string {
   lines.push('', 'hook settings');
   for (const [key, field] of Object.entries(c.modes.hook)) lines.push(`  ${key}${field.description === undefined ? '' : `  ${field.description}`}`);
   return `${lines.join('\n')}\n`;
+}
+
+/** A prompt hook's prompt on one line, cut short. */
+function oneLinePrompt(prompt: string): string {
+  const line = prompt.replace(/\s+/g, ' ').trim();
+  return JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
 }

@@ -12,8 +12,12 @@
 // routers) get text and do not advance the script.
 //
 // Every request is appended to --log <file.jsonl> as one JSON line *before* the answer is sent:
-// {seq, method, path, kind: "turn" | "side", step, body}. It listens on 127.0.0.1, port 0, and
+// {seq, method, path, kind: "turn" | "side" | "judge", step, body}. It listens on 127.0.0.1, port 0, and
 // prints {"port": N} as its first stdout line.
+//
+// --judge-deny <text> (anthropic): a prompt-hook judge request (its system prompt begins "You are
+// evaluating a hook", as Claude Code's and agent-hooks' do) is answered {"ok": false, ...} when its
+// messages hold <text>, else {"ok": true}; it does not advance the script.
 import { appendFileSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 
@@ -23,6 +27,7 @@ const args = Object.fromEntries(
 const api = args.api;
 const script = args.script ? JSON.parse(readFileSync(args.script, 'utf8')) : [];
 const logFile = args.log;
+const judgeDeny = args['judge-deny'];
 if (!['anthropic', 'responses', 'gemini', 'chat'].includes(api) || !logFile) {
   process.stderr.write('usage: fake-model-server.mjs --api anthropic|responses|gemini|chat --log <file> [--script <file>]\n');
   process.exit(1);
@@ -72,7 +77,10 @@ function anthropic(req, res, body, path) {
     record(req, body, 'side', null);
     return json(res, 404, { type: 'error', error: { type: 'not_found_error', message: `no ${path}` } });
   }
-  const { kind, step } = nextStep(Array.isArray(body.tools) && body.tools.length > 0);
+  const judging = judgeDeny !== undefined && JSON.stringify(body.system ?? '').includes('You are evaluating a hook');
+  const { kind, step } = judging
+    ? { kind: 'judge', step: { text: JSON.stringify(JSON.stringify(body.messages ?? []).includes(judgeDeny) ? { ok: false, reason: `the judge denies: ${judgeDeny}` } : { ok: true, reason: 'fine' }) } }
+    : nextStep(Array.isArray(body.tools) && body.tools.length > 0);
   record(req, body, kind, step);
   const model = body.model ?? 'claude-fake';
   const block = step.tool

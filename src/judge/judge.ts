@@ -1,0 +1,93 @@
+// Asks a judge model about one event: the text to send, the verdict cache, the session's request budget,
+// the request itself and the reading of its answer. Every way it ends is a value: a verdict, or a named
+// failure (bad-reply, over-budget, timeout, error) for the hook's onFailure to decide.
+import { now } from '../clock.js';
+import type { Failure } from '../reply/interpret.js';
+import { askModel, hide, type Usage } from './ask.js';
+import type { Budget } from './budget.js';
+import { verdictKey, type VerdictCache } from './cache.js';
+import { fillPrompt } from './prompt-text.js';
+import { judgeTarget, type JudgeSettings, type Provider } from './target.js';
+import { readVerdict, type Verdict } from './verdict.js';
+
+export interface JudgeRequest {
+  /** The hook's identity for the cache: where it is declared and its id. */
+  identity: readonly string[];
+  prompt: string;
+  /** The event JSON as the hook gets it. */
+  eventJson: string;
+  settings: JudgeSettings;
+  timeoutMs: number;
+  session?: string;
+  /** Requests one session may make. */
+  budget: number;
+  env: NodeJS.ProcessEnv;
+  signal?: AbortSignal;
+  /**
+   * `hooks test`: the model's answer as recorded in the case (no request is made); `null`: the case
+   * records none for this hook, which is a failure, never a network call.
+   */
+  recorded?: string | null;
+}
+
+/** What a judged run tells the traces, `explain` and the audit log. Never holds the key. */
+export interface JudgeNote {
+  provider: Provider;
+  model: string;
+  /** `ok` / `not ok`, or absent when no verdict was read. */
+  verdict?: 'ok' | 'not ok';
+  /** How the verdict was had: asked, from the cache, from the test case's recording. */
+  via: 'model' | 'cache' | 'recorded';
+  /** Time spent on the model request (0 for a cache hit). */
+  ms: number;
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+export type JudgeEnd = { ok: true; verdict: Verdict; note: JudgeNote } | { ok: false; failure: Failure; note?: JudgeNote };
+
+export interface JudgeDeps {
+  cache: VerdictCache;
+  budget: Budget;
+}
+
+export async function judge(request: JudgeRequest, deps: JudgeDeps): Promise<JudgeEnd> {
+  const target = judgeTarget(request.settings, request.env);
+  const text = fillPrompt(request.prompt, request.eventJson);
+  if (request.recorded !== undefined) {
+    // A recorded answer needs no endpoint or key: hooks test runs where none is set.
+    if (request.recorded === null) return { ok: false, failure: { kind: 'error', message: 'the test case records no model answer for this prompt hook (add it under "judge"), and hooks test never asks a model' } };
+    const named = 'problem' in target ? { provider: request.settings.provider ?? 'anthropic', model: request.settings.model ?? 'the default model' } : { provider: target.provider, model: target.model };
+    return fromAnswer(request.recorded, { ...named, via: 'recorded', ms: 0 });
+  }
+  if ('problem' in target) return { ok: false, failure: { kind: 'error', message: target.problem } };
+  const base = { provider: target.provider, model: target.model };
+  const key = verdictKey([...request.identity, target.provider, target.model, target.url, text]);
+  const hit = deps.cache.get(key);
+  if (hit !== undefined) return { ok: true, verdict: hit.verdict, note: { ...base, model: hit.model, via: 'cache', ms: 0, verdict: hit.verdict.ok ? 'ok' : 'not ok' } };
+  const taken = deps.budget.take(request.session, request.budget);
+  if (!taken.ok) {
+    return { ok: false, failure: { kind: 'over-budget', message: `this session has used its ${request.budget} judge requests (defaults.judge.budget); no request was made` }, note: { ...base, via: 'model', ms: 0 } };
+  }
+  const started = now();
+  const end = await askModel(target, text, request.timeoutMs, request.signal);
+  const ms = Math.round(now() - started);
+  if (end.kind === 'timeout') return { ok: false, failure: { kind: 'timeout', message: `the ${target.provider} model ${target.model} gave no answer within ${request.timeoutMs / 1000} s` }, note: { ...base, via: 'model', ms } };
+  if (end.kind === 'cancelled') return { ok: false, failure: { kind: 'signal', message: 'cancelled: the runner itself was interrupted' } };
+  if (end.kind === 'error') return { ok: false, failure: { kind: 'error', message: end.message }, note: { ...base, via: 'model', ms } };
+  const note: JudgeNote = { ...base, via: 'model', ms, ...usage(end.usage) };
+  if (end.kind === 'refused') return { ok: false, failure: { kind: 'bad-reply', message: end.message }, note };
+  const read = fromAnswer(end.text, { ...note, model: end.model }, target.secret);
+  if (read.ok) deps.cache.set(key, { verdict: read.verdict, model: end.model });
+  return read;
+}
+
+function fromAnswer(answer: string, note: JudgeNote, secret?: string): JudgeEnd {
+  const read = readVerdict(answer);
+  if (!read.ok) return { ok: false, failure: { kind: 'bad-reply', message: hide(read.problem, secret) }, note };
+  return { ok: true, verdict: read.verdict, note: { ...note, verdict: read.verdict.ok ? 'ok' : 'not ok' } };
+}
+
+function usage(u: Usage): Pick<JudgeNote, 'inputTokens' | 'outputTokens'> {
+  return { ...(u.inputTokens === undefined ? {} : { inputTokens: u.inputTokens }), ...(u.outputTokens === undefined ? {} : { outputTokens: u.outputTokens }) };
+}

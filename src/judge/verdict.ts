@@ -1,0 +1,55 @@
+// Reads a judge model's answer as Claude Code 2.1.332 reads a prompt hook's (checked in its bundle): the
+// text, trimmed, with one surrounding Markdown code fence removed, must be one JSON object whose `ok` is
+// a boolean; `reason` a string and `impossible` a boolean when present. Anything else (prose, a refusal,
+// two objects, prose around the object) is a bad reply: never an allow. Pure and total: it never throws.
+
+export interface Verdict {
+  ok: boolean;
+  reason?: string;
+  /** The model says the condition can never hold (Claude Code ends a Stop loop on it). */
+  impossible?: boolean;
+}
+
+export type VerdictReading = { ok: true; verdict: Verdict } | { ok: false; problem: string };
+
+/** Characters of the answer quoted in a problem. */
+const QUOTE = 120;
+
+export function readVerdict(answer: string): VerdictReading {
+  const text = unfence(answer);
+  if (text === '') return bad('the model answered nothing');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return bad(`the model's answer is not one JSON object: ${quote(text)}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad(`the model's answer is JSON but not an object: ${quote(text)}`);
+  const fields = value as Record<string, unknown>;
+  if (typeof fields.ok !== 'boolean') return bad(`the model's answer has no boolean "ok": ${quote(text)}`);
+  if (fields.reason !== undefined && typeof fields.reason !== 'string') return bad(`the model's "reason" is not a string: ${quote(text)}`);
+  if (fields.impossible !== undefined && typeof fields.impossible !== 'boolean') return bad(`the model's "impossible" is not a boolean: ${quote(text)}`);
+  return {
+    ok: true,
+    verdict: {
+      ok: fields.ok,
+      ...(typeof fields.reason === 'string' ? { reason: fields.reason } : {}),
+      ...(fields.impossible === true ? { impossible: true } : {}),
+    },
+  };
+}
+
+// --- internal ---
+
+function unfence(answer: string): string {
+  return answer.trim().replace(/^```[a-zA-Z]*\s*/, '').replace(/\s*```$/, '').trim();
+}
+
+function bad(problem: string): VerdictReading {
+  return { ok: false, problem };
+}
+
+function quote(text: string): string {
+  const line = text.replace(/\s+/g, ' ');
+  return JSON.stringify(line.length > QUOTE ? `${line.slice(0, QUOTE)}…` : line);
+}

@@ -1,0 +1,74 @@
+// A Claude Code `prompt` hook, run by the real Claude Code 2.1.332 twice against the same fake model
+// server: natively (the hook in .claude/settings.json, judged by Claude Code itself), and imported with
+// `hooks import claude-code` into .hooksrc.json with only the runner in .claude/settings.json (judged by
+// agent-hooks). The judge denies any command holding "rm -rf" and allows the rest: both runs must make
+// the same calls, leave the same files, and ask the judge the same number of times with the same event.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { claudeEnv } from './harness/agents.js';
+import { installAgent } from './harness/install-agent.js';
+import { startModelServer, type ModelServer, type Step } from './harness/model-server.js';
+import { run } from './harness/process.js';
+import { cleanUpAfterAll, HOOKS_BIN, hooksRun, makeWorkspace } from './harness/workspace.js';
+
+const SETTINGS = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', prompt: 'Block any command that deletes files. The call: $ARGUMENTS' }] }] } };
+const bash = (command: string): Step => ({ tool: { name: 'Bash', input: { command, description: 'run it' } } });
+const SCRIPT: Step[] = [bash('touch ran1.marker'), bash('rm -rf ./victim'), bash('touch ran2.marker'), { text: 'done' }];
+const MARKS = ['ran1.marker', 'victim/keep', 'ran2.marker'];
+
+let claude: string;
+const servers: ModelServer[] = [];
+
+async function runClaude(through: 'native' | 'runner') {
+  const ws = makeWorkspace(`claude-prompt-${through}`);
+  ws.write({ 'victim/keep': 'x\n' });
+  if (through === 'native') ws.write({ '.claude/settings.json': SETTINGS });
+  else {
+    writeFileSync(path.join(ws.dir, 'claude-settings.json'), JSON.stringify(SETTINGS, null, 2));
+    const env = ws.env();
+    const imported = await run(process.execPath, [HOOKS_BIN, 'import', 'claude-code', '--from', 'claude-settings.json'], { cwd: ws.dir, env, timeoutMs: 30_000 });
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stdout).not.toMatch(/not imported/);
+    const trusted = await run(process.execPath, [HOOKS_BIN, 'trust', '--yes'], { cwd: ws.dir, env, timeoutMs: 30_000 });
+    expect(trusted.code, trusted.stderr).toBe(0);
+    ws.write({ '.claude/settings.json': { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: hooksRun('pre-tool-use', 'claude-code'), timeout: 60 }] }] } } });
+  }
+  const model = await startModelServer('anthropic', SCRIPT, ws.root, { judgeDeny: 'rm -rf' });
+  servers.push(model);
+  const result = await run(claude, ['-p', 'tidy up', '--output-format', 'json', '--allowedTools', 'Bash'], { cwd: ws.dir, timeoutMs: 90_000, env: ws.env(claudeEnv(model.url)) });
+  model.stop();
+  expect(result.timedOut, result.stderr).toBe(false);
+  const judged = model.requests().filter((r) => r.kind === 'judge');
+  return {
+    marks: Object.fromEntries(MARKS.map((m) => [m, ws.exists(m)])),
+    turns: model.turns().length,
+    verdicts: judged.map((r) => (r.step as { text: string }).text),
+    // The command each judge request was about, read from the event JSON in its prompt.
+    judgedCommands: judged.map((r) => /\\"command\\":\\"(.*?)\\"/.exec(JSON.stringify(r.body.messages))?.[1] ?? ''),
+    stdout: result.stdout,
+  };
+}
+
+beforeAll(async () => {
+  claude = await installAgent('claude');
+});
+
+cleanUpAfterAll(servers);
+
+describe('a Claude Code prompt hook, natively and through agent-hooks (real CLI, same fake judge)', () => {
+  it('the same calls are judged, the same one is denied, the same files are left', async () => {
+    const native = await runClaude('native');
+    const runner = await runClaude('runner');
+    // Claude Code's own prompt hook: the touch is allowed, the rm denied, and ok:false ends the turn
+    // (its preventContinuation), so the third call is never made.
+    expect(native.judgedCommands, native.stdout).toEqual(['touch ran1.marker', 'rm -rf ./victim']);
+    expect(native.verdicts.map((v) => (JSON.parse(v) as { ok: boolean }).ok)).toEqual([true, false]);
+    expect(native.marks).toEqual({ 'ran1.marker': true, 'victim/keep': true, 'ran2.marker': false });
+    expect(native.turns).toBe(2);
+    expect(runner.marks).toEqual(native.marks);
+    expect(runner.verdicts).toEqual(native.verdicts);
+    expect(runner.judgedCommands).toEqual(native.judgedCommands);
+    expect(runner.turns).toBe(native.turns);
+  });
+});
