@@ -43,6 +43,8 @@ export interface Reply {
   notes?: string[];
   /** Keys for the session's metadata bag (a `null` value removes the key); see src/metadata. */
   metadata?: Record<string, unknown>;
+  /** A `tool_name` in a preToolUse reply (ai4j's rename); the chain compares it with the call's tool. */
+  toolName?: string;
 }
 
 export type FailureKind =
@@ -382,6 +384,14 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
   if (updatedInput !== undefined && event.rewrites === 'updatedInput' && reply.updatedInput === undefined) {
     if (isRecord(updatedInput)) reply.updatedInput = updatedInput;
     else problems.push('"updatedInput" must be an object (the whole new tool input)');
+  }
+  if (event.rewrites === 'updatedInput') {
+    // No agent's answer can rename a call; read so that a rename is refused by name, never dropped.
+    const renamed = o.tool_name ?? o.toolName ?? specific.tool_name;
+    if (renamed !== undefined && renamed !== null) {
+      if (typeof renamed === 'string' && renamed !== '') reply.toolName = renamed;
+      else problems.push('"tool_name" must be a tool name');
+    }
   }
   if (o.prompt !== undefined && event.rewrites === 'prompt') {
     const prompt = text(o.prompt, 'prompt');
