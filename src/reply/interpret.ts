@@ -43,6 +43,8 @@ export interface Reply {
   notes?: string[];
   /** Keys for the session's metadata bag (a `null` value removes the key); see src/metadata. */
   metadata?: Record<string, unknown>;
+  /** What a hook that exited 0 wrote to stderr (trimmed, capped as a reason is): a log, not an answer. */
+  stderr?: string;
   /** A `tool_name` in a preToolUse reply (ai4j's rename); the chain compares it with the call's tool. */
   toolName?: string;
 }
@@ -98,8 +100,13 @@ export function readProcessEnd(end: ProcessEnd, event: EventSpec): Reading {
       return failed('output-too-large', `${end.stream} exceeded ${end.limit} bytes`);
     case 'cancelled':
       return failed('signal', 'cancelled: the runner itself was interrupted');
-    case 'exited':
-      return readExit(end, event);
+    case 'exited': {
+      const read = readExit(end, event);
+      // Claude Code shows it only in its transcript view; an agent that logs its hooks' stderr
+      // (the Docker MCP gateway) gets it from its dialect.
+      const log = end.exitCode === 0 && read.ok && read.reply.decision !== 'block' && read.reply.decision !== 'halt' ? reasonText(end.stderr, end.stderrDropped ?? 0) : '';
+      return log === '' || !read.ok ? read : { ok: true, reply: { ...read.reply, stderr: log } };
+    }
   }
 }
 
