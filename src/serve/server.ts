@@ -211,7 +211,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           event: url.searchParams.get('event') ?? undefined,
           dialect: url.searchParams.get('dialect') ?? undefined,
           onError,
-          cwd: absoluteHeader(req.headers['x-hooks-cwd']),
+          // `?cwd=` for clients that cannot send the header (the gateway's http interceptor).
+          cwd: absoluteHeader(req.headers['x-hooks-cwd']) ?? absoluteHeader(url.searchParams.get('cwd') ?? undefined),
           signal: controller.signal,
           runProcess: runHook,
           log: options.log,

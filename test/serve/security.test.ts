@@ -88,7 +88,8 @@ describe('the secret path /i/<token>/... (clients that cannot send a header: the
     const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'no-search', command: 'echo "no searching" >&2; exit 2' }] } }) });
     trustProject(dir, s.env);
     const call = JSON.stringify({ method: 'tools/call', params: { name: 'search', arguments: { query: 'x' } } });
-    const r = await s.tcp(`/i/${s.token}/v1/run?dialect=docker-mcp&event=before`, call, { authorization: undefined, 'x-hooks-cwd': dir });
+    // No header at all: the project comes as ?cwd=, as the interceptor line writes it.
+    const r = await s.tcp(`/i/${s.token}/v1/run?dialect=docker-mcp&event=before&cwd=${encodeURIComponent(dir)}`, call, { authorization: undefined });
     expect(r.status).toBe(200);
     expect(JSON.parse(r.body)).toEqual({ content: [{ type: 'text', text: 'no searching' }], isError: true });
   });
