@@ -241,7 +241,10 @@ export function finishChain(state: ChainState, original: HookEvent): Decision {
     }
     // A hook that answered the call itself (an MCP result before the tool ran): dialects that can pass a result on do.
     const answer = state.blocked.reply.updatedOutput;
-    return spec.name === 'preToolUse' && answer !== undefined && state.blocked.failure === undefined ? { ...blocked, updatedOutput: answer } : blocked;
+    if (spec.name === 'preToolUse' && answer !== undefined && state.blocked.failure === undefined) return { ...blocked, updatedOutput: answer };
+    // A response in place of the model's (beforeModel): dialects that can hand it to the agent do.
+    const synthetic = state.blocked.reply.updatedResponse;
+    return spec.name === 'beforeModel' && synthetic !== undefined && state.blocked.failure === undefined ? { ...blocked, updatedResponse: synthetic } : blocked;
   }
 
   const decision: Decision = { ...base, decision: 'continue' };

@@ -421,6 +421,17 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
     if (!read.ok) problems.push(read.problem);
     else if (read.value !== undefined) reply[event.rewrites] = read.value;
   }
+  if (event.name === 'beforeModel') {
+    // A response of the hook's own (Gemini's BeforeModel `llm_response`): the model is not called, and
+    // that response is the model's answer; like an MCP result before a tool call, it ends the chain as a block.
+    const synthetic = readResponseRewrite(o);
+    if (!synthetic.ok) problems.push(synthetic.problem);
+    else if (synthetic.value !== undefined) {
+      reply.updatedResponse = synthetic.value;
+      if (reply.decision !== 'halt') reply.decision = 'block';
+      why ??= 'answered by a hook instead of the model';
+    }
+  }
   if (decision === 'modify' && !event.known && problems.length === 0) {
     // A newer agent's event: no rewrite can be passed on, and dropping it would let the original through
     // (a sandboxing rewrite would run the command bare), so it blocks, saying why.
