@@ -121,6 +121,8 @@ export interface HandlerSpec {
   id: string;
   handler: HandlerFn;
   match?: string | string[];
+  /** `match` names tools no table has (plugin tools, bare MCP names): its patterns are not probed. */
+  matchUnknownTools?: boolean;
   if?: Record<string, string | string[]>;
   priority?: number;
   /** Seconds. */
