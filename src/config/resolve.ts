@@ -78,6 +78,8 @@ export interface ResolvedHook extends Matchable {
   audit?: boolean;
   /** The wildcard key (`*`, `group:tool`) it was configured under, when not its event's own key. */
   scope?: string;
+  /** `matchUnknownTools`: its `match` names tools no table has (plugin tools, bare MCP names); not probed. */
+  matchUnknownTools?: boolean;
 }
 
 /** One layer as the run sees it: where it is, whether it is trusted, whether its hooks run and why not. */
@@ -127,6 +129,8 @@ export interface HandlerSpec {
   id: string;
   handler: HandlerFn;
   match?: string | string[];
+  /** `match` names tools no table has (plugin tools, bare MCP names): its patterns are not probed. */
+  matchUnknownTools?: boolean;
   if?: Record<string, string | string[]>;
   priority?: number;
   /** Seconds. */
@@ -550,10 +554,11 @@ async function toRun(
   return guard.match === undefined ? { run } : { run, defaultMatch: [...guard.match] };
 }
 
-function matching(entry: { match?: string | string[]; if?: Record<string, string | string[]> | string; agent?: string | string[] }): Pick<Matchable, 'match' | 'if' | 'rule' | 'agent'> {
+function matching(entry: { match?: string | string[]; if?: Record<string, string | string[]> | string; agent?: string | string[]; matchUnknownTools?: boolean }): Pick<ResolvedHook, 'match' | 'if' | 'rule' | 'agent' | 'matchUnknownTools'> {
   const list = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
-  const out: Pick<Matchable, 'match' | 'if' | 'rule' | 'agent'> = {};
+  const out: Pick<ResolvedHook, 'match' | 'if' | 'rule' | 'agent' | 'matchUnknownTools'> = {};
   if (entry.match !== undefined) out.match = list(entry.match);
+  if (entry.matchUnknownTools !== undefined) out.matchUnknownTools = entry.matchUnknownTools;
   if (typeof entry.if === 'string') out.rule = entry.if;
   else if (entry.if !== undefined) out.if = Object.fromEntries(Object.entries(entry.if).map(([k, v]) => [k, list(v)]));
   if (entry.agent !== undefined) out.agent = list(entry.agent);
@@ -572,12 +577,12 @@ function originalPath(issue: z.core.$ZodIssue, keys: Map<string, string[]>): z.c
   return { ...issue, path: [...parts, ...rest] } as z.core.$ZodIssue;
 }
 
-function checkMatching(hook: Pick<ResolvedHook, 'event' | 'match' | 'if'>, eventHasTool: boolean): string[] {
+function checkMatching(hook: Pick<ResolvedHook, 'event' | 'match' | 'if' | 'matchUnknownTools'>, eventHasTool: boolean): string[] {
   const problems: string[] = [];
   if (hook.match !== undefined) {
     if (!eventHasTool) problems.push(`match: ${eventSpec(hook.event).name} has no tool to match`);
     else for (const pattern of hook.match) {
-      const problem = checkToolPattern(pattern);
+      const problem = checkToolPattern(pattern, undefined, hook.matchUnknownTools === true);
       if (problem !== undefined) problems.push(`match: ${problem}`);
     }
   }

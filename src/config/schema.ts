@@ -18,6 +18,7 @@ export const HandlerSchema = z
     options: z.record(z.string(), z.unknown()).optional().describe('Options of the builtin guard; audit: true reports without blocking'),
     type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']).optional().describe('Claude Code\'s handler type: command (default), http (POST the event to "url") or prompt (a model judges the event with "prompt"); agent and mcp_tool are reported and skipped'),
     match: globs.optional().describe('Tool globs: canonical (exec, read, write, edit, ...), agent names (Bash), group:fs, mcp__server__*, or a regex written /.../'),
+    matchUnknownTools: z.boolean().optional().describe('true: match names tools agent-hooks cannot know (a plugin\'s tools, bare MCP tool names such as the Docker MCP gateway sends); its patterns are not checked against the known tool names'),
     matcher: z.string().optional().describe('Claude Code\'s matcher, read as Claude Code reads it: exact names split on | or , or else an unanchored regex'),
     if: z
       .union([z.record(z.string(), globs), z.string().min(1)])

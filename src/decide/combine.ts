@@ -2,6 +2,7 @@
 import type { JudgeNote } from '../judge/judge.js';
 import type { HookSource } from '../config/resolve.js';
 import { eventSpec } from '../events/catalog.js';
+import { canonicalTool } from '../events/tools.js';
 import { applyRequestRewrite, applyResponseRewrite, MODEL_REQUEST_KEY, MODEL_RESPONSE_KEY } from '../events/model-request.js';
 import { rewrites, type Failure, type Reply } from '../reply/interpret.js';
 import { refreshMirror } from '../dialects/mirror.js';
@@ -133,7 +134,18 @@ export function applyResult(state: ChainState, result: HookResult): ChainState {
   if (result.wouldHave !== undefined) {
     next.warnings.push(`hook "${result.id}" (audit mode) would have answered ${describe(result.wouldHave)}`);
   }
-  const reply = result.reply;
+  let reply = result.reply;
+  const renamed = renamedTo(state.event, reply);
+  if (renamed !== undefined) {
+    // Running the original tool with input meant for another would be neither the hook's wish nor the
+    // call the agent made: the call is blocked, naming the rename.
+    const why = `hook "${result.id}" renames the tool (${state.event.tool!.name} → ${renamed}), which no agent's answer can carry; the call is blocked instead`;
+    if (spec.canBlock) {
+      reply = { ...reply, decision: 'block', reason: reply.reason === undefined ? why : `${reply.reason} — ${why}` };
+      delete reply.updatedInput;
+      result = { ...result, reply };
+    } else next.warnings.push(`${why.replace(/; the call is blocked instead$/, '')}; ignored`);
+  }
   for (const what of reply.ignored ?? []) next.warnings.push(`hook "${result.id}" answered ${what}; ignored`);
   for (const note of reply.notes ?? []) next.warnings.push(`hook "${result.id}" ${note}`);
   // The user hears every hook that spoke, whatever the chain did after it.
@@ -232,7 +244,10 @@ export function finishChain(state: ChainState, original: HookEvent): Decision {
     }
     // A hook that answered the call itself (an MCP result before the tool ran): dialects that can pass a result on do.
     const answer = state.blocked.reply.updatedOutput;
-    return spec.name === 'preToolUse' && answer !== undefined && state.blocked.failure === undefined ? { ...blocked, updatedOutput: answer } : blocked;
+    if (spec.name === 'preToolUse' && answer !== undefined && state.blocked.failure === undefined) return { ...blocked, updatedOutput: answer };
+    // A response in place of the model's (beforeModel): dialects that can hand it to the agent do.
+    const synthetic = state.blocked.reply.updatedResponse;
+    return spec.name === 'beforeModel' && synthetic !== undefined && state.blocked.failure === undefined ? { ...blocked, updatedResponse: synthetic } : blocked;
   }
 
   const decision: Decision = { ...base, decision: 'continue' };
@@ -276,6 +291,14 @@ export function outcomeOf(reply: Reply): Outcome {
 /** Claude Code's words for a block without a reason. */
 function standIn(result: HookResult): string {
   return result.reply.noStderr === true ? 'No stderr output' : 'Blocked by hook';
+}
+
+/** The other tool a reply names, or undefined when it names none or the call's own (any spelling). */
+function renamedTo(event: HookEvent, reply: Reply): string | undefined {
+  const to = reply.toolName;
+  if (to === undefined || event.tool === undefined || reply.decision === 'block' || reply.decision === 'halt') return undefined;
+  if (to === event.tool.name || canonicalTool(to) === event.tool.canonical) return undefined;
+  return to;
 }
 
 function cannot(spec: ReturnType<typeof eventSpec>): string {

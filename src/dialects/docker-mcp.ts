@@ -125,10 +125,16 @@ function answerDockerMcp(decision: Decision): Answer {
   }
   return {
     stdout: result === undefined ? '' : `${JSON.stringify(result)}\n`,
-    // stderr lands in the gateway's log.
-    stderr: warningLines(warnings),
+    // stderr lands in the gateway's log: the hooks' own lines first (the gateway's logging scripts
+    // write there on success), as they wrote them, then ours.
+    stderr: hookLogs(decision) + warningLines(warnings),
     exitCode: 0,
   };
+}
+
+/** What the hooks that exited 0 wrote to stderr, in the order they ran, one block each. */
+function hookLogs(decision: Decision): string {
+  return decision.results.map((r) => (r.reply.stderr === undefined ? '' : `${r.reply.stderr}\n`)).join('');
 }
 
 /** The `tools/call` params: `{method, params}` (current gateways) or Go's `{Params}` (older ones). */
@@ -195,7 +201,7 @@ function answerToolList(decision: Decision): Answer {
   if (decision.decision === 'ask') warnings.push('a hook asked for confirmation, which a tools/list result cannot ask for; the tools were left as they are');
   return {
     stdout: kept === undefined ? '' : `${JSON.stringify({ tools: kept })}\n`,
-    stderr: warningLines(warnings),
+    stderr: hookLogs(decision) + warningLines(warnings),
     exitCode: 0,
   };
 }

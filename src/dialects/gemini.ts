@@ -124,6 +124,8 @@ function answerGeminiModel(decision: Decision, agentEvent: string): Answer {
     case 'block':
       if (spec === 'beforeToolSelection') specific.toolConfig = { mode: 'NONE', allowedFunctionNames: [] };
       else deny(reason);
+      // Gemini CLI reads llm_response beside a BeforeModel deny as the model's answer, and calls no model.
+      if (spec === 'beforeModel' && decision.updatedResponse !== undefined) specific.llm_response = toGeminiResponse(decision.updatedResponse);
       break;
     case 'ask':
       if (spec === 'beforeToolSelection') noTools('a hook asked for confirmation, which Gemini CLI cannot ask for');

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { isRecord } from '../json.js';
 import type { Guard, HandlerFn } from '../types.js';
-import { canonicalize } from './schema-pin/jcs.js';
+import { canonicalize, MAX_DEPTH } from './schema-pin/jcs.js';
 import type { SchemaPinOptions } from './schema-pin/options.js';
 import { readPins, writePins, type Pin } from './schema-pin/store.js';
 
@@ -15,9 +15,32 @@ export { canonicalize, CanonicalizationError } from './schema-pin/jcs.js';
 export type { SchemaPinOptions, SchemaPinOptionsInput } from './schema-pin/options.js';
 export { pinFile } from './schema-pin/store.js';
 
-/** The fingerprint of one tool definition: SHA-256 of its RFC 8785 canonical JSON, hex. */
+/**
+ * The fingerprint of one tool definition: SHA-256 of its RFC 8785 canonical JSON, hex. A member whose
+ * value is empty (`{}`, `[]`, `""`) counts as absent: servers and SDKs add and drop them between
+ * versions (`"properties": {}`, `"required": []`), and that is no change of what the tool does.
+ */
 export function toolFingerprint(tool: unknown): string {
-  return createHash('sha256').update(canonicalize(tool), 'utf8').digest('hex');
+  return createHash('sha256').update(canonicalize(withoutEmpty(tool, 0)), 'utf8').digest('hex');
+}
+
+function withoutEmpty(value: unknown, depth: number): unknown {
+  // Deeper than canonicalize goes: left as it is, for canonicalize to refuse with the place named.
+  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => withoutEmpty(v, depth + 1));
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const [key, v] of Object.entries(value)) {
+    const kept = withoutEmpty(v, depth + 1);
+    if (isEmpty(kept)) continue;
+    out[key] = kept;
+  }
+  return out;
+}
+
+function isEmpty(value: unknown): boolean {
+  if (value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isRecord(value) && Object.keys(value).length === 0;
 }
 
 export const schemaPin: Guard<SchemaPinOptions> = {
@@ -43,8 +66,14 @@ export const schemaPin: Guard<SchemaPinOptions> = {
       const changed: string[] = [];
       const added: string[] = [];
       const unreadable: string[] = [];
+      const nameless: string[] = [];
       for (const [i, tool] of tools.entries()) {
-        const name = isRecord(tool) && typeof tool.name === 'string' ? tool.name : `tools[${i}]`;
+        // A tool without a name cannot be pinned, nor told apart from the next nameless one: refused.
+        if (!isRecord(tool) || typeof tool.name !== 'string' || tool.name === '') {
+          nameless.push(`tools[${i}]`);
+          continue;
+        }
+        const name = tool.name;
         let sha256: string;
         try {
           sha256 = toolFingerprint(tool);
@@ -70,12 +99,13 @@ export const schemaPin: Guard<SchemaPinOptions> = {
       if (changed.length > 0) notes.push(`schema-pin: tool definition(s) changed since pinned: ${changed.join(', ')}${changedPolicy === 'block' ? ` (taken away from the model; if the change is expected, remove their pins from ${store.file})` : ' (pinned again)'}`);
       if (added.length > 0) notes.push(`schema-pin: new tool(s) not pinned before: ${added.join(', ')}${addedPolicy === 'block' ? ` (taken away from the model; pin them by removing ${store.file})` : ' (pinned)'}`);
       if (unreadable.length > 0) notes.push(`schema-pin: tool definition(s) that cannot be fingerprinted, taken away: ${unreadable.join('; ')}`);
+      if (nameless.length > 0) notes.push(`schema-pin: tool definition(s) without a name, refused (not pinned, not offered): ${nameless.join(', ')}`);
       const blocked = [...(changedPolicy === 'block' ? changed : []), ...(addedPolicy === 'block' ? added : []), ...unreadable.map((u) => u.replace(/ \(.*$/, ''))];
       if (notes.length === 0) return undefined;
       const message = notes.join('; ');
-      if (blocked.length === 0) return { systemMessage: message };
+      if (blocked.length === 0 && nameless.length === 0) return { systemMessage: message };
       const shown = isRecord(request) && Array.isArray(request.allowed_tools) ? (request.allowed_tools as unknown[]) : tools.map((t: unknown) => (isRecord(t) ? t.name : undefined));
-      const allowed = shown.filter((n): n is string => typeof n === 'string' && !blocked.includes(n));
+      const allowed = shown.filter((n): n is string => typeof n === 'string' && n !== '' && !blocked.includes(n));
       return { decision: 'modify', updatedRequest: { allowed_tools: allowed }, reason: message, systemMessage: message };
     };
     return handler;

@@ -47,23 +47,31 @@ export function selectHooks<H extends Matchable>(
 /**
  * Why a `match` pattern is wrong, or undefined when it can match a known tool (or an MCP tool). With
  * `agent`, the config is that agent's alone and the pattern must name one of its tools (or a canonical
- * name); without, any supported agent's tool will do.
+ * name); without, any supported agent's tool will do. A regex is probed on the same names: one that
+ * matches none is a typo as surely as a glob. `unknownTools`: the hook says it targets tools no table
+ * has (a plugin's, a gateway's bare MCP names), so only the pattern's syntax is checked.
  */
-export function checkToolPattern(pattern: string, agent?: ToolAgent): string | undefined {
+export function checkToolPattern(pattern: string, agent?: ToolAgent, unknownTools = false): string | undefined {
   if (pattern.startsWith('group:')) {
     return Object.hasOwn(TOOL_GROUPS, pattern) ? undefined : `unknown tool group "${pattern}"; known groups: ${Object.keys(TOOL_GROUPS).join(', ')}`;
   }
+  let matches: (name: string) => boolean;
   if (isRegexPattern(pattern)) {
     const compiled = compileRegexPattern(pattern);
-    return compiled.ok ? undefined : compiled.message;
+    if (!compiled.ok) return compiled.message;
+    // A regex that names MCP tools cannot be probed: their names are the servers' own.
+    if (/mcp/i.test(compiled.regex.source)) return undefined;
+    matches = (name) => compiled.regex.test(name);
+  } else {
+    const looksLikeRegex = regexLooking(pattern);
+    if (looksLikeRegex !== undefined) return looksLikeRegex;
+    if (isMcpTool(pattern)) return undefined;
+    matches = compile(pattern, TOOL_OPTIONS);
   }
-  const looksLikeRegex = regexLooking(pattern);
-  if (looksLikeRegex !== undefined) return looksLikeRegex;
-  if (isMcpTool(pattern)) return undefined;
-  const matcher = compile(pattern, TOOL_OPTIONS);
-  if (knownToolNames(agent).some((name) => matcher(name))) return undefined;
-  if (agent !== undefined) return `"${pattern}" matches no ${toolAgentName(agent)} tool; use a canonical name (${CANONICAL_TOOLS.join(', ')}), one of ${toolAgentName(agent)}'s tool names, a group: name or an mcp__server__tool pattern`;
-  return `"${pattern}" matches no known tool; use a canonical name (${CANONICAL_TOOLS.join(', ')}), an agent's tool name, a group: name or an mcp__server__tool pattern`;
+  if (unknownTools || knownToolNames(agent).some((name) => matches(name))) return undefined;
+  const plugin = 'or set "matchUnknownTools": true on the hook for tools agent-hooks cannot know (plugin or bare MCP tool names)';
+  if (agent !== undefined) return `"${pattern}" matches no ${toolAgentName(agent)} tool; use a canonical name (${CANONICAL_TOOLS.join(', ')}), one of ${toolAgentName(agent)}'s tool names, a group: name or an mcp__server__tool pattern, ${plugin}`;
+  return `"${pattern}" matches no known tool; use a canonical name (${CANONICAL_TOOLS.join(', ')}), an agent's tool name, a group: name or an mcp__server__tool pattern, ${plugin}`;
 }
 
 // --- internal ---

@@ -43,6 +43,10 @@ export interface Reply {
   notes?: string[];
   /** Keys for the session's metadata bag (a `null` value removes the key); see src/metadata. */
   metadata?: Record<string, unknown>;
+  /** What a hook that exited 0 wrote to stderr (trimmed, capped as a reason is): a log, not an answer. */
+  stderr?: string;
+  /** A `tool_name` in a preToolUse reply (ai4j's rename); the chain compares it with the call's tool. */
+  toolName?: string;
 }
 
 export type FailureKind =
@@ -100,8 +104,13 @@ export function readProcessEnd(end: ProcessEnd, event: EventSpec): Reading {
       return failed('output-too-large', `${end.stream} exceeded ${end.limit} bytes`);
     case 'cancelled':
       return failed('signal', 'cancelled: the runner itself was interrupted');
-    case 'exited':
-      return readExit(end, event);
+    case 'exited': {
+      const read = readExit(end, event);
+      // Claude Code shows it only in its transcript view; an agent that logs its hooks' stderr
+      // (the Docker MCP gateway) gets it from its dialect.
+      const log = end.exitCode === 0 && read.ok && read.reply.decision !== 'block' && read.reply.decision !== 'halt' ? reasonText(end.stderr, end.stderrDropped ?? 0) : '';
+      return log === '' || !read.ok ? read : { ok: true, reply: { ...read.reply, stderr: log } };
+    }
   }
 }
 
@@ -387,6 +396,14 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
     if (isRecord(updatedInput)) reply.updatedInput = updatedInput;
     else problems.push('"updatedInput" must be an object (the whole new tool input)');
   }
+  if (event.rewrites === 'updatedInput') {
+    // No agent's answer can rename a call; read so that a rename is refused by name, never dropped.
+    const renamed = o.tool_name ?? o.toolName ?? specific.tool_name;
+    if (renamed !== undefined && renamed !== null) {
+      if (typeof renamed === 'string' && renamed !== '') reply.toolName = renamed;
+      else problems.push('"tool_name" must be a tool name');
+    }
+  }
   if (o.prompt !== undefined && event.rewrites === 'prompt') {
     const prompt = text(o.prompt, 'prompt');
     if (prompt !== undefined) reply.prompt = prompt;
@@ -407,6 +424,17 @@ function readObject(o: Record<string, unknown>, event: EventSpec): Reading {
     const read = event.rewrites === 'updatedRequest' ? readRequestRewrite(o) : readResponseRewrite(o);
     if (!read.ok) problems.push(read.problem);
     else if (read.value !== undefined) reply[event.rewrites] = read.value;
+  }
+  if (event.name === 'beforeModel') {
+    // A response of the hook's own (Gemini's BeforeModel `llm_response`): the model is not called, and
+    // that response is the model's answer; like an MCP result before a tool call, it ends the chain as a block.
+    const synthetic = readResponseRewrite(o);
+    if (!synthetic.ok) problems.push(synthetic.problem);
+    else if (synthetic.value !== undefined) {
+      reply.updatedResponse = synthetic.value;
+      if (reply.decision !== 'halt') reply.decision = 'block';
+      why ??= 'answered by a hook instead of the model';
+    }
   }
   if (decision === 'modify' && !event.known && problems.length === 0) {
     // A newer agent's event: no rewrite can be passed on, and dropping it would let the original through

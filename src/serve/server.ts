@@ -117,7 +117,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   /** Each TCP connection's two ends, as it arrived, and its owner, asked for once (see ownerRefusal). */
   const ends = new WeakMap<Socket, { client: End; server: End }>();
-  const owners = new WeakMap<Socket, Promise<Refusal | undefined>>();
+  const owners = new WeakMap<Socket, Promise<Owner | 'no-addresses'>>();
 
   const refuse = (res: http.ServerResponse, transport: 'tcp' | 'socket', refusal: Refusal): void => {
     refused++;
@@ -127,26 +127,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const handler = (transport: 'tcp' | 'socket') => (req: http.IncomingMessage, res: http.ServerResponse) => {
     // The cheap checks first: a request without the token never costs a look at the socket table.
-    const refusal = checkRequest(req, transport, port, options.tcp?.host, tokenBytes);
-    if (refusal !== undefined) return refuse(res, transport, refusal);
-    if (transport === 'socket') return respond(req, res);
+    const checked = checkRequest(req, transport, port, options.tcp?.host, tokenBytes);
+    if ('status' in checked) return refuse(res, transport, checked);
+    if (transport === 'socket') return respond(req, res, checked.path);
     let owner = owners.get(req.socket);
-    if (owner === undefined) owners.set(req.socket, (owner = ownerRefusal(req.socket, ends.get(req.socket))));
-    void owner.then((denied) => {
+    if (owner === undefined) owners.set(req.socket, (owner = ownerOf(req.socket, ends.get(req.socket))));
+    void owner.then((found) => {
       // The client left while its owner was asked for: there is nobody to answer, and nothing runs for it.
       if (req.destroyed || res.destroyed || req.socket.destroyed) {
         refused++;
         return;
       }
+      const denied = ownerRefusal(found, checked.secretPath);
       if (denied !== undefined) return refuse(res, transport, denied);
-      respond(req, res);
+      respond(req, res, checked.path);
     });
   };
 
-  function respond(req: http.IncomingMessage, res: http.ServerResponse): void {
+  function respond(req: http.IncomingMessage, res: http.ServerResponse, path: string): void {
     let url: URL;
     try {
-      url = new URL(req.url ?? '/', 'http://localhost');
+      url = new URL(path, 'http://localhost');
     } catch {
       return reply(res, 400, 'bad request: the path is not a URL path', true);
     }
@@ -210,7 +211,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           event: url.searchParams.get('event') ?? undefined,
           dialect: url.searchParams.get('dialect') ?? undefined,
           onError,
-          cwd: absoluteHeader(req.headers['x-hooks-cwd']),
+          // `?cwd=` for clients that cannot send the header (the gateway's http interceptor).
+          cwd: absoluteHeader(req.headers['x-hooks-cwd']) ?? absoluteHeader(url.searchParams.get('cwd') ?? undefined),
           signal: controller.signal,
           runProcess: runHook,
           log: options.log,
@@ -346,25 +348,42 @@ export function frame(answer: { stdout: string; stderr: string; exitCode: number
 type Refusal = { status: number; why: string };
 
 /**
- * A refusal unless the kernel says the client's socket is this server's user's (see peer.ts); never
- * rejects. A socket the table does not list is asked for once more (a table printed while it changes
- * can skip a line); still missing, it is refused: the client is not there to be answered anyway.
+ * Who the kernel says owns the client's socket (see peer.ts); never rejects. A socket the table does
+ * not list is asked for once more (a table printed while it changes can skip a line).
  */
-async function ownerRefusal(socket: Socket, ends: { client: End; server: End } | undefined): Promise<Refusal | undefined> {
-  const me = typeof process.getuid === 'function' ? process.getuid() : undefined;
-  if (me === undefined) return undefined;
+async function ownerOf(socket: Socket, ends: { client: End; server: End } | undefined): Promise<Owner | 'no-addresses'> {
+  if (typeof process.getuid !== 'function') return 'unknown';
   // Taken as the connection arrived: a socket reset since has no addresses left to look up.
-  if (ends === undefined) return { status: 403, why: 'a connection whose addresses could not be read: its owner cannot be told' };
+  if (ends === undefined) return 'no-addresses';
   const { client, server } = ends;
   let owner = await socketOwner(client, server).catch((): Owner => 'unknown');
   if (owner === 'gone' && !socket.destroyed) owner = await socketOwner(client, server).catch((): Owner => 'unknown');
-  if (owner === 'unknown') return undefined;
-  if (owner === 'gone') return { status: 403, why: "a connection whose client socket the kernel does not list (closed, or not a live socket): its owner cannot be told" };
-  return owner.uid === me ? undefined : { status: 403, why: `a connection from another user's socket (uid ${owner.uid}): only uid ${me} may drive this server, token or not` };
+  return owner;
 }
 
-/** Why a request is refused before anything of it is read, or undefined when it may go on. */
-function checkRequest(req: http.IncomingMessage, transport: 'tcp' | 'socket', port: number | undefined, bound: string | undefined, tokenBytes: Buffer): Refusal | undefined {
+/**
+ * A refusal unless the client's socket is this server's user's. A socket still missing from the table
+ * is refused: the client is not there to be answered anyway. Where the kernel cannot say (off Linux)
+ * the header's token is taken alone, but never a secret path: a URL sits on a command line (the
+ * gateway's `--interceptor`), which other users can read in `ps`.
+ */
+function ownerRefusal(owner: Owner | 'no-addresses', secretPath: boolean): Refusal | undefined {
+  const me = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  if (owner === 'no-addresses') return { status: 403, why: 'a connection whose addresses could not be read: its owner cannot be told' };
+  if (owner === 'unknown') return secretPath ? { status: 403, why: 'a secret-path request on a system where the kernel cannot say who owns the connection: use the Authorization header' } : undefined;
+  if (owner === 'gone') return { status: 403, why: "a connection whose client socket the kernel does not list (closed, or not a live socket): its owner cannot be told" };
+  return me === undefined || owner.uid === me ? undefined : { status: 403, why: `a connection from another user's socket (uid ${owner.uid}): only uid ${me} may drive this server, token or not` };
+}
+
+/** `/i/<token>/rest`: the token and the path after it; anything else: undefined. */
+const SECRET_PATH = /^\/i\/([^/?#]*)(\/[^]*)?$/;
+
+/**
+ * Why a request is refused before anything of it is read, or the path to serve (a secret path's token
+ * taken off). The token comes from `Authorization: Bearer` or, for clients that cannot send a header
+ * (the Docker MCP gateway's http interceptor), from the path: `/i/<token>/v1/run?...`.
+ */
+function checkRequest(req: http.IncomingMessage, transport: 'tcp' | 'socket', port: number | undefined, bound: string | undefined, tokenBytes: Buffer): Refusal | { path: string; secretPath: boolean } {
   // A page in a browser always sends Origin on a POST (and Sec-Fetch-* on everything): no agent does.
   if (req.headers.origin !== undefined) return { status: 403, why: `a request with an Origin header (${oneLine(req.headers.origin)}): browsers may not drive the server` };
   // Any Sec-Fetch-* header (Dest and User alone too): only a browser sends them, and no agent does.
@@ -374,13 +393,16 @@ function checkRequest(req: http.IncomingMessage, transport: 'tcp' | 'socket', po
     // DNS rebinding: a name that resolves to 127.0.0.1 still arrives with its own Host.
     return { status: 403, why: `Host ${host === undefined ? 'missing' : `"${oneLine(host)}"`}: only 127.0.0.1 or localhost${port === undefined ? '' : `:${port}`} is served` };
   }
+  const secret = SECRET_PATH.exec(req.url ?? '');
   const auth = req.headers.authorization;
-  const given = typeof auth === 'string' && auth.startsWith('Bearer ') ? Buffer.from(auth.slice(7).trim(), 'utf8') : undefined;
+  // One token per request: a secret path's, else the header's (a path that carries one is never served without it).
+  const given = secret !== null ? Buffer.from(secret[1]!, 'utf8') : typeof auth === 'string' && auth.startsWith('Bearer ') ? Buffer.from(auth.slice(7).trim(), 'utf8') : undefined;
   // Constant time over the token's bytes; only a length (public: 64 hex digits) is told apart early.
+  // Neither the path nor the token given is ever put in a refusal or a log line.
   if (given === undefined || given.length === 0 || given.length !== tokenBytes.length || !timingSafeEqual(given, tokenBytes)) {
-    return { status: 401, why: given === undefined || given.length === 0 ? 'no token (Authorization: Bearer <token>)' : 'a wrong token' };
+    return { status: 401, why: given === undefined || given.length === 0 ? 'no token (Authorization: Bearer <token>, or the path /i/<token>/...)' : 'a wrong token' };
   }
-  return undefined;
+  return secret === null ? { path: req.url ?? '/', secretPath: false } : { path: secret[2] ?? '/', secretPath: true };
 }
 
 function hostAllowed(host: string, transport: 'tcp' | 'socket', port: number | undefined, bound: string | undefined): boolean {

@@ -79,6 +79,9 @@ describe('createRunner', () => {
     await expect(createRunner({ cwd: dir, env: isolatedEnv(dir), handlers: [{ event: 'preToolUse', id: 'x', match: 'nope', handler: () => {} }] })).rejects.toThrow(
       'handlers[0] (x): match: "nope" matches no known tool',
     );
+    // A plugin's own tool, said to be one: accepted, and it matches that tool.
+    const plugin = await createRunner({ cwd: dir, env: isolatedEnv(dir), handlers: [{ event: 'preToolUse', id: 'x', match: 'nope', matchUnknownTools: true, handler: () => ({ decision: 'block', reason: 'no nope' }) }] });
+    expect((await plugin.run(event('preToolUse', { tool_name: 'nope', tool_input: {} }))).decision).toBe('block');
   });
 
   it('defineConfig, loadConfig and runnerFor compose; a dialect renders the decision', async () => {

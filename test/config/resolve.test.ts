@@ -26,6 +26,8 @@ describe('config errors name the file and the key path', () => {
     [{ hooks: { stop: [{ args: ['x'], builtin: 'command-safety' }] } }, 'hooks.stop[0].args: "args" needs "command"'],
     [{ hooks: { preToolUse: [{ command: 'a', match: 'Bsh' }] } }, 'hooks.preToolUse[0]: match: "Bsh" matches no known tool'],
     [{ hooks: { preToolUse: [{ command: 'a', match: 'group:nope' }] } }, 'hooks.preToolUse[0]: match: unknown tool group "group:nope"'],
+    [{ hooks: { preToolUse: [{ command: 'a', match: '/^nonexistent_tool$/' }] } }, 'hooks.preToolUse[0]: match: "/^nonexistent_tool$/" matches no known tool'],
+    [{ hooks: { preToolUse: [{ command: 'a', match: ['exec', '/^Bsh$/i'] }] } }, 'hooks.preToolUse[0]: match: "/^Bsh$/i" matches no known tool'],
     [{ hooks: { stop: [{ command: 'a', match: 'exec' }] } }, 'hooks.stop[0]: match: stop has no tool to match'],
     [{ hooks: { stop: [{ builtin: 'comand-safety' }] } }, 'hooks.stop[0]: builtin: unknown guard "comand-safety"'],
     [{ defaults: { timeout: -1 } }, 'defaults.timeout: must be greater than 0'],
@@ -48,6 +50,21 @@ describe('config errors name the file and the key path', () => {
     const user: ConfigLayer = { layer: 'user', file: '/home/dev/.config/agent-hooks/config.json', dir: '/home/dev/.config/agent-hooks', config: { hooks: { stop: [{ command: 'ok' }] } } };
     const error = await errorOf({ hooks: { stop: [{ command: 5 }] } }, [user]);
     expect(error.message).toContain(`${FILE}: hooks.stop[0].command`);
+  });
+
+  it('a regex that matches a known name, or names MCP tools, passes; matchUnknownTools lets a plugin tool through', async () => {
+    const config = await resolve({
+      hooks: {
+        preToolUse: [
+          { command: 'a', match: ['/^(Edit|Write)$/', '/shell/i', '/^mcp__github__/'] },
+          { command: 'b', match: ['/^nonexistent_tool$/', 'get_file_contents'], matchUnknownTools: true },
+        ],
+      },
+    });
+    expect(config.hooks.map((h) => h.match)).toEqual([['/^(Edit|Write)$/', '/shell/i', '/^mcp__github__/'], ['/^nonexistent_tool$/', 'get_file_contents']]);
+    // The opt-out is for names, not syntax: a broken regex is still an error.
+    const error = await errorOf({ hooks: { preToolUse: [{ command: 'a', match: '/(/', matchUnknownTools: true }] } });
+    expect(error.message).toContain(`${FILE}: hooks.preToolUse[0]: match: /(/: not a valid regex`);
   });
 
   it('a tool match on the known names passes: canonical, raw, glob, group, MCP', async () => {

@@ -24,6 +24,54 @@ async function run(hooks: object, event: string, payload: unknown) {
 
 const LONG = { content: [{ type: 'text', text: 'x'.repeat(300) }] };
 
+describe('bare MCP tool names in match (the gateway sends get_file_contents, not mcp__server__...)', () => {
+  const call = (name: string) => ({ method: 'tools/call', params: { name, arguments: {} } });
+  const hooks = (extra: object) => ({ preToolUse: [{ id: 'no-read', match: 'get_file_contents', command: 'echo "not that one" >&2; exit 2', ...extra }] });
+
+  it('with matchUnknownTools: true the bare name matches that call and no other', async () => {
+    const blocked = await run(hooks({ matchUnknownTools: true }), 'before:exec', call('get_file_contents'));
+    expect(blocked.json).toEqual({ content: [{ type: 'text', text: 'not that one' }], isError: true });
+    const other = await run(hooks({ matchUnknownTools: true }), 'before:exec', call('search_code'));
+    expect(other.stdout).toBe('');
+  });
+
+  it('without it, the config error says how to say it (a typo elsewhere stays an error)', async () => {
+    const r = await run(hooks({}), 'before:exec', call('get_file_contents'));
+    // A project file with an error is switched off, said in the gateway's log (the layers rule).
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/hooks\.preToolUse\[0\]: match: "get_file_contents" matches no known tool;.*"matchUnknownTools": true/);
+  });
+});
+
+describe("a hook's stderr on success reaches the gateway's log", () => {
+  const call = { method: 'tools/call', params: { name: 'search', arguments: { query: 'hello' } } };
+
+  it("the gateway's logging example (echo ... >&2) is passed on as written, hooks in order, the call untouched", async () => {
+    const r = await run(
+      {
+        preToolUse: [
+          { id: 'log-query', command: `echo "Query=$(jq -r .params.arguments.query)" >&2` },
+          { id: 'log-tool', command: `echo "tool=$(jq -r .tool_name)" >&2` },
+        ],
+      },
+      'before:exec',
+      call,
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('Query=hello\ntool=search\n');
+  });
+
+  it('after the call too, beside the rewritten result; a blocking exit 2 keeps stderr as the reason only', async () => {
+    const after = await run({ postToolUse: [{ command: `echo trimmed >&2; jq -c '.content[].text |= (.[:3])'` }] }, 'after:exec', LONG);
+    expect(after.json).toEqual({ content: [{ type: 'text', text: 'xxx' }] });
+    expect(after.stderr).toBe('trimmed\n');
+    const blocked = await run({ preToolUse: [{ command: 'echo no >&2; exit 2' }] }, 'before:exec', call);
+    expect(blocked.json).toEqual({ content: [{ type: 'text', text: 'no' }], isError: true });
+    expect(blocked.stderr).toBe('');
+  });
+});
+
 describe('after: a CallToolResult on stdout is the rewritten result', () => {
   it("the gateway's own example, jq -c '.content[].text |= (.[:100])', trims the result", async () => {
     const r = await run({ postToolUse: [{ id: 'trim', command: `jq -c '.content[].text |= (.[:100])'` }] }, 'after:exec', LONG);

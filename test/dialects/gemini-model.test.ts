@@ -1,7 +1,7 @@
 // Gemini CLI's model events (BeforeModel, AfterModel, BeforeToolSelection) both ways: Gemini's
 // llm_request / llm_response become the agent-neutral model_request / model_response hooks see, and
 // the combined decision comes back in the only fields Gemini CLI 0.61 reads on each event.
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gemini } from '../../src/dialects/gemini.js';
@@ -107,6 +107,40 @@ describe('gemini model events through real hook processes (hooks run --dialect g
     const r = await cliInProcess(['run', ...args, '--dialect', 'gemini'], { cwd: p.dir, env: p.env, input: JSON.stringify(payload) });
     return { ...r, json: r.stdout.trim() === '' ? undefined : (JSON.parse(r.stdout) as Record<string, any>) };
   };
+
+  it('a synthetic response (updatedResponse on beforeModel) skips the model: deny + llm_response, and no later hook runs', async () => {
+    const marker = 'later-ran';
+    const p = project({
+      beforeModel: [
+        { id: 'cache', command: `echo '{"updatedResponse":{"text":"cached answer"}}'` },
+        { id: 'later', command: `touch ${marker}` },
+      ],
+    });
+    const r = await run(p, ['BeforeModel'], load('BeforeModel.json'));
+    expect(r.code).toBe(0);
+    expect(r.json).toEqual({
+      decision: 'deny',
+      reason: 'answered by a hook instead of the model',
+      hookSpecificOutput: { hookEventName: 'BeforeModel', llm_response: { text: 'cached answer', candidates: [{ content: { role: 'model', parts: ['cached answer'] } }] } },
+    });
+    expect(existsSync(path.join(p.dir, marker))).toBe(false);
+  });
+
+  it("a hook written for Gemini (deny + its own llm_response) is passed on the same way, with the hook's reason", async () => {
+    const llm = { candidates: [{ content: { role: 'model', parts: [{ text: 'from ' }, 'policy'] } }] };
+    const p = project({ beforeModel: [{ command: `echo '${JSON.stringify({ decision: 'deny', reason: 'canned', hookSpecificOutput: { hookEventName: 'BeforeModel', llm_response: llm } })}'` }] });
+    const r = await run(p, ['BeforeModel'], load('BeforeModel.json'));
+    expect(r.json?.decision).toBe('deny');
+    expect(r.json?.reason).toBe('canned');
+    expect(r.json?.hookSpecificOutput.llm_response.candidates[0].content.parts).toEqual(['from policy']);
+  });
+
+  it('a synthetic response that is not one is a failure of the hook, said; the model call goes on', async () => {
+    const p = project({ beforeModel: [{ id: 'bad', command: `echo '{"updatedResponse":"text"}'` }] });
+    const r = await run(p, ['BeforeModel'], load('BeforeModel.json'));
+    expect(r.json?.decision).toBeUndefined();
+    expect(r.stderr).toMatch(/hook "bad" failed \(invalid-json: "updatedResponse" must be an object/);
+  });
 
   it('a python hook lowers the temperature; a later bash hook sees the rewritten request', async () => {
     const p = project(

@@ -62,6 +62,23 @@ shellAgentSuite('gemini', {
       expect(`${r.result.stdout}\n${r.result.stderr}`, r.describe()).toContain('model calls are off for this test');
     });
 
+    it("beforeModel: a hook answers with a synthetic response; the model server gets no conversation turn, and Gemini prints the hook's answer", async () => {
+      const r = await runAgent('gemini', {
+        label: 'model-synthetic',
+        dialect: 'gemini',
+        prompt: 'say MODEL-SYNTHETIC-PROMPT-9',
+        script: [{ text: 'FROM-THE-MODEL-SERVER' }],
+        agentEvents: MODEL_EVENTS,
+        hooks: { beforeModel: [{ id: 'canned', command: reply({ updatedResponse: { text: 'SYNTHETIC-ANSWER-42' } }) }] },
+      });
+      expect(r.result.timedOut, r.describe()).toBe(false);
+      expect(r.model.turns(), r.describe()).toEqual([]);
+      const others = r.model.requests().filter((q) => (q.body as Json).generationConfig?.responseJsonSchema === undefined);
+      expect(others, r.describe()).toEqual([]);
+      expect(r.result.stdout, r.describe()).toContain('SYNTHETIC-ANSWER-42');
+      expect(r.result.stdout, r.describe()).not.toContain('FROM-THE-MODEL-SERVER');
+    });
+
     it('beforeToolSelection: a hook removes a tool; the request no longer allows it', async () => {
       const r = await runAgent('gemini', {
         label: 'tool-selection',

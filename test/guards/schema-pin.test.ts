@@ -5,6 +5,7 @@
 // silence when it cannot be read.
 import { chmodSync, existsSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pinFile, schemaPin, toolFingerprint } from '../../src/guards/schema-pin.js';
 import { createRunner } from '../../src/engine.js';
@@ -149,6 +150,49 @@ describe('schema-pin in the library (beforeToolSelection with model_request.tool
     const d = await runner.run(ev([{ name: 'a', input_schema: { x: 1 } }, tools[1]!, tools[2]!], ['a', 'b']));
     expect(d.decision).toBe('modify');
     expect(d.updatedRequest?.allowed_tools).toEqual(['b']);
+  });
+
+  it('an empty member ({}, [], "") is no drift: pinned with one, shown without it, nothing is said', async () => {
+    const dir = tmpProject();
+    const runner = await createRunner({ cwd: dir, env: isolatedEnv(dir), config: { hooks: { beforeToolSelection: [{ builtin: 'schema-pin' }] } } });
+    const first = await runner.run(ev([{ name: 'a', description: '', input_schema: { type: 'object', properties: {}, required: [] } }, { name: 'b', input_schema: {} }]));
+    expect(first.decision).toBe('continue');
+    const same = await runner.run(ev([{ name: 'a', input_schema: { type: 'object' } }, { name: 'b', annotations: {} }]));
+    expect(same.decision).toBe('continue');
+    expect(same.systemMessages ?? []).toEqual([]);
+    // A member that is not empty is still a change.
+    const changed = await runner.run(ev([{ name: 'a', input_schema: { type: 'object', required: ['x'] } }, { name: 'b' }]));
+    expect(changed.decision).toBe('modify');
+    expect(changed.updatedRequest?.allowed_tools).toEqual(['b']);
+  });
+
+  it('a tool without a name is refused (not offered, not pinned) and named by its place', async () => {
+    const dir = tmpProject();
+    const env = isolatedEnv(dir);
+    const runner = await createRunner({ cwd: dir, env, config: { hooks: { beforeToolSelection: [{ builtin: 'schema-pin' }] } } });
+    const d = await runner.run(ev([{ name: 'a' }, { description: 'no name' }, { name: '' }]));
+    expect(d.decision).toBe('modify');
+    expect(d.updatedRequest?.allowed_tools).toEqual(['a']);
+    expect(d.reason).toContain('without a name, refused (not pinned, not offered): tools[1], tools[2]');
+    expect(Object.keys(JSON.parse(readFileSync(pinFile(dir, env), 'utf8')).tools)).toEqual(['a']);
+  });
+
+  it('property: adding empty members anywhere in a definition never changes its fingerprint', () => {
+    const empty = fc.constantFrom({}, [], '');
+    const withEmpties = (v: unknown, extra: unknown[]): unknown => {
+      if (Array.isArray(v)) return v.map((x) => withEmpties(x, extra));
+      if (v === null || typeof v !== 'object') return v;
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) out[k] = withEmpties(x, extra);
+      extra.forEach((e, i) => { if (!(`empty${i}` in out)) out[`empty${i}`] = e; });
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 })), fc.array(empty, { maxLength: 3 }), (tool, extra) => {
+        expect(toolFingerprint(withEmpties(tool, extra))).toBe(toolFingerprint(tool));
+      }),
+      { seed: 8785, numRuns: 200, interruptAfterTimeLimit: 4000 },
+    );
   });
 
   it('an event that shows no tool definitions is said, not passed in silence', async () => {

@@ -215,6 +215,20 @@ describe.skipIf(!asNobody)('the server refuses another user holding the right to
     expect(existsSync(marker)).toBe(true);
   });
 
+  it('the secret path (/i/<token>/..., read off a command line in ps) is refused to another user the same way', async () => {
+    const { s, marker, dir, port } = await markedServer(started);
+    const curl = (asOther: boolean) => {
+      const args = ['-s', '-o', '-', '-w', '\n%{http_code}', '-H', 'Content-Type: application/json', '--data-binary', claudeBash('ls', dir), `http://127.0.0.1:${port}/i/${s.token}${RUN}`];
+      const [cmd, all] = asOther ? ['setpriv', [...NOBODY, 'curl', ...args]] : ['curl', args];
+      return new Promise<string>((resolve) => execFile(cmd as string, all as string[], { encoding: 'utf8', timeout: 30_000 }, (_error, stdout) => resolve(stdout)));
+    };
+    expect(await curl(true)).toMatch(/another user's socket \(uid 65534\)[^]*\n403$/);
+    expect(existsSync(marker)).toBe(false);
+    expect(await curl(false)).toMatch(/\n200$/);
+    expect(existsSync(marker)).toBe(true);
+    expect(s.logs.join('\n')).not.toContain(s.token);
+  });
+
   it('on a dual-stack listener (--host ::) too: an IPv4 client is found where its socket is listed', async () => {
     const { marker, curl } = await markedServer(started, '::');
     expect((await curl(true)).status).toBe('403');

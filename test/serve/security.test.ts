@@ -71,6 +71,61 @@ describe('refused before anything is read or run', () => {
   });
 });
 
+describe('the secret path /i/<token>/... (clients that cannot send a header: the Docker MCP gateway)', () => {
+  const wrong = (token: string) => `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}`;
+
+  it('the right path runs the event with no Authorization header, over TCP and the socket', async () => {
+    const s = await started();
+    const { dir, marker } = markerProject(s);
+    const r = await s.tcp(`/i/${s.token}${RUN}`, claudeBash('ls', dir), { authorization: undefined });
+    expect(r.status).toBe(200);
+    expect(existsSync(marker)).toBe(true);
+    expect((await s.unix(`/i/${s.token}/v1/status`, '', { authorization: undefined }, 'GET')).status).toBe(200);
+  });
+
+  it("the gateway's http interceptor: a tools/call POSTed to the path is answered in the gateway's contract", async () => {
+    const s = await started();
+    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'no-search', command: 'echo "no searching" >&2; exit 2' }] } }) });
+    trustProject(dir, s.env);
+    const call = JSON.stringify({ method: 'tools/call', params: { name: 'search', arguments: { query: 'x' } } });
+    // No header at all: the project comes as ?cwd=, as the interceptor line writes it.
+    const r = await s.tcp(`/i/${s.token}/v1/run?dialect=docker-mcp&event=before&cwd=${encodeURIComponent(dir)}`, call, { authorization: undefined });
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toEqual({ content: [{ type: 'text', text: 'no searching' }], isError: true });
+  });
+
+  it('a wrong, empty, longer or missing path token is 401, the same answer for each wrong one; nothing runs; the token is never echoed or logged', async () => {
+    const s = await started();
+    const { dir, marker } = markerProject(s);
+    const bad = [wrong(s.token), `${s.token}0`, 'x', s.token.slice(0, 32), `${'f'.repeat(63)}0`];
+    const answers = await Promise.all(bad.map((t) => s.tcp(`/i/${t}${RUN}`, claudeBash('ls', dir), { authorization: undefined })));
+    for (const a of answers) expect({ status: a.status, body: a.body }).toEqual({ status: 401, body: 'a wrong token' });
+    // The path's token is the request's only token: a good header beside a wrong path does not let it in.
+    expect((await s.tcp(`/i/${wrong(s.token)}${RUN}`, claudeBash('ls', dir))).status).toBe(401);
+    const empty = await s.tcp(`/i/${RUN}`, claudeBash('ls', dir), { authorization: undefined });
+    expect(empty.status).toBe(401);
+    expect(empty.body).toMatch(/^no token/);
+    expect(existsSync(marker)).toBe(false);
+    const notFound = await s.tcp(`/i/${s.token}/v1/nope`, '', { authorization: undefined });
+    expect(notFound.status).toBe(404);
+    const said = [...s.logs, notFound.body, empty.body, ...answers.map((a) => a.body)].join('\n');
+    for (const t of [s.token, ...bad]) expect(said).not.toContain(t);
+  });
+
+  it('property: no path but the exact token gets past the check (seeded)', async () => {
+    const s = await started();
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^[0-9a-f]{0,70}$/), fc.constantFrom('/v1/status', '', '/', '/v1/status?x=1'), async (token, rest) => {
+        fc.pre(token !== s.token);
+        const r = await s.tcp(`/i/${token}${rest}`, '', { authorization: `Bearer ${s.token}` }, 'GET');
+        expect(r.status).toBe(401);
+        expect(r.body).not.toContain(s.token);
+      }),
+      { seed: 2326, numRuns: 40, interruptAfterTimeLimit: 20_000 },
+    );
+  });
+});
+
 describe('size limits and slow clients', () => {
   it('an event larger than the limit is refused by its Content-Length before it is read', async () => {
     const s = await started({ limits: { maxEventBytes: 1_000 } });

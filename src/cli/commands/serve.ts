@@ -28,7 +28,8 @@ event the client sends runs its hooks with that session's own environment.
   hooks serve stop     stop it: events in flight finish first
   hooks serve status   is it running, since when, how many events it answered (exit 3: not running);
                        --json for scripts ({"running": true, "pid", "port", "url", "socket", ...})
-  hooks serve token    print the token (for AGENT_HOOKS_TOKEN, which Claude Code puts in the header)
+  hooks serve token    print the token (for AGENT_HOOKS_TOKEN, which Claude Code puts in the header,
+                       or for a client that cannot send one: the path /i/<token>/v1/run?...)
 
 Options:
   --port <n>           loopback port (default: AGENT_HOOKS_SERVE_PORT, else the one kept in the
