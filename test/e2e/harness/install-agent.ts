@@ -39,6 +39,8 @@ export const AGENTS = {
   qwen: { pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'node_modules/.bin/qwen' },
   // A Node launcher for a compiled (Bun) binary from the platform package.
   cline: { pkg: 'cline', version: '3.0.65', bin: 'node_modules/cline/bin/cline' },
+  // Its extensions are TypeScript files it loads with jiti; runs on Node 20.
+  pi: { pkg: '@mariozechner/pi-coding-agent', version: '0.73.1', bin: 'node_modules/.bin/pi' },
 } as const satisfies Record<string, AgentPackage>;
 
 export type AgentName = keyof typeof AGENTS;

@@ -1,0 +1,119 @@
+// pi for real (`pi -p <prompt>`, print mode): it has no command hooks, so `hooks install pi --project`
+// writes a TypeScript extension into .pi/extensions/ whose tool_call handler runs `hooks run` and blocks a
+// call with the reason, which the model reads as that call's result. The model is an OpenAI-compatible
+// custom provider in ~/.pi/agent/models.json pointing at the fake server.
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
+import { installAgent } from './harness/install-agent.js';
+import { startModelServer, type Step } from './harness/model-server.js';
+import { run } from './harness/process.js';
+import { everything, toolOutputs } from './harness/requests.js';
+import { DANGER_REASON, DANGEROUS, REDACTED, TOKEN } from './harness/fixtures.js';
+import { cleanUpAfterAll, HOOKS_BIN, makeWorkspace } from './harness/workspace.js';
+
+let pi: string;
+
+beforeAll(async () => {
+  pi = await installAgent('pi');
+});
+cleanUpAfterAll();
+
+const bash = (command: string): Step => ({ tool: { name: 'bash', input: { command } } });
+
+async function runPi(label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string>; prompt?: string; runnerGone?: boolean }) {
+  const ws = makeWorkspace(`pi-${label}`);
+  ws.write({ '.hooksrc.json': hooksConfig(options.hooks), ...options.files });
+  // The project depends on agent-hooks (as after npm i -D): the extension runs node_modules/.bin/agent-hooks.
+  ws.write({ 'package.json': { name: 'app', private: true, devDependencies: { 'agent-hooks': '^0.1.0' } } });
+  mkdirSync(path.join(ws.dir, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(HOOKS_BIN, path.join(ws.dir, 'node_modules', '.bin', 'agent-hooks'));
+  const env = ws.env({ PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1' });
+
+  // What a user runs: our installer writes the extension.
+  const install = await run(process.execPath, [HOOKS_BIN, 'install', 'pi', '--project'], { cwd: ws.dir, env, timeoutMs: 30_000 });
+  expect(install.code, `hooks install pi --project: ${install.stdout}${install.stderr}`).toBe(0);
+  expect(ws.exists('.pi/extensions/agent-hooks.ts')).toBe(true);
+  // A clone where `npm ci` has not run yet: the extension is there, the runner it names is not.
+  if (options.runnerGone === true) rmSync(path.join(ws.dir, 'node_modules'), { recursive: true });
+
+  const model = await startModelServer('chat', options.script, ws.root);
+  try {
+    const agentDir = path.join(ws.home, '.pi', 'agent');
+    mkdirSync(agentDir, { recursive: true });
+    writeFileSync(
+      path.join(agentDir, 'models.json'),
+      JSON.stringify({
+        providers: {
+          fake: {
+            baseUrl: `${model.url}/v1`,
+            api: 'openai-completions',
+            apiKey: 'sk-test',
+            compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+            models: [{ id: 'fake-model' }],
+          },
+        },
+      }),
+    );
+    const result = await run(pi, ['--provider', 'fake', '--model', 'fake-model', '-p', options.prompt ?? 'clean up the workspace'], { cwd: ws.dir, env, timeoutMs: 90_000 });
+    const describeRun = () => `pi exit ${result.code} in ${result.ms} ms, ${model.turns().length} turns\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-2500)}`;
+    expect(result.timedOut, describeRun()).toBe(false);
+    return { ws, model, result, describeRun };
+  } finally {
+    model.stop();
+  }
+}
+
+describe('pi (real CLI, extension from `hooks install pi --project`)', () => {
+  it("blocks a dangerous command: it never runs, and the reason reaches the model as the call's result", async () => {
+    const r = await runPi('block', { script: [bash(DANGEROUS)] });
+    expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
+    const turns = r.model.turns();
+    expect(turns.length, r.describeRun()).toBeGreaterThanOrEqual(2);
+    expect(everything(turns[0]!)).not.toContain(DANGER_REASON);
+    const outputs = toolOutputs('chat', turns[1]!);
+    expect(outputs, r.describeRun()).toHaveLength(1);
+    expect(outputs[0]!.text).toContain(DANGER_REASON);
+  });
+
+  it('a harmless command runs untouched', async () => {
+    const r = await runPi('allow', { script: [bash('echo fine > fine.txt')] });
+    expect(r.ws.read('fine.txt'), r.describeRun()).toBe('fine\n');
+  });
+
+  it('a rewrite changes the command that actually runs', async () => {
+    const r = await runPi('rewrite', {
+      script: [bash('echo original > out.txt')],
+      hooks: { preToolUse: [REWRITE_HOOK.entry] },
+      files: REWRITE_HOOK.files,
+    });
+    expect(r.ws.read('out.txt'), r.describeRun()).toBe('rewritten\n');
+  });
+
+  it('redact-secrets: a token in the command output does not reach the model', async () => {
+    const r = await runPi('redact', { script: [bash(`echo OUTPUT-MARKER-3141; echo ${TOKEN}`)] });
+    const outputs = toolOutputs('chat', r.model.turns()[1]!);
+    expect(outputs, r.describeRun()).toHaveLength(1);
+    expect(outputs[0]!.text).not.toContain(TOKEN);
+    expect(outputs[0]!.text).toContain(REDACTED);
+    expect(outputs[0]!.text).toContain('OUTPUT-MARKER-3141');
+  });
+
+  it('a userPromptSubmit block: the model is never asked, and the reason is said', async () => {
+    const r = await runPi('prompt', {
+      prompt: 'please deploy PROMPT-SECRET-5150 to production',
+      script: [{ text: 'Not deploying.' }],
+      hooks: { userPromptSubmit: [{ id: 'no-deploy', command: `grep -q 'deploy' && { echo 'deploys are not done by the agent' >&2; exit 2; }; exit 0` }] },
+    });
+    expect(r.model.requests().filter((q) => everything(q).includes('PROMPT-SECRET-5150')), r.describeRun()).toEqual([]);
+    expect(r.result.stderr, r.describeRun()).toContain('Blocked by agent-hooks: deploys are not done by the agent');
+  });
+
+  it('a runner that is gone blocks the prompt before the model is asked (fail closed)', async () => {
+    const r = await runPi('nobin', { script: [bash('touch ran.marker')], runnerGone: true });
+    expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
+    expect(r.model.turns(), r.describeRun()).toEqual([]);
+    expect(r.result.stderr, r.describeRun()).toMatch(/Blocked by agent-hooks \(the runner failed, so nothing was checked\): agent-hooks: cannot run .*node_modules\/\.bin\/agent-hooks/);
+  });
+});
