@@ -69,6 +69,7 @@ export default function agentHooks(pi) {
   pi.on('session_start', (event, ctx) => guarded(() => sessionStart(event, ctx, pending), () => undefined));
   pi.on('session_shutdown', (event, ctx) => guarded(() => sessionEnd(event, ctx), () => undefined));
   pi.on('session_before_compact', (event, ctx) => guarded(() => preCompact(event, ctx), () => (FAIL_CLOSED ? { cancel: true } : undefined)));
+  pi.on('context', (event, ctx) => guarded(() => beforeModel(pi, event, ctx), (reason) => stopModel(ctx, reason)));
 }
 
 // ${name} logs a throw from most handlers and goes on (only tool_call blocks on one); each gate catches
@@ -171,6 +172,76 @@ async function preCompact(event, ctx) {
   report(run);
   // Compaction is housekeeping, not a guard: a runner failure cancels it only with --fail-closed.
   return run.code !== 0 && FAIL_CLOSED ? { cancel: true } : undefined;
+}
+
+// beforeModel on each model call: hooks see the conversation as text (tool calls and images stay
+// where they are) and the thinking level; they may rewrite the messages' text, drop messages, add
+// user messages, or set the thinking level. ${name} cannot skip one call from here: a block aborts the run.
+async function beforeModel(pi, event, ctx) {
+  const messages = event && Array.isArray(event.messages) ? event.messages : [];
+  const sent = messages.map((m) => ({ role: roleOf(m), content: textOf(isObject(m) ? m.content : undefined) }));
+  const level = typeof pi.getThinkingLevel === 'function' ? pi.getThinkingLevel() : undefined;
+  const request = { model: (ctx && ctx.model && ctx.model.id) || undefined, messages: sent, parameters: level === undefined ? {} : { thinking_level: level } };
+  const run = await runHooks('before-model', { ...base(ctx, 'BeforeModel'), model_request: request }, cwdOf(ctx), FAIL_CLOSED);
+  const answer = parseAnswer(run.stdout);
+  if (run.code === 2) return stopModel(ctx, 'Blocked by agent-hooks: ' + reasonOf(answer, run));
+  report(run);
+  if (run.code !== 0) return stopModel(ctx, failedReason(run));
+  if (answer.decision === 'deny' || answer.decision === 'block') return stopModel(ctx, 'Blocked by agent-hooks: ' + reasonOf(answer, run));
+  const next = answer.decision === 'modify' && isObject(answer.updatedRequest) ? answer.updatedRequest : undefined;
+  if (next === undefined) return undefined;
+  if (typeof next.model === 'string' && next.model !== request.model) report({ stderr: 'agent-hooks: a beforeModel hook changed the model to ' + next.model + ', which ${name} cannot take from an extension here; the call keeps ' + request.model });
+  const wanted = isObject(next.parameters) ? next.parameters.thinking_level : undefined;
+  if (typeof wanted === 'string' && wanted !== level && typeof pi.setThinkingLevel === 'function') pi.setThinkingLevel(wanted);
+  return Array.isArray(next.messages) ? { messages: fromModelMessages(messages, sent, next.messages) } : undefined;
+}
+
+/**
+ * The hooks' messages back as ${name}'s: the same roles in the same order are the same messages with
+ * their text rewritten where it changed; otherwise each kept message is found in order (unchanged, or
+ * the next one of its role with its text rewritten), and a message a hook added reaches the model as a
+ * user message.
+ */
+function fromModelMessages(original, sent, next) {
+  const wanted = next.filter(isObject).map((m) => ({ role: typeof m.role === 'string' ? m.role : 'user', content: typeof m.content === 'string' ? m.content : '' }));
+  if (wanted.length === sent.length && wanted.every((m, i) => m.role === sent[i].role)) {
+    return original.map((m, i) => (wanted[i].content === sent[i].content ? m : withText(m, wanted[i].content)));
+  }
+  const out = [];
+  let from = 0;
+  for (const m of wanted) {
+    let j = from;
+    while (j < sent.length && !(sent[j].role === m.role && sent[j].content === m.content)) j++;
+    if (j < sent.length) {
+      out.push(original[j]);
+      from = j + 1;
+    } else if (from < sent.length && sent[from].role === m.role) {
+      // No message of this text: the next one of the same role, rewritten.
+      out.push(withText(original[from], m.content));
+      from += 1;
+    } else {
+      out.push({ role: 'user', content: [{ type: 'text', text: m.content }], timestamp: Date.now() });
+    }
+  }
+  return out;
+}
+
+function withText(message, text) {
+  if (!isObject(message) || !Array.isArray(message.content)) return { ...message, content: text };
+  return { ...message, content: [{ type: 'text', text }, ...message.content.filter((part) => !isObject(part) || part.type !== 'text')] };
+}
+
+function roleOf(message) {
+  if (!isObject(message) || typeof message.role !== 'string') return 'unknown';
+  return message.role === 'toolResult' ? 'tool' : message.role;
+}
+
+/** No model call from a blocked request: the run is aborted, and the user reads why. */
+function stopModel(ctx, reason) {
+  if (ctx && typeof ctx.abort === 'function') ctx.abort();
+  if (ctx && ctx.hasUI && ctx.ui && typeof ctx.ui.notify === 'function') ctx.ui.notify(reason, 'error');
+  else process.stderr.write(reason + '\\n');
+  return undefined;
 }
 
 function base(ctx, event) {

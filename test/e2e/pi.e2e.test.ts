@@ -110,6 +110,29 @@ describe('pi (real CLI, extension from `hooks install pi --project`)', () => {
     expect(r.result.stderr, r.describeRun()).toContain('Blocked by agent-hooks: deploys are not done by the agent');
   });
 
+  it("beforeModel (pi's context event): a hook's rewrite of the messages is what the model receives", async () => {
+    const scrub = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));const m=e.model_request.messages.map((x)=>({...x,content:x.content.split('CONTEXT-SECRET-7').join('[scrubbed]')}));console.log(JSON.stringify({decision:'modify',updatedRequest:{messages:m}}))"`;
+    const r = await runPi('context', {
+      prompt: 'the password is CONTEXT-SECRET-7, list the files',
+      script: [bash('echo listed'), { text: 'Done.' }],
+      hooks: { beforeModel: [{ id: 'scrub', command: scrub }] },
+    });
+    const turns = r.model.turns();
+    expect(turns.length, r.describeRun()).toBeGreaterThanOrEqual(2);
+    expect(r.model.requests().filter((q) => everything(q).includes('CONTEXT-SECRET-7')), r.describeRun()).toEqual([]);
+    for (const turn of turns) expect(everything(turn)).toContain('the password is [scrubbed], list the files');
+  });
+
+  it('a beforeModel block aborts the run: the model is never asked', async () => {
+    const r = await runPi('model-block', {
+      script: [bash('touch ran.marker')],
+      hooks: { beforeModel: [{ id: 'no-model', command: "echo 'no model calls from this folder' >&2; exit 2" }] },
+    });
+    expect(r.model.turns(), r.describeRun()).toEqual([]);
+    expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
+    expect(r.result.stderr, r.describeRun()).toContain('Blocked by agent-hooks: no model calls from this folder');
+  });
+
   it('a runner that is gone blocks the prompt before the model is asked (fail closed)', async () => {
     const r = await runPi('nobin', { script: [bash('touch ran.marker')], runnerGone: true });
     expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);

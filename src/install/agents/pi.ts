@@ -6,8 +6,8 @@ import { isOurPiExtension, renderPiExtension, type PiHost } from '../pi-extensio
 import { binExpression } from './opencode.js';
 import type { AgentTarget } from '../target.js';
 
-/** Seven handlers: tool_call, tool_result, input (the prompt), before_agent_start (its context), session start and end, compaction. */
-const ENTRIES = 7;
+/** Eight handlers: tool_call, tool_result, input (the prompt), before_agent_start (its context), session start and end, compaction, context (beforeModel). */
+const ENTRIES = 8;
 
 function piTarget(host: PiHost, folder: string, label: string): AgentTarget {
   return {
