@@ -12,7 +12,7 @@ import { isOurClinePlugin } from '../install/cline-plugin.js';
 import { isOurPiExtension } from '../install/pi-extension.js';
 
 /** The agents served by a generated plugin (its runner is a path in a JS string, not a shell command). */
-const PLUGIN_AGENTS = ['opencode', 'cline', 'pi'];
+const PLUGIN_AGENTS = ['opencode', 'cline', 'pi', 'omp'];
 import { isOurCommand } from '../install/shell.js';
 import { isOurHttpHandler } from '../install/serve.js';
 import { isRecord } from '../json.js';
@@ -104,7 +104,7 @@ function checkOne(found: Installed, where: Where, answered: Map<string, string |
       // Cline's plugin blocks on a runner that fails, is missing or times out whatever the switch: only a
       // hook's own error inside the runner lets a call go on, so "guards fail open" would overstate it.
       message:
-        found.agent === 'cline' || found.agent === 'pi'
+        found.agent === 'cline' || found.agent === 'pi' || found.agent === 'omp'
           ? `a hook's own error does not block: ${agent.failure.open}`
           : `guards fail open: if the runner errors${['claude-code', 'cursor', 'opencode', 'goose'].includes(found.agent) ? ' or is missing' : ''}, ${agent.failure.open}`,
       fix: `${reinstall} --fail-closed (${agent.failure.closed})`,
@@ -234,9 +234,9 @@ function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' |
   return { launchers: all, failClosed: gate === true, machinePaths: all.filter((l) => path.isAbsolute(unquote(l))), http, ...(httpPorts.length === 0 ? {} : { httpPorts }) };
 }
 
-/** A generated plugin's (opencode, Cline, pi) runner (as a shell word) and its FAIL_CLOSED switch. */
+/** A generated plugin's (opencode, Cline, pi, omp) runner (as a shell word) and its FAIL_CLOSED switch. */
 function readPlugin(text: string, file: string): Omit<Installed, 'agent' | 'scope' | 'file'> | undefined {
-  if (!isOurPlugin(text) && !isOurClinePlugin(text) && !isOurPiExtension(text, 'pi')) return undefined;
+  if (!isOurPlugin(text) && !isOurClinePlugin(text) && !isOurPiExtension(text, 'pi') && !isOurPiExtension(text, 'omp')) return undefined;
   const relative = /const HOOKS_BIN = fileURLToPath\(new URL\(("(?:[^"\\]|\\.)*"), import\.meta\.url\)\);/.exec(text);
   const literal = /const HOOKS_BIN = ("(?:[^"\\]|\\.)*");/.exec(text);
   let bin: string | undefined;

@@ -32,7 +32,29 @@ export const PI_TOOLS: Readonly<Record<string, string>> = {
   ls: 'LS',
 };
 
+/**
+ * oh-my-pi 18.2.3's built-in tools (src/tools/builtin-names.ts) with a Claude Code counterpart; its
+ * others (ast_grep, eval, github, lsp, ...) keep their names.
+ */
+export const OMP_TOOLS: Readonly<Record<string, string>> = {
+  bash: 'Bash',
+  read: 'Read',
+  edit: 'Edit',
+  write: 'Write',
+  grep: 'Grep',
+  glob: 'Glob',
+  task: 'Task',
+  ask: 'AskUserQuestion',
+  web_search: 'WebSearch',
+};
+
 const HOST_NAME: Readonly<Record<PiHost, string>> = { pi: 'pi', omp: 'oh-my-pi' };
+
+/** Where the two differ: an `input` handler's answer (pi: `action`; omp: `handled` / `text`). */
+const PROMPT_ANSWER: Readonly<Record<PiHost, { handled: string; transform: string }>> = {
+  pi: { handled: "{ action: 'handled' }", transform: "{ action: 'transform', text }" },
+  omp: { handled: '{ handled: true }', transform: '{ text }' },
+};
 
 /**
  * The extension's source. `bin` is a JS expression for the runner's path; `timeoutMs` the budget per
@@ -53,23 +75,28 @@ const HOOKS_BIN = ${bin};
 const TIMEOUT_MS = ${timeoutMs};
 // true: a hook's own error inside the runner blocks too ("hooks install ${host} --fail-closed").
 const FAIL_CLOSED = ${failClosed};
-const TOOLS = ${JSON.stringify(PI_TOOLS)};
+const HOST = '${host}';
+const TOOLS = ${JSON.stringify(host === 'pi' ? PI_TOOLS : OMP_TOOLS)};
 
 export default function agentHooks(pi) {
-  // Context a prompt or session hook added, given to the model with the next prompt (before_agent_start).
-  const pending = [];
+  const state = {
+    // Context a prompt or session hook added, given to the model with the next prompt (before_agent_start).
+    pending: [],
+    // The \`input\` handler checked this prompt already (it fires before before_agent_start when it fires at all).
+    promptChecked: false,
+    // A prompt blocked where it could not be swallowed: every model call of the run is stopped.
+    blocked: undefined,
+    // A prompt rewritten where it could not be transformed: applied to the messages on each model call.
+    rewrite: undefined,
+  };
   pi.on('tool_call', (event, ctx) => guarded(() => toolCall(event, ctx), (reason) => ({ block: true, reason })));
   pi.on('tool_result', (event, ctx) => guarded(() => toolResult(event, ctx), (reason) => withheld(reason)));
-  pi.on('input', (event, ctx) => guarded(() => input(event, ctx, pending), (reason) => stopped(ctx, reason)));
-  pi.on('before_agent_start', () => {
-    if (pending.length === 0) return undefined;
-    const content = pending.splice(0).join('\\n\\n');
-    return { message: { customType: 'agent-hooks', content, display: false } };
-  });
-  pi.on('session_start', (event, ctx) => guarded(() => sessionStart(event, ctx, pending), () => undefined));
+  pi.on('input', (event, ctx) => guarded(() => input(event, ctx, state), (reason) => stopped(ctx, state, reason)));
+  pi.on('before_agent_start', (event, ctx) => guarded(() => agentStart(event, ctx, state), (reason) => stopRun(ctx, state, reason)));
+  pi.on('session_start', (event, ctx) => guarded(() => sessionStart(event, ctx, state.pending), () => undefined));
   pi.on('session_shutdown', (event, ctx) => guarded(() => sessionEnd(event, ctx), () => undefined));
   pi.on('session_before_compact', (event, ctx) => guarded(() => preCompact(event, ctx), () => (FAIL_CLOSED ? { cancel: true } : undefined)));
-  pi.on('context', (event, ctx) => guarded(() => beforeModel(pi, event, ctx), (reason) => stopModel(ctx, reason)));
+  pi.on('context', (event, ctx) => guarded(() => beforeModel(pi, event, ctx, state), (reason) => stopModel(ctx, reason)));
 }
 
 // ${name} logs a throw from most handlers and goes on (only tool_call blocks on one); each gate catches
@@ -100,10 +127,11 @@ async function toolCall(event, ctx) {
     if (!ok) return { block: true, reason: 'Blocked by agent-hooks (the user said no): ' + reason };
   }
   if (answer.decision === 'modify' && isObject(answer.updatedInput) && isObject(event.input)) {
-    // ${name} runs the tool with event.input itself: it is patched in place, not replaced.
     const next = fromClaude(event.toolName, event.input, answer.updatedInput);
+    // pi runs the tool with event.input itself (patched in place); oh-my-pi takes the answer's input.
     for (const key of Object.keys(event.input)) delete event.input[key];
     Object.assign(event.input, next);
+    return { input: next };
   }
   return undefined;
 }
@@ -133,17 +161,50 @@ async function toolResult(event, ctx) {
   return { content: [{ type: 'text', text }, ...images] };
 }
 
-async function input(event, ctx, pending) {
+async function input(event, ctx, state) {
+  state.promptChecked = true;
   if (typeof event.text !== 'string') return undefined;
-  const run = await runHooks('user-prompt-submit', { ...base(ctx, 'UserPromptSubmit'), prompt: event.text }, cwdOf(ctx), FAIL_CLOSED);
-  const answer = parseAnswer(run.stdout);
-  if (run.code === 2) return stopped(ctx, 'Blocked by agent-hooks: ' + reasonOf(answer, run));
-  report(run);
-  if (run.code !== 0) return stopped(ctx, failedReason(run));
-  if (answer.decision === 'deny' || answer.decision === 'block') return stopped(ctx, 'Blocked by agent-hooks: ' + reasonOf(answer, run));
-  if (typeof answer.additionalContext === 'string' && answer.additionalContext !== '') pending.push(answer.additionalContext);
-  if (answer.decision === 'modify' && typeof answer.prompt === 'string') return { action: 'transform', text: answer.prompt };
+  const verdict = await checkPrompt(event.text, ctx, state);
+  if (verdict.blocked !== undefined) return stopped(ctx, state, verdict.blocked);
+  if (verdict.prompt !== undefined) {
+    const text = verdict.prompt;
+    return ${PROMPT_ANSWER[host].transform};
+  }
   return undefined;
+}
+
+// oh-my-pi fires \`input\` only for a prompt typed in its UI (not -p, RPC or the SDK): a prompt no
+// \`input\` handler saw is checked here, where it cannot be swallowed or replaced, so a block stops every
+// model call of the run and a rewrite is applied to the messages on each call (beforeModel).
+async function agentStart(event, ctx, state) {
+  state.blocked = undefined;
+  state.rewrite = undefined;
+  if (state.promptChecked) state.promptChecked = false;
+  else if (event && typeof event.prompt === 'string') {
+    const verdict = await checkPrompt(event.prompt, ctx, state);
+    if (verdict.blocked !== undefined) return stopRun(ctx, state, verdict.blocked);
+    if (verdict.prompt !== undefined) state.rewrite = { from: event.prompt, to: verdict.prompt };
+  }
+  if (state.pending.length === 0) return undefined;
+  const content = state.pending.splice(0).join('\\n\\n');
+  return { message: { customType: 'agent-hooks', content, display: false } };
+}
+
+/** userPromptSubmit on one prompt: blocked (the reason), or the prompt a hook rewrote it to, or neither. */
+async function checkPrompt(prompt, ctx, state) {
+  const run = await runHooks('user-prompt-submit', { ...base(ctx, 'UserPromptSubmit'), prompt }, cwdOf(ctx), FAIL_CLOSED);
+  const answer = parseAnswer(run.stdout);
+  if (run.code === 2) return { blocked: 'Blocked by agent-hooks: ' + reasonOf(answer, run) };
+  report(run);
+  if (run.code !== 0) return { blocked: failedReason(run) };
+  if (answer.decision === 'deny' || answer.decision === 'block') return { blocked: 'Blocked by agent-hooks: ' + reasonOf(answer, run) };
+  if (typeof answer.additionalContext === 'string' && answer.additionalContext !== '') state.pending.push(answer.additionalContext);
+  return answer.decision === 'modify' && typeof answer.prompt === 'string' ? { prompt: answer.prompt } : {};
+}
+
+function stopRun(ctx, state, reason) {
+  state.blocked = reason;
+  return stopModel(ctx, reason);
 }
 
 async function sessionStart(event, ctx, pending) {
@@ -177,8 +238,19 @@ async function preCompact(event, ctx) {
 // beforeModel on each model call: hooks see the conversation as text (tool calls and images stay
 // where they are) and the thinking level; they may rewrite the messages' text, drop messages, add
 // user messages, or set the thinking level. ${name} cannot skip one call from here: a block aborts the run.
-async function beforeModel(pi, event, ctx) {
-  const messages = event && Array.isArray(event.messages) ? event.messages : [];
+async function beforeModel(pi, event, ctx, state) {
+  if (state.blocked !== undefined) return stopModel(ctx, state.blocked);
+  let messages = event && Array.isArray(event.messages) ? event.messages : [];
+  let rewritten = false;
+  if (state.rewrite !== undefined) {
+    // The last user message that is the prompt as sent becomes the prompt a hook rewrote it to.
+    const { from, to } = state.rewrite;
+    const at = messages.map((m) => isObject(m) && m.role === 'user' && textOf(m.content) === from).lastIndexOf(true);
+    if (at >= 0) {
+      messages = messages.map((m, i) => (i === at ? withText(m, to) : m));
+      rewritten = true;
+    }
+  }
   const sent = messages.map((m) => ({ role: roleOf(m), content: textOf(isObject(m) ? m.content : undefined) }));
   const level = typeof pi.getThinkingLevel === 'function' ? pi.getThinkingLevel() : undefined;
   const request = { model: (ctx && ctx.model && ctx.model.id) || undefined, messages: sent, parameters: level === undefined ? {} : { thinking_level: level } };
@@ -189,11 +261,12 @@ async function beforeModel(pi, event, ctx) {
   if (run.code !== 0) return stopModel(ctx, failedReason(run));
   if (answer.decision === 'deny' || answer.decision === 'block') return stopModel(ctx, 'Blocked by agent-hooks: ' + reasonOf(answer, run));
   const next = answer.decision === 'modify' && isObject(answer.updatedRequest) ? answer.updatedRequest : undefined;
-  if (next === undefined) return undefined;
+  if (next === undefined) return rewritten ? { messages } : undefined;
   if (typeof next.model === 'string' && next.model !== request.model) report({ stderr: 'agent-hooks: a beforeModel hook changed the model to ' + next.model + ', which ${name} cannot take from an extension here; the call keeps ' + request.model });
   const wanted = isObject(next.parameters) ? next.parameters.thinking_level : undefined;
   if (typeof wanted === 'string' && wanted !== level && typeof pi.setThinkingLevel === 'function') pi.setThinkingLevel(wanted);
-  return Array.isArray(next.messages) ? { messages: fromModelMessages(messages, sent, next.messages) } : undefined;
+  if (Array.isArray(next.messages)) return { messages: fromModelMessages(messages, sent, next.messages) };
+  return rewritten ? { messages } : undefined;
 }
 
 /**
@@ -263,8 +336,8 @@ function toClaude(tool, input) {
   const name = (typeof tool === 'string' && Object.hasOwn(TOOLS, tool) && TOOLS[tool]) || (typeof tool === 'string' && tool) || 'unknown';
   const args = isObject(input) ? input : {};
   const { path, ...rest } = args;
-  if (tool === 'read' || tool === 'write') return { name, input: { file_path: path, ...rest } };
-  if (tool === 'edit') {
+  if (tool === 'read' || tool === 'write' || (tool === 'edit' && HOST === 'omp')) return { name, input: { file_path: path, ...rest } };
+  if (tool === 'edit' && HOST === 'pi') {
     const edits = Array.isArray(args.edits) ? args.edits.map((e) => (isObject(e) ? { old_string: e.oldText, new_string: e.newText } : {})) : [];
     // One replacement is an Edit; several are a MultiEdit, each guard seeing every one.
     if (edits.length === 1) return { name: 'Edit', input: { file_path: path, ...edits[0] } };
@@ -275,11 +348,11 @@ function toClaude(tool, input) {
 
 /** A rewritten Claude tool_input back in ${name}'s shape. */
 function fromClaude(tool, original, input) {
-  if (tool === 'read' || tool === 'write') {
+  if (tool === 'read' || tool === 'write' || (tool === 'edit' && HOST === 'omp')) {
     const { file_path, ...rest } = input;
     return { ...rest, path: file_path ?? original.path };
   }
-  if (tool === 'edit') {
+  if (tool === 'edit' && HOST === 'pi') {
     const edits = Array.isArray(input.edits) ? input.edits : [{ old_string: input.old_string, new_string: input.new_string }];
     return { ...original, path: input.file_path ?? original.path, edits: edits.map((e) => ({ oldText: isObject(e) ? e.old_string : undefined, newText: isObject(e) ? e.new_string : undefined })) };
   }
@@ -298,10 +371,11 @@ function withheld(reason) {
 }
 
 /** A prompt is not sent: ${name} is told it was handled, and the user reads why. */
-function stopped(ctx, reason) {
+function stopped(ctx, state, reason) {
+  state.promptChecked = false;
   if (ctx && ctx.hasUI && ctx.ui && typeof ctx.ui.notify === 'function') ctx.ui.notify(reason, 'error');
   else process.stderr.write(reason + '\\n');
-  return { action: 'handled' };
+  return ${PROMPT_ANSWER[host].handled};
 }
 
 ${renderRunHooks(name, false)}

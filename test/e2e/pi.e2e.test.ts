@@ -1,7 +1,8 @@
-// pi for real (`pi -p <prompt>`, print mode): it has no command hooks, so `hooks install pi --project`
-// writes a TypeScript extension into .pi/extensions/ whose tool_call handler runs `hooks run` and blocks a
-// call with the reason, which the model reads as that call's result. The model is an OpenAI-compatible
-// custom provider in ~/.pi/agent/models.json pointing at the fake server.
+// pi and oh-my-pi for real (`pi -p <prompt>`, `omp -p <prompt>`, print mode): neither has command hooks,
+// so `hooks install pi|omp --project` writes a TypeScript extension into .pi/extensions/ (.omp/extensions/)
+// whose tool_call handler runs `hooks run` and blocks a call with the reason, which the model reads as
+// that call's result. The model is an OpenAI-compatible custom provider in ~/.pi/agent/models.json
+// (~/.omp/agent/models.yml) pointing at the fake server. oh-my-pi runs under Bun (from npm, beside it).
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,51 +14,45 @@ import { everything, toolOutputs } from './harness/requests.js';
 import { DANGER_REASON, DANGEROUS, REDACTED, TOKEN } from './harness/fixtures.js';
 import { cleanUpAfterAll, HOOKS_BIN, makeWorkspace } from './harness/workspace.js';
 
-let pi: string;
+type Host = 'pi' | 'omp';
+const bins: Partial<Record<Host, string>> = {};
 
 beforeAll(async () => {
-  pi = await installAgent('pi');
+  [bins.pi, bins.omp] = await Promise.all([installAgent('pi'), installAgent('omp')]);
 });
 cleanUpAfterAll();
 
 const bash = (command: string): Step => ({ tool: { name: 'bash', input: { command } } });
 
-async function runPi(label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string>; prompt?: string; runnerGone?: boolean }) {
-  const ws = makeWorkspace(`pi-${label}`);
+async function runAgent(host: Host, label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string>; prompt?: string; runnerGone?: boolean }) {
+  const ws = makeWorkspace(`${host}-${label}`);
   ws.write({ '.hooksrc.json': hooksConfig(options.hooks), ...options.files });
   // The project depends on agent-hooks (as after npm i -D): the extension runs node_modules/.bin/agent-hooks.
   ws.write({ 'package.json': { name: 'app', private: true, devDependencies: { 'agent-hooks': '^0.1.0' } } });
   mkdirSync(path.join(ws.dir, 'node_modules', '.bin'), { recursive: true });
   symlinkSync(HOOKS_BIN, path.join(ws.dir, 'node_modules', '.bin', 'agent-hooks'));
-  const env = ws.env({ PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1' });
+  const bin = bins[host]!;
+  // omp's bin starts with `#!/usr/bin/env bun`: the bun installed beside it comes first on PATH.
+  const env = ws.env({ PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PATH: `${path.dirname(bin)}:${process.env.PATH ?? '/usr/bin:/bin'}` });
 
   // What a user runs: our installer writes the extension.
-  const install = await run(process.execPath, [HOOKS_BIN, 'install', 'pi', '--project'], { cwd: ws.dir, env, timeoutMs: 30_000 });
-  expect(install.code, `hooks install pi --project: ${install.stdout}${install.stderr}`).toBe(0);
-  expect(ws.exists('.pi/extensions/agent-hooks.ts')).toBe(true);
+  const install = await run(process.execPath, [HOOKS_BIN, 'install', host, '--project'], { cwd: ws.dir, env, timeoutMs: 30_000 });
+  expect(install.code, `hooks install ${host} --project: ${install.stdout}${install.stderr}`).toBe(0);
+  expect(ws.exists(`.${host}/extensions/agent-hooks.ts`)).toBe(true);
   // A clone where `npm ci` has not run yet: the extension is there, the runner it names is not.
   if (options.runnerGone === true) rmSync(path.join(ws.dir, 'node_modules'), { recursive: true });
 
   const model = await startModelServer('chat', options.script, ws.root);
   try {
-    const agentDir = path.join(ws.home, '.pi', 'agent');
+    const agentDir = path.join(ws.home, `.${host}`, 'agent');
     mkdirSync(agentDir, { recursive: true });
-    writeFileSync(
-      path.join(agentDir, 'models.json'),
-      JSON.stringify({
-        providers: {
-          fake: {
-            baseUrl: `${model.url}/v1`,
-            api: 'openai-completions',
-            apiKey: 'sk-test',
-            compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
-            models: [{ id: 'fake-model' }],
-          },
-        },
-      }),
-    );
-    const result = await run(pi, ['--provider', 'fake', '--model', 'fake-model', '-p', options.prompt ?? 'clean up the workspace'], { cwd: ws.dir, env, timeoutMs: 90_000 });
-    const describeRun = () => `pi exit ${result.code} in ${result.ms} ms, ${model.turns().length} turns\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-2500)}`;
+    const provider = { baseUrl: `${model.url}/v1`, api: 'openai-completions', apiKey: 'sk-test', models: [{ id: 'fake-model' }] };
+    // JSON is YAML too: omp reads models.yml.
+    writeFileSync(path.join(agentDir, host === 'pi' ? 'models.json' : 'models.yml'), JSON.stringify({ providers: { fake: host === 'pi' ? { ...provider, compat: { supportsDeveloperRole: false, supportsReasoningEffort: false } } : provider } }));
+    const prompt = options.prompt ?? 'clean up the workspace';
+    const args = host === 'pi' ? ['--provider', 'fake', '--model', 'fake-model', '-p', prompt] : ['--model', 'fake/fake-model', '-p', '--auto-approve', '--no-lsp', '--no-title', '--no-skills', prompt];
+    const result = await run(bin, args, { cwd: ws.dir, env, timeoutMs: 120_000 });
+    const describeRun = () => `${host} exit ${result.code} in ${result.ms} ms, ${model.turns().length} turns\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-2500)}`;
     expect(result.timedOut, describeRun()).toBe(false);
     return { ws, model, result, describeRun };
   } finally {
@@ -65,7 +60,9 @@ async function runPi(label: string, options: { script: Step[]; hooks?: Record<st
   }
 }
 
-describe('pi (real CLI, extension from `hooks install pi --project`)', () => {
+describe.each(['pi', 'omp'] as const)('%s (real CLI, extension from `hooks install <host> --project`)', (host) => {
+  const runPi = (label: string, options: Parameters<typeof runAgent>[2]) => runAgent(host, label, options);
+
   it("blocks a dangerous command: it never runs, and the reason reaches the model as the call's result", async () => {
     const r = await runPi('block', { script: [bash(DANGEROUS)] });
     expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);

@@ -127,7 +127,7 @@ describe('the generated extension over a real hooks run', () => {
     const { on, ctx } = await piWith({ hooks: { preToolUse: [{ command: rewrite }] } });
     const bashCall = call('bash', { command: 'echo original', timeout: 9 });
     const input = bashCall.input;
-    expect(await on.tool_call!(bashCall, ctx)).toBeUndefined();
+    expect(await on.tool_call!(bashCall, ctx)).toEqual({ input: { command: 'echo safe' } });
     expect(bashCall.input).toBe(input);
     expect(input).toEqual({ command: 'echo safe' });
     const editCall = call('edit', { path: '/p/f', edits: [{ oldText: 'a', newText: 'b' }] });

@@ -35,3 +35,4 @@ function piTarget(host: PiHost, folder: string, label: string): AgentTarget {
 }
 
 export const pi = piTarget('pi', '.pi', 'pi');
+export const omp = piTarget('omp', '.omp', 'oh-my-pi');
