@@ -107,6 +107,18 @@ describe.each(['pi', 'omp'] as const)('%s (real CLI, extension from `hooks insta
     expect(r.result.stderr, r.describeRun()).toContain('Blocked by agent-hooks: deploys are not done by the agent');
   });
 
+  it('a userPromptSubmit rewrite is the prompt the model receives', async () => {
+    const r = await runPi('prompt-rewrite', {
+      prompt: 'summarise PROMPT-ORIGINAL-11',
+      script: [{ text: 'Summary.' }],
+      hooks: { userPromptSubmit: [{ id: 'rewrite', command: `echo '{"decision":"modify","prompt":"summarise PROMPT-REWRITTEN-12"}'` }] },
+    });
+    const turns = r.model.turns();
+    expect(turns.length, r.describeRun()).toBeGreaterThanOrEqual(1);
+    expect(everything(turns[0]!), r.describeRun()).toContain('summarise PROMPT-REWRITTEN-12');
+    expect(r.model.requests().filter((q) => everything(q).includes('PROMPT-ORIGINAL-11')), r.describeRun()).toEqual([]);
+  });
+
   it("beforeModel (pi's context event): a hook's rewrite of the messages is what the model receives", async () => {
     const scrub = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));const m=e.model_request.messages.map((x)=>({...x,content:x.content.split('CONTEXT-SECRET-7').join('[scrubbed]')}));console.log(JSON.stringify({decision:'modify',updatedRequest:{messages:m}}))"`;
     const r = await runPi('context', {
