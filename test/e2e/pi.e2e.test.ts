@@ -3,13 +3,14 @@
 // whose tool_call handler runs `hooks run` and blocks a call with the reason, which the model reads as
 // that call's result. The model is an OpenAI-compatible custom provider in ~/.pi/agent/models.json
 // (~/.omp/agent/models.yml) pointing at the fake server. oh-my-pi runs under Bun (from npm, beside it).
+import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
 import { installAgent } from './harness/install-agent.js';
 import { startModelServer, type Step } from './harness/model-server.js';
-import { run } from './harness/process.js';
+import { run, track, untrack } from './harness/process.js';
 import { everything, toolOutputs } from './harness/requests.js';
 import { DANGER_REASON, DANGEROUS, REDACTED, TOKEN } from './harness/fixtures.js';
 import { cleanUpAfterAll, HOOKS_BIN, makeWorkspace } from './harness/workspace.js';
@@ -24,7 +25,28 @@ cleanUpAfterAll();
 
 const bash = (command: string): Step => ({ tool: { name: 'bash', input: { command } } });
 
-async function runAgent(host: Host, label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string>; prompt?: string; runnerGone?: boolean }) {
+interface RunOptions {
+  script: Step[];
+  hooks?: Record<string, object[]>;
+  files?: Record<string, string>;
+  prompt?: string;
+  runnerGone?: boolean;
+}
+
+async function runAgent(host: Host, label: string, options: RunOptions) {
+  const { ws, env, bin, model, args } = await prepare(host, label, options);
+  try {
+    const result = await run(bin, args(['-p', options.prompt ?? 'clean up the workspace']), { cwd: ws.dir, env, timeoutMs: 120_000 });
+    const describeRun = () => `${host} exit ${result.code} in ${result.ms} ms, ${model.turns().length} turns\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-2500)}`;
+    expect(result.timedOut, describeRun()).toBe(false);
+    return { ws, model, result, describeRun };
+  } finally {
+    model.stop();
+  }
+}
+
+/** A workspace with the extension installed by `hooks install <host> --project`, the fake model, and the agent's arguments. */
+async function prepare(host: Host, label: string, options: RunOptions) {
   const ws = makeWorkspace(`${host}-${label}`);
   ws.write({ '.hooksrc.json': hooksConfig(options.hooks), ...options.files });
   // The project depends on agent-hooks (as after npm i -D): the extension runs node_modules/.bin/agent-hooks.
@@ -43,22 +65,72 @@ async function runAgent(host: Host, label: string, options: { script: Step[]; ho
   if (options.runnerGone === true) rmSync(path.join(ws.dir, 'node_modules'), { recursive: true });
 
   const model = await startModelServer('chat', options.script, ws.root);
+  const agentDir = path.join(ws.home, `.${host}`, 'agent');
+  mkdirSync(agentDir, { recursive: true });
+  const provider = { baseUrl: `${model.url}/v1`, api: 'openai-completions', apiKey: 'sk-test', models: [{ id: 'fake-model' }] };
+  // JSON is YAML too: omp reads models.yml.
+  writeFileSync(path.join(agentDir, host === 'pi' ? 'models.json' : 'models.yml'), JSON.stringify({ providers: { fake: host === 'pi' ? { ...provider, compat: { supportsDeveloperRole: false, supportsReasoningEffort: false } } : provider } }));
+  const args = (rest: string[]) => (host === 'pi' ? ['--provider', 'fake', '--model', 'fake-model', ...rest] : ['--model', 'fake/fake-model', '--auto-approve', '--no-lsp', '--no-title', '--no-skills', ...rest]);
+  return { ws, env, bin, model, args };
+}
+
+/**
+ * pi in RPC mode: one prompt, then `{"type": "compact"}` once the agent is done; the compact command's
+ * response, and pi's stderr.
+ */
+async function compactOverRpc(label: string, hooks: Record<string, object[]>) {
+  const { ws, env, bin, model, args } = await prepare('pi', label, { script: [{ text: 'hello there' }, { text: 'SUMMARY-OF-THE-TALK' }], hooks });
+  const child = spawn(bin, args(['--mode', 'rpc', '--no-session']), { cwd: ws.dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  track(child.pid!);
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   try {
-    const agentDir = path.join(ws.home, `.${host}`, 'agent');
-    mkdirSync(agentDir, { recursive: true });
-    const provider = { baseUrl: `${model.url}/v1`, api: 'openai-completions', apiKey: 'sk-test', models: [{ id: 'fake-model' }] };
-    // JSON is YAML too: omp reads models.yml.
-    writeFileSync(path.join(agentDir, host === 'pi' ? 'models.json' : 'models.yml'), JSON.stringify({ providers: { fake: host === 'pi' ? { ...provider, compat: { supportsDeveloperRole: false, supportsReasoningEffort: false } } : provider } }));
-    const prompt = options.prompt ?? 'clean up the workspace';
-    const args = host === 'pi' ? ['--provider', 'fake', '--model', 'fake-model', '-p', prompt] : ['--model', 'fake/fake-model', '-p', '--auto-approve', '--no-lsp', '--no-title', '--no-skills', prompt];
-    const result = await run(bin, args, { cwd: ws.dir, env, timeoutMs: 120_000 });
-    const describeRun = () => `${host} exit ${result.code} in ${result.ms} ms, ${model.turns().length} turns\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-2500)}`;
-    expect(result.timedOut, describeRun()).toBe(false);
-    return { ws, model, result, describeRun };
+    const response = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no compact response in 60 s; stderr: ${stderr}`)), 60_000);
+      let buffer = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
+          const line = buffer.slice(0, at);
+          buffer = buffer.slice(at + 1);
+          let message: Record<string, unknown>;
+          try {
+            message = JSON.parse(line) as Record<string, unknown>;
+          } catch {
+            continue;
+          }
+          if (message.type === 'agent_end') child.stdin.write(`${JSON.stringify({ id: 'c1', type: 'compact' })}\n`);
+          if (message.type === 'response' && message.command === 'compact') {
+            clearTimeout(timer);
+            resolve(message);
+          }
+        }
+      });
+      child.stdin.write(`${JSON.stringify({ id: 'p1', type: 'prompt', message: 'say hello' })}\n`);
+    });
+    return { response, stderr, model };
   } finally {
+    child.kill('SIGKILL');
+    untrack(child.pid!);
     model.stop();
   }
 }
+
+describe('pi over RPC: compaction', () => {
+  it('a preCompact block cancels the compaction: the model is never asked for a summary', async () => {
+    const r = await compactOverRpc('compact-block', { preCompact: [{ id: 'keep', command: "echo 'keep the whole history' >&2; exit 2" }] });
+    expect(r.response, r.stderr).toMatchObject({ success: false, error: 'Compaction cancelled' });
+    expect(r.stderr).toContain('agent-hooks: compaction cancelled: keep the whole history');
+    expect(r.model.requests().filter((q) => everything(q).includes('SUMMARY-OF-THE-TALK'))).toEqual([]);
+    expect(r.model.requests()).toHaveLength(1);
+  });
+
+  it('without it, the same compaction runs (the control)', async () => {
+    const r = await compactOverRpc('compact-allow', {});
+    expect(r.response, r.stderr).toMatchObject({ success: true });
+    expect(r.model.requests().length).toBeGreaterThanOrEqual(2);
+  });
+});
 
 describe.each(['pi', 'omp'] as const)('%s (real CLI, extension from `hooks install <host> --project`)', (host) => {
   const runPi = (label: string, options: Parameters<typeof runAgent>[2]) => runAgent(host, label, options);
