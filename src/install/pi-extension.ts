@@ -163,7 +163,7 @@ async function toolResult(event, ctx) {
 
 async function input(event, ctx, state) {
   state.promptChecked = true;
-  if (typeof event.text !== 'string') return undefined;
+  if (typeof event.text !== 'string') return stopped(ctx, state, UNREADABLE_PROMPT);
   const verdict = await checkPrompt(event.text, ctx, state);
   if (verdict.blocked !== undefined) return stopped(ctx, state, verdict.blocked);
   if (verdict.prompt !== undefined) {
@@ -180,7 +180,8 @@ async function agentStart(event, ctx, state) {
   state.blocked = undefined;
   state.rewrite = undefined;
   if (state.promptChecked) state.promptChecked = false;
-  else if (event && typeof event.prompt === 'string') {
+  else {
+    if (!event || typeof event.prompt !== 'string') return stopRun(ctx, state, UNREADABLE_PROMPT);
     const verdict = await checkPrompt(event.prompt, ctx, state);
     if (verdict.blocked !== undefined) return stopRun(ctx, state, verdict.blocked);
     if (verdict.prompt !== undefined) state.rewrite = { from: event.prompt, to: verdict.prompt };
@@ -189,6 +190,8 @@ async function agentStart(event, ctx, state) {
   const content = state.pending.splice(0).join('\\n\\n');
   return { message: { customType: 'agent-hooks', content, display: false } };
 }
+
+const UNREADABLE_PROMPT = 'Blocked by agent-hooks: the prompt is not text, so nothing was checked';
 
 /** userPromptSubmit on one prompt: blocked (the reason), or the prompt a hook rewrote it to, or neither. */
 async function checkPrompt(prompt, ctx, state) {

@@ -324,4 +324,27 @@ describe('the extension on any input pi may hand it', () => {
       vi.restoreAllMocks();
     }
   });
+
+  it.each(['pi', 'omp'] as const)('%s: with no runner, a result is withheld, a prompt stopped and a model call aborted, whatever the event holds', async (host) => {
+    const dir = tmpProject();
+    const file = path.join(dir, `${host}-extension.ts`);
+    writeFileSync(file, renderPiExtension(host, JSON.stringify(path.join(dir, 'missing-runner')), 5000, false));
+    const on = await load(file);
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const handled = host === 'pi' ? { action: 'handled' } : { handled: true };
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.jsonValue(), fc.jsonValue(), fc.anything(), async (content, text, messages) => {
+          expect(await on.tool_result!({ toolName: 'bash', input: { command: 'ls' }, content }, {})).toMatchObject({ isError: true });
+          expect(await on.input!({ type: 'input', text }, {})).toEqual(handled);
+          const abort = vi.fn();
+          expect(await on.context!({ type: 'context', messages }, { abort })).toBeUndefined();
+          expect(abort).toHaveBeenCalled();
+        }),
+        { numRuns: 25, seed: 29, interruptAfterTimeLimit: 20_000 },
+      );
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
 });
