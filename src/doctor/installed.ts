@@ -9,6 +9,10 @@ import { AGENTS } from '../install/agents/index.js';
 import { label } from '../install/index.js';
 import { isOurPlugin } from '../install/opencode-plugin.js';
 import { isOurClinePlugin } from '../install/cline-plugin.js';
+import { isOurPiExtension } from '../install/pi-extension.js';
+
+/** The agents served by a generated plugin (its runner is a path in a JS string, not a shell command). */
+const PLUGIN_AGENTS = ['opencode', 'cline', 'pi', 'omp'];
 import { isOurCommand } from '../install/shell.js';
 import { isOurHttpHandler } from '../install/serve.js';
 import { isRecord } from '../json.js';
@@ -66,7 +70,7 @@ export function findInstalled(where: Where, unreadable: Finding[] = []): Install
         continue;
       }
       if (text === undefined) continue;
-      const installed = agent.name === 'opencode' || agent.name === 'cline' ? readPlugin(text, file) : readJsonEntries(text, agent.name);
+      const installed = PLUGIN_AGENTS.includes(agent.name) ? readPlugin(text, file) : readJsonEntries(text, agent.name);
       if (installed !== undefined && (installed.launchers.length > 0 || installed.http === true)) found.push({ agent: agent.name, scope, file, ...installed });
     }
   }
@@ -100,7 +104,7 @@ function checkOne(found: Installed, where: Where, answered: Map<string, string |
       // Cline's plugin blocks on a runner that fails, is missing or times out whatever the switch: only a
       // hook's own error inside the runner lets a call go on, so "guards fail open" would overstate it.
       message:
-        found.agent === 'cline'
+        found.agent === 'cline' || found.agent === 'pi' || found.agent === 'omp'
           ? `a hook's own error does not block: ${agent.failure.open}`
           : `guards fail open: if the runner errors${['claude-code', 'cursor', 'opencode', 'goose'].includes(found.agent) ? ' or is missing' : ''}, ${agent.failure.open}`,
       fix: `${reinstall} --fail-closed (${agent.failure.closed})`,
@@ -125,7 +129,7 @@ function fixFor(found: Installed, reinstall: string): string {
 function answers(launcher: string, agent: AgentTarget, found: Installed, where: Where, answered: Map<string, string | undefined>): string | undefined {
   const base = agent.projectDir.base(where.cwd);
   // The plugin's runner is a path already (or the name on PATH), read out of a JS string literal.
-  const file = (found.agent === 'opencode' || found.agent === 'cline') && path.isAbsolute(launcher) ? launcher : resolveLauncher(launcher, base, where.env);
+  const file = PLUGIN_AGENTS.includes(found.agent) && path.isAbsolute(launcher) ? launcher : resolveLauncher(launcher, base, where.env);
   if (file === undefined) return 'is not a command agent-hooks writes (edited by hand?), so doctor did not run it';
   if (file === null) return 'does not resolve (agent-hooks is not on PATH)';
   let real: string;
@@ -230,9 +234,9 @@ function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' |
   return { launchers: all, failClosed: gate === true, machinePaths: all.filter((l) => path.isAbsolute(unquote(l))), http, ...(httpPorts.length === 0 ? {} : { httpPorts }) };
 }
 
-/** A generated plugin's (opencode, Cline) runner (as a shell word) and its FAIL_CLOSED switch. */
+/** A generated plugin's (opencode, Cline, pi, omp) runner (as a shell word) and its FAIL_CLOSED switch. */
 function readPlugin(text: string, file: string): Omit<Installed, 'agent' | 'scope' | 'file'> | undefined {
-  if (!isOurPlugin(text) && !isOurClinePlugin(text)) return undefined;
+  if (!isOurPlugin(text) && !isOurClinePlugin(text) && !isOurPiExtension(text, 'pi') && !isOurPiExtension(text, 'omp')) return undefined;
   const relative = /const HOOKS_BIN = fileURLToPath\(new URL\(("(?:[^"\\]|\\.)*"), import\.meta\.url\)\);/.exec(text);
   const literal = /const HOOKS_BIN = ("(?:[^"\\]|\\.)*");/.exec(text);
   let bin: string | undefined;

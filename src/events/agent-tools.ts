@@ -7,7 +7,7 @@
 // that cannot run here (Cursor, Windsurf, Kiro, Factory) are taken from their docs and say so.
 
 /** The agents with a tool table, by dialect name (`hooks run --dialect <name>`), Claude Code aside. */
-export type ToolTableAgent = 'codex' | 'gemini' | 'copilot' | 'opencode' | 'qwen-code' | 'cline' | 'augment' | 'factory' | 'cursor' | 'windsurf' | 'kiro';
+export type ToolTableAgent = 'codex' | 'gemini' | 'copilot' | 'opencode' | 'qwen-code' | 'cline' | 'augment' | 'factory' | 'cursor' | 'windsurf' | 'kiro' | 'pi' | 'omp';
 
 export interface AgentToolTable {
   /** The agent as users know it. */
@@ -127,6 +127,25 @@ export const AGENT_TOOLS: Readonly<Record<ToolTableAgent, AgentToolTable>> = {
     // and the windsurf dialect names the tool in Claude's words (Bash, Read, Edit, mcp__server__tool).
     source: 'docs.windsurf.com/windsurf/cascade/hooks and the windsurf dialect, not run here',
     tools: ['Bash', 'Read', 'Edit'],
+  },
+  pi: {
+    agent: 'pi',
+    version: '0.73.1',
+    // Its extension's tool_call names them; the generated extension hands them on as Claude Code's
+    // (bash is Bash, find is Glob, ls is LS; an edit of several replacements is a MultiEdit).
+    source: 'the built-in tools of @mariozechner/pi-coding-agent 0.73.1 (dist/core/tools/*.js)',
+    tools: ['bash', 'read', 'edit', 'write', 'grep', 'find', 'ls'],
+  },
+  omp: {
+    agent: 'oh-my-pi',
+    version: '18.2.3',
+    // The extension hands the ones with a Claude Code counterpart on under that name (bash is Bash, glob is Glob).
+    source: 'BUILTIN_TOOL_NAMES and HIDDEN_TOOL_NAMES of @oh-my-pi/pi-coding-agent 18.2.3 (src/tools/builtin-names.ts)',
+    tools: [
+      'read', 'bash', 'edit', 'ast_grep', 'ast_edit', 'ask', 'debug', 'eval', 'github', 'glob', 'grep', 'lsp', 'checkpoint', 'rewind',
+      'context_notes', 'new_context', 'security_scan', 'task', 'hub', 'todo', 'web_search', 'write', 'memory_edit', 'retain', 'recall',
+      'reflect', 'learn', 'manage_skill', 'yield', 'goal', 'think',
+    ],
   },
   kiro: {
     agent: 'Kiro',

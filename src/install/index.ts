@@ -64,7 +64,7 @@ export interface InstallRequest extends Request {
 
 export function install(request: InstallRequest): Outcome {
   const agent = getAgent(request.agent);
-  if (request.serve !== undefined && (agent.name === 'opencode' || agent.name === 'cline')) throw new HooksError('USAGE', `install ${agent.name} --serve: the ${agent.name} plugin runs in-process already; install it without --serve`);
+  if (request.serve !== undefined && (agent.name === 'opencode' || agent.name === 'cline' || agent.name === 'pi' || agent.name === 'omp')) throw new HooksError('USAGE', `install ${agent.name} --serve: the ${agent.name} plugin runs in-process already; install it without --serve`);
   const refused = request.serve === undefined ? undefined : serveRefusal(request.serve, request.scope);
   if (refused !== undefined) throw new HooksError('USAGE', `install ${agent.name}: ${refused}`);
   const file = agent.file(request.scope, request.where);

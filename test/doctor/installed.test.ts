@@ -47,9 +47,9 @@ describe('doctor checks the installed entries', () => {
   it('every agent installed in a working project: no error, no machine path; the shared copy is started once', async () => {
     const dir = dependentProject();
     const home = tmpProject();
-    for (const agent of ['claude-code', 'gemini', 'codex', 'cursor', 'copilot', 'opencode', 'cline', 'goose']) await hooks(['install', agent, '--fail-closed'], dir, home);
+    for (const agent of ['claude-code', 'gemini', 'codex', 'cursor', 'copilot', 'opencode', 'cline', 'goose', 'pi', 'omp']) await hooks(['install', agent, '--fail-closed'], dir, home);
     const findings = await doctor(dir, home);
-    expect(findings.filter((f) => /\((claude-code|gemini|codex|cursor|copilot|opencode|cline|goose) project\)$/.test(f.where))).toEqual([]);
+    expect(findings.filter((f) => /\((claude-code|gemini|codex|cursor|copilot|opencode|cline|goose|pi|omp) project\)$/.test(f.where))).toEqual([]);
   });
 
   it('a clone before `npm ci` (no node_modules): the entries do not resolve, an error, with the fix', async () => {
@@ -190,6 +190,23 @@ describe('the Cline plugin', () => {
     ]);
     expect(open[0]!.fix).toBe("npx agent-hooks install cline --fail-closed (a hook's own error then blocks the tool call or prompt too)");
     expect(open[0]!.message).not.toMatch(/guards fail open/);
+    rmSync(path.join(dir, 'node_modules'), { recursive: true });
+    const errors = (await doctor(dir, home)).filter((f) => f.where === where && f.level === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/node_modules\/\.bin\/agent-hooks, which (does not resolve|could not be started)/);
+  });
+});
+
+describe('the pi and oh-my-pi extensions', () => {
+  it.each(['pi', 'omp'])('%s: found by doctor, its runner checked (a clone before `npm ci` is an error), and without --fail-closed it warns', async (agent) => {
+    const dir = dependentProject();
+    const home = tmpProject();
+    await hooks(['install', agent], dir, home);
+    const where = `.${agent}/extensions/agent-hooks.ts (${agent} project)`;
+    const open = (await doctor(dir, home)).filter((f) => f.where === where);
+    expect(open.map((f) => [f.level, f.message])).toEqual([
+      ['warning', "a hook's own error does not block: the runner reports it and the call goes on (a runner that fails, is missing or times out blocks the call or prompt all the same)"],
+    ]);
     rmSync(path.join(dir, 'node_modules'), { recursive: true });
     const errors = (await doctor(dir, home)).filter((f) => f.where === where && f.level === 'error');
     expect(errors).toHaveLength(1);

@@ -61,6 +61,26 @@ describe("each agent's tools, from its own bundle", () => {
     expect(missingFrom('cline', found)).toEqual([]);
   });
 
+  it('pi: every built-in tool (dist/core/tools/*.js, `name: "..."`) is in its table', async () => {
+    const dir = path.join(prefixOf(await installAgent('pi')), 'node_modules', '@mariozechner', 'pi-coding-agent', 'dist', 'core', 'tools');
+    // Each tool file's definition: `name: "bash",` (checked against 0.73.1).
+    const found = [...new Set([...jsIn(dir).matchAll(/^\s+name: "([a-z_]+)",$/gm)].map((m) => m[1]!))];
+    expect(found, 'no `name: "bash"` in dist/core/tools: its shape changed, update this reader').toContain('bash');
+    expect(found.length).toBeGreaterThanOrEqual(7);
+    expect(missingFrom('pi', found)).toEqual([]);
+  });
+
+  it('oh-my-pi: every name of BUILTIN_TOOL_NAMES and HIDDEN_TOOL_NAMES is in its table', async () => {
+    const file = path.join(prefixOf(await installAgent('omp')), 'node_modules', '@oh-my-pi', 'pi-coding-agent', 'src', 'tools', 'builtin-names.ts');
+    const text = readFileSync(file, 'utf8');
+    // `export const BUILTIN_TOOL_NAMES = [ "read", "bash", ... ] as const;` (checked against 18.2.3).
+    const lists = [...text.matchAll(/export const (?:BUILTIN|HIDDEN)_TOOL_NAMES = \[([^\]]*)\]/g)].map((m) => m[1]!);
+    expect(lists, 'no BUILTIN_TOOL_NAMES / HIDDEN_TOOL_NAMES in builtin-names.ts: its shape changed, update this reader').toHaveLength(2);
+    const found = lists.flatMap((list) => [...list.matchAll(/"([a-z_]+)"/g)].map((m) => m[1]!));
+    expect(found).toContain('bash');
+    expect(missingFrom('omp', found)).toEqual([]);
+  });
+
   it('Augment: every tool class of its bundle is in its table', async () => {
     const text = readFileSync(await installReadOnlyAgent('augment'), 'utf8');
     // Each tool is a class whose constructor calls `super("launch-process", 2)` (checked against 0.36.0).

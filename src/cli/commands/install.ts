@@ -46,6 +46,8 @@ Agents (${AGENT_NAMES.join(', ')}) and the file written with --project / --user:
   windsurf     .windsurf/hooks.json            ~/.codeium/windsurf/hooks.json
   kiro         .kiro/hooks/agent-hooks.json    ~/.kiro/hooks/agent-hooks.json
   cline        .cline/plugins/agent-hooks.js   ~/.cline/plugins/agent-hooks.js
+  pi           .pi/extensions/agent-hooks.ts   ~/.pi/agent/extensions/agent-hooks.ts
+  omp          .omp/extensions/agent-hooks.ts  ~/.omp/agent/extensions/agent-hooks.ts
 
 Options:
   --project            the workspace's file, in the current folder (default)

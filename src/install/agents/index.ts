@@ -13,8 +13,9 @@ import { kiro } from './kiro.js';
 import { windsurf } from './windsurf.js';
 import { cline } from './cline.js';
 import { goose } from './goose.js';
+import { omp, pi } from './pi.js';
 
-export const AGENTS: readonly AgentTarget[] = [claudeCode, codex, gemini, cursor, copilot, opencode, qwenCode, factory, augment, tabnine, windsurf, kiro, cline, goose];
+export const AGENTS: readonly AgentTarget[] = [claudeCode, codex, gemini, cursor, copilot, opencode, qwenCode, factory, augment, tabnine, windsurf, kiro, cline, goose, pi, omp];
 
 export const AGENT_NAMES: readonly string[] = AGENTS.map((a) => a.name);
 

@@ -27,6 +27,8 @@ export interface AgentPackage {
   version: string;
   /** The agent's executable, relative to the install prefix. */
   bin: string;
+  /** Packages installed beside it in the same prefix (a runtime it needs on PATH). */
+  with?: readonly string[];
 }
 
 export const AGENTS = {
@@ -39,6 +41,11 @@ export const AGENTS = {
   qwen: { pkg: '@qwen-code/qwen-code', version: '0.24.4', bin: 'node_modules/.bin/qwen' },
   // A Node launcher for a compiled (Bun) binary from the platform package.
   cline: { pkg: 'cline', version: '3.0.65', bin: 'node_modules/cline/bin/cline' },
+  // Its extensions are TypeScript files it loads with jiti; runs on Node 20.
+  pi: { pkg: '@mariozechner/pi-coding-agent', version: '0.73.1', bin: 'node_modules/.bin/pi' },
+  // Bun only (its bin is `#!/usr/bin/env bun`): bun from npm beside it, node_modules/.bin put on PATH.
+  // 18.3.4 and 18.2.9 do not install (a sibling version they pin is not on the registry).
+  omp: { pkg: '@oh-my-pi/pi-coding-agent', version: '18.2.3', bin: 'node_modules/.bin/omp', with: ['bun@1.3.14'] },
 } as const satisfies Record<string, AgentPackage>;
 
 export type AgentName = keyof typeof AGENTS;
@@ -58,7 +65,7 @@ export const LATEST = process.env.AGENT_HOOKS_E2E_LATEST === '1';
 /** The absolute path of the agent's executable, installing the pinned (or latest) package first if needed. */
 export async function installAgent(name: AgentName): Promise<string> {
   const agent: AgentPackage = AGENTS[name];
-  const prefix = await ensureInstalled(agent.pkg, await agentVersion(name), agent.bin, false);
+  const prefix = await ensureInstalled(agent.pkg, await agentVersion(name), agent.bin, false, agent.with);
   return path.join(prefix, agent.bin);
 }
 
@@ -112,7 +119,7 @@ export async function installOpencodePluginDeps(): Promise<string> {
 }
 
 /** <cache>/<pkg>@<version>, installed (once, under a lock, renamed into place when complete). */
-async function ensureInstalled(pkg: string, version: string, check: string, save: boolean): Promise<string> {
+async function ensureInstalled(pkg: string, version: string, check: string, save: boolean, beside: readonly string[] = []): Promise<string> {
   const prefix = path.join(cacheDir(), `${pkg}@${version}`);
   if (isInstalled(prefix, path.join(prefix, check))) return prefix;
 
@@ -125,7 +132,7 @@ async function ensureInstalled(pkg: string, version: string, check: string, save
     mkdirSync(tmp, { recursive: true }); // npm wants the prefix folder to exist
     try {
       if (save) writeFileSync(path.join(tmp, 'package.json'), '{}\n');
-      await npmInstall(tmp, `${pkg}@${version}`, save);
+      await npmInstall(tmp, [`${pkg}@${version}`, ...beside], save);
       if (!existsSync(path.join(tmp, check))) throw new Error(`${pkg}@${version} installed but ${check} is missing`);
       writeFileSync(path.join(tmp, DONE_MARKER), `${new Date().toISOString()}\n`);
       rmSync(prefix, { recursive: true, force: true }); // a leftover without the marker
@@ -163,9 +170,9 @@ async function acquire(lock: string): Promise<void> {
   }
 }
 
-function npmInstall(prefix: string, spec: string, save: boolean): Promise<void> {
+function npmInstall(prefix: string, specs: readonly string[], save: boolean): Promise<void> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const args = ['install', '--prefix', prefix, save ? '--save-exact' : '--no-save', '--no-audit', '--no-fund', '--loglevel=error', spec];
+  const args = ['install', '--prefix', prefix, save ? '--save-exact' : '--no-save', '--no-audit', '--no-fund', '--loglevel=error', ...specs];
   return new Promise((resolve, reject) => {
     // cwd outside the repo, so npm never touches the repo's own package.json or lock file.
     const child = spawn(npm, args, { cwd: prefix, stdio: ['ignore', 'pipe', 'pipe'] });

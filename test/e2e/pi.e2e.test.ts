@@ -1,0 +1,223 @@
+// pi and oh-my-pi for real (`pi -p <prompt>`, `omp -p <prompt>`, print mode): neither has command hooks,
+// so `hooks install pi|omp --project` writes a TypeScript extension into .pi/extensions/ (.omp/extensions/)
+// whose tool_call handler runs `hooks run` and blocks a call with the reason, which the model reads as
+// that call's result. The model is an OpenAI-compatible custom provider in ~/.pi/agent/models.json
+// (~/.omp/agent/models.yml) pointing at the fake server. oh-my-pi runs under Bun (from npm, beside it).
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
+import { installAgent } from './harness/install-agent.js';
+import { startModelServer, type Step } from './harness/model-server.js';
+import { run, track, untrack } from './harness/process.js';
+import { everything, toolOutputs } from './harness/requests.js';
+import { DANGER_REASON, DANGEROUS, REDACTED, TOKEN } from './harness/fixtures.js';
+import { cleanUpAfterAll, HOOKS_BIN, makeWorkspace } from './harness/workspace.js';
+
+type Host = 'pi' | 'omp';
+const bins: Partial<Record<Host, string>> = {};
+
+beforeAll(async () => {
+  [bins.pi, bins.omp] = await Promise.all([installAgent('pi'), installAgent('omp')]);
+});
+cleanUpAfterAll();
+
+const bash = (command: string): Step => ({ tool: { name: 'bash', input: { command } } });
+
+interface RunOptions {
+  script: Step[];
+  hooks?: Record<string, object[]>;
+  files?: Record<string, string>;
+  prompt?: string;
+  runnerGone?: boolean;
+}
+
+async function runAgent(host: Host, label: string, options: RunOptions) {
+  const { ws, env, bin, model, args } = await prepare(host, label, options);
+  try {
+    const result = await run(bin, args(['-p', options.prompt ?? 'clean up the workspace']), { cwd: ws.dir, env, timeoutMs: 120_000 });
+    const describeRun = () => `${host} exit ${result.code} in ${result.ms} ms, ${model.turns().length} turns\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-2500)}`;
+    expect(result.timedOut, describeRun()).toBe(false);
+    return { ws, model, result, describeRun };
+  } finally {
+    model.stop();
+  }
+}
+
+/** A workspace with the extension installed by `hooks install <host> --project`, the fake model, and the agent's arguments. */
+async function prepare(host: Host, label: string, options: RunOptions) {
+  const ws = makeWorkspace(`${host}-${label}`);
+  ws.write({ '.hooksrc.json': hooksConfig(options.hooks), ...options.files });
+  // The project depends on agent-hooks (as after npm i -D): the extension runs node_modules/.bin/agent-hooks.
+  ws.write({ 'package.json': { name: 'app', private: true, devDependencies: { 'agent-hooks': '^0.1.0' } } });
+  mkdirSync(path.join(ws.dir, 'node_modules', '.bin'), { recursive: true });
+  symlinkSync(HOOKS_BIN, path.join(ws.dir, 'node_modules', '.bin', 'agent-hooks'));
+  const bin = bins[host]!;
+  // omp's bin starts with `#!/usr/bin/env bun`: the bun installed beside it comes first on PATH.
+  const env = ws.env({ PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PATH: `${path.dirname(bin)}:${process.env.PATH ?? '/usr/bin:/bin'}` });
+
+  // What a user runs: our installer writes the extension.
+  const install = await run(process.execPath, [HOOKS_BIN, 'install', host, '--project'], { cwd: ws.dir, env, timeoutMs: 30_000 });
+  expect(install.code, `hooks install ${host} --project: ${install.stdout}${install.stderr}`).toBe(0);
+  expect(ws.exists(`.${host}/extensions/agent-hooks.ts`)).toBe(true);
+  // A clone where `npm ci` has not run yet: the extension is there, the runner it names is not.
+  if (options.runnerGone === true) rmSync(path.join(ws.dir, 'node_modules'), { recursive: true });
+
+  const model = await startModelServer('chat', options.script, ws.root);
+  const agentDir = path.join(ws.home, `.${host}`, 'agent');
+  mkdirSync(agentDir, { recursive: true });
+  const provider = { baseUrl: `${model.url}/v1`, api: 'openai-completions', apiKey: 'sk-test', models: [{ id: 'fake-model' }] };
+  // JSON is YAML too: omp reads models.yml.
+  writeFileSync(path.join(agentDir, host === 'pi' ? 'models.json' : 'models.yml'), JSON.stringify({ providers: { fake: host === 'pi' ? { ...provider, compat: { supportsDeveloperRole: false, supportsReasoningEffort: false } } : provider } }));
+  const args = (rest: string[]) => (host === 'pi' ? ['--provider', 'fake', '--model', 'fake-model', ...rest] : ['--model', 'fake/fake-model', '--auto-approve', '--no-lsp', '--no-title', '--no-skills', ...rest]);
+  return { ws, env, bin, model, args };
+}
+
+/**
+ * pi in RPC mode: one prompt, then `{"type": "compact"}` once the agent is done; the compact command's
+ * response, and pi's stderr.
+ */
+async function compactOverRpc(label: string, hooks: Record<string, object[]>) {
+  const { ws, env, bin, model, args } = await prepare('pi', label, { script: [{ text: 'hello there' }, { text: 'SUMMARY-OF-THE-TALK' }], hooks });
+  const child = spawn(bin, args(['--mode', 'rpc', '--no-session']), { cwd: ws.dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  track(child.pid!);
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  try {
+    const response = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no compact response in 60 s; stderr: ${stderr}`)), 60_000);
+      let buffer = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
+          const line = buffer.slice(0, at);
+          buffer = buffer.slice(at + 1);
+          let message: Record<string, unknown>;
+          try {
+            message = JSON.parse(line) as Record<string, unknown>;
+          } catch {
+            continue;
+          }
+          if (message.type === 'agent_end') child.stdin.write(`${JSON.stringify({ id: 'c1', type: 'compact' })}\n`);
+          if (message.type === 'response' && message.command === 'compact') {
+            clearTimeout(timer);
+            resolve(message);
+          }
+        }
+      });
+      child.stdin.write(`${JSON.stringify({ id: 'p1', type: 'prompt', message: 'say hello' })}\n`);
+    });
+    return { response, stderr, model };
+  } finally {
+    child.kill('SIGKILL');
+    untrack(child.pid!);
+    model.stop();
+  }
+}
+
+describe('pi over RPC: compaction', () => {
+  it('a preCompact block cancels the compaction: the model is never asked for a summary', async () => {
+    const r = await compactOverRpc('compact-block', { preCompact: [{ id: 'keep', command: "echo 'keep the whole history' >&2; exit 2" }] });
+    expect(r.response, r.stderr).toMatchObject({ success: false, error: 'Compaction cancelled' });
+    expect(r.stderr).toContain('agent-hooks: compaction cancelled: keep the whole history');
+    expect(r.model.requests().filter((q) => everything(q).includes('SUMMARY-OF-THE-TALK'))).toEqual([]);
+    expect(r.model.requests()).toHaveLength(1);
+  });
+
+  it('without it, the same compaction runs (the control)', async () => {
+    const r = await compactOverRpc('compact-allow', {});
+    expect(r.response, r.stderr).toMatchObject({ success: true });
+    expect(r.model.requests().length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe.each(['pi', 'omp'] as const)('%s (real CLI, extension from `hooks install <host> --project`)', (host) => {
+  const runPi = (label: string, options: Parameters<typeof runAgent>[2]) => runAgent(host, label, options);
+
+  it("blocks a dangerous command: it never runs, and the reason reaches the model as the call's result", async () => {
+    const r = await runPi('block', { script: [bash(DANGEROUS)] });
+    expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
+    const turns = r.model.turns();
+    expect(turns.length, r.describeRun()).toBeGreaterThanOrEqual(2);
+    expect(everything(turns[0]!)).not.toContain(DANGER_REASON);
+    const outputs = toolOutputs('chat', turns[1]!);
+    expect(outputs, r.describeRun()).toHaveLength(1);
+    expect(outputs[0]!.text).toContain(DANGER_REASON);
+  });
+
+  it('a harmless command runs untouched', async () => {
+    const r = await runPi('allow', { script: [bash('echo fine > fine.txt')] });
+    expect(r.ws.read('fine.txt'), r.describeRun()).toBe('fine\n');
+  });
+
+  it('a rewrite changes the command that actually runs', async () => {
+    const r = await runPi('rewrite', {
+      script: [bash('echo original > out.txt')],
+      hooks: { preToolUse: [REWRITE_HOOK.entry] },
+      files: REWRITE_HOOK.files,
+    });
+    expect(r.ws.read('out.txt'), r.describeRun()).toBe('rewritten\n');
+  });
+
+  it('redact-secrets: a token in the command output does not reach the model', async () => {
+    const r = await runPi('redact', { script: [bash(`echo OUTPUT-MARKER-3141; echo ${TOKEN}`)] });
+    const outputs = toolOutputs('chat', r.model.turns()[1]!);
+    expect(outputs, r.describeRun()).toHaveLength(1);
+    expect(outputs[0]!.text).not.toContain(TOKEN);
+    expect(outputs[0]!.text).toContain(REDACTED);
+    expect(outputs[0]!.text).toContain('OUTPUT-MARKER-3141');
+  });
+
+  it('a userPromptSubmit block: the model is never asked, and the reason is said', async () => {
+    const r = await runPi('prompt', {
+      prompt: 'please deploy PROMPT-SECRET-5150 to production',
+      script: [{ text: 'Not deploying.' }],
+      hooks: { userPromptSubmit: [{ id: 'no-deploy', command: `grep -q 'deploy' && { echo 'deploys are not done by the agent' >&2; exit 2; }; exit 0` }] },
+    });
+    expect(r.model.requests().filter((q) => everything(q).includes('PROMPT-SECRET-5150')), r.describeRun()).toEqual([]);
+    expect(r.result.stderr, r.describeRun()).toContain('Blocked by agent-hooks: deploys are not done by the agent');
+  });
+
+  it('a userPromptSubmit rewrite is the prompt the model receives', async () => {
+    const r = await runPi('prompt-rewrite', {
+      prompt: 'summarise PROMPT-ORIGINAL-11',
+      script: [{ text: 'Summary.' }],
+      hooks: { userPromptSubmit: [{ id: 'rewrite', command: `echo '{"decision":"modify","prompt":"summarise PROMPT-REWRITTEN-12"}'` }] },
+    });
+    const turns = r.model.turns();
+    expect(turns.length, r.describeRun()).toBeGreaterThanOrEqual(1);
+    expect(everything(turns[0]!), r.describeRun()).toContain('summarise PROMPT-REWRITTEN-12');
+    expect(r.model.requests().filter((q) => everything(q).includes('PROMPT-ORIGINAL-11')), r.describeRun()).toEqual([]);
+  });
+
+  it("beforeModel (pi's context event): a hook's rewrite of the messages is what the model receives", async () => {
+    const scrub = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));const m=e.model_request.messages.map((x)=>({...x,content:x.content.split('CONTEXT-SECRET-7').join('[scrubbed]')}));console.log(JSON.stringify({decision:'modify',updatedRequest:{messages:m}}))"`;
+    const r = await runPi('context', {
+      prompt: 'the password is CONTEXT-SECRET-7, list the files',
+      script: [bash('echo listed'), { text: 'Done.' }],
+      hooks: { beforeModel: [{ id: 'scrub', command: scrub }] },
+    });
+    const turns = r.model.turns();
+    expect(turns.length, r.describeRun()).toBeGreaterThanOrEqual(2);
+    expect(r.model.requests().filter((q) => everything(q).includes('CONTEXT-SECRET-7')), r.describeRun()).toEqual([]);
+    for (const turn of turns) expect(everything(turn)).toContain('the password is [scrubbed], list the files');
+  });
+
+  it('a beforeModel block aborts the run: the model is never asked', async () => {
+    const r = await runPi('model-block', {
+      script: [bash('touch ran.marker')],
+      hooks: { beforeModel: [{ id: 'no-model', command: "echo 'no model calls from this folder' >&2; exit 2" }] },
+    });
+    expect(r.model.turns(), r.describeRun()).toEqual([]);
+    expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
+    expect(r.result.stderr, r.describeRun()).toContain('Blocked by agent-hooks: no model calls from this folder');
+  });
+
+  it('a runner that is gone blocks the prompt before the model is asked (fail closed)', async () => {
+    const r = await runPi('nobin', { script: [bash('touch ran.marker')], runnerGone: true });
+    expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
+    expect(r.model.turns(), r.describeRun()).toEqual([]);
+    expect(r.result.stderr, r.describeRun()).toMatch(/Blocked by agent-hooks \(the runner failed, so nothing was checked\): agent-hooks: cannot run .*node_modules\/\.bin\/agent-hooks/);
+  });
+});
