@@ -45,13 +45,17 @@ export interface Target {
 
 /**
  * The judge of one hook: its own settings (from its file, or from the user or managed layer), over the
- * user's and managed defaults. A model chosen for another provider is not carried over.
+ * user's and managed defaults. Nothing chosen for another provider is carried over: a repository that
+ * names the other provider must not send the user's key (or key file) to the user's endpoint for the
+ * first one, nor that key to the other provider's server. The other provider then uses its own standard
+ * environment (ANTHROPIC_* / OPENAI_*).
  */
 export function judgeSettings(global: (JudgeSettings & { budget?: number }) | undefined, own: JudgeSettings): JudgeSettings {
   const { budget: _budget, ...defaults } = global ?? {};
   const sameProvider = own.provider === undefined || own.provider === (defaults.provider ?? 'anthropic');
-  const merged: JudgeSettings = { ...(sameProvider ? defaults : { ...defaults, model: undefined }), ...own };
-  if (merged.model === undefined) delete merged.model;
+  const carried: JudgeSettings = sameProvider ? defaults : { provider: own.provider };
+  const merged: JudgeSettings = { ...carried, ...own };
+  for (const name of ['model', 'endpoint', 'apiKeyEnv', 'apiKeyFile'] as const) if (merged[name] === undefined) delete merged[name];
   return merged;
 }
 
