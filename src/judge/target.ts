@@ -70,7 +70,7 @@ export function judgeTarget(settings: JudgeSettings, env: NodeJS.ProcessEnv): Ta
   try {
     parsed = new URL(base);
   } catch {
-    return { problem: `the ${provider} endpoint ${JSON.stringify(base)} (${settings.endpoint === undefined ? BASE_ENV[provider] : 'endpoint'}) is not a URL` };
+    return { problem: `the ${provider} endpoint ${JSON.stringify(shownUrl(base))} (${settings.endpoint === undefined ? BASE_ENV[provider] : 'endpoint'}) is not a URL` };
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { problem: `the ${provider} endpoint must be http or https, not ${parsed.protocol}` };
   const keyVar = settings.apiKeyEnv ?? KEY_ENV[provider];
@@ -93,6 +93,12 @@ export function judgeTarget(settings: JudgeSettings, env: NodeJS.ProcessEnv): Ta
   const route = provider === 'anthropic' ? '/v1/messages' : base.endsWith('/v1') ? '/chat/completions' : '/v1/chat/completions';
   const secret = key ?? token;
   return { provider, model, url: `${base}${route}`, headers, ...(secret === undefined ? {} : { secret }) };
+}
+
+/** A URL as messages show it: a `user:password@` in it is replaced, the rest kept for the reader. */
+export function shownUrl(url: string): string {
+  // The authority ends at the first / ? # or \ (WHATWG); its userinfo ends at its last @.
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1[credentials]@');
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
