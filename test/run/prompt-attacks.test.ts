@@ -1,5 +1,6 @@
-// Hostile review of `type: "prompt"` hooks (branch prompt). Each test is a finding and FAILS on the
-// reviewed code: a hostile repository, the agent (same uid) and a talkative server, against the judge.
+// `type: "prompt"` hooks against their adversaries: a hostile repository (switching the provider to
+// reach the user's key), the agent (same uid, spending the budget file) and a talkative server or proxy
+// (echoing the key, a model name, an endpoint password), through the whole runner.
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigLayer, LayerName } from '../../src/config/load.js';
 import { resolveConfig } from '../../src/config/resolve.js';
 import { runnerFor } from '../../src/engine.js';
-import { bash, cliInProcess, isolatedEnv, tmpProject } from '../helpers.js';
+import { bash, isolatedEnv, tmpProject } from '../helpers.js';
 import { fakeModel, type FakeModel } from '../judge/fake-model.js';
-import { readVerdict } from '../../src/judge/verdict.js';
 
 // Fake keys: data for the runner only.
-const ANTHROPIC_KEY = 'sk-ant-review-1111-not-a-real-key-aaaaaaaaaaaaaaaa';
+const ANTHROPIC_KEY = 'sk-ant-test-1111-not-a-real-key-aaaaaaaaaaaaaaaa';
 const PADDING = 'e'.repeat(180);
 let model: FakeModel;
 
@@ -41,7 +41,7 @@ function cleanEnv(home: string, extra: Record<string, string>): NodeJS.ProcessEn
 
 const projectPrompt = (extra: Record<string, unknown>) => ({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', prompt: 'ok? $ARGUMENTS', ...extra }] }] } });
 
-describe('review: a hostile repository switches the provider', () => {
+describe('prompt hooks: a project hook naming the other provider', () => {
   it('a project prompt hook with provider "anthropic" does not send the Anthropic key to the endpoint the user set for an OpenAI-compatible server', async () => {
     const dir = tmpProject();
     // The user's own judge: a third-party OpenAI-compatible service (no key needed from ANTHROPIC_API_KEY).
@@ -68,7 +68,7 @@ describe('review: a hostile repository switches the provider', () => {
   });
 });
 
-describe('review: the agent spends the budget', () => {
+describe('prompt hooks: a budget the agent spent', () => {
   it('a PreToolUse prompt guard whose session budget the agent has spent does not let the call through by default', async () => {
     const dir = tmpProject();
     const user = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', prompt: 'Block pushes to main. $ARGUMENTS' }] }] } };
@@ -84,7 +84,7 @@ describe('review: the agent spends the budget', () => {
   });
 });
 
-describe('review: the key in error messages', () => {
+describe('prompt hooks: the key in error messages', () => {
   it('a server that echoes the key past the 200-character cut does not get a part of it into the failure message', async () => {
     const dir = tmpProject();
     const user = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', prompt: 'ok? $ARGUMENTS' }] }] } };
@@ -96,7 +96,7 @@ describe('review: the key in error messages', () => {
   });
 });
 
-describe('review: the key in traces and the audit log', () => {
+describe('prompt hooks: the key and an endpoint password in traces', () => {
   it('a "model" field the server echoes the key in does not carry the key into the judge note (verbose, explain, audit log, cache file)', async () => {
     const dir = tmpProject();
     const user = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', prompt: 'ok? $ARGUMENTS' }] }] } };
@@ -118,19 +118,7 @@ describe('review: the key in traces and the audit log', () => {
   });
 });
 
-describe('review: hooks trust shows a prompt hook as it will run', () => {
-  it('the trust review of a project prompt hook says it asks a model with your key, not "not run by agent-hooks"', async () => {
-    const dir = tmpProject();
-    const env = isolatedEnv(tmpProject());
-    writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify(projectPrompt({ model: 'claude-opus-4-1' })));
-    const r = await cliInProcess(['trust', '--yes'], { cwd: dir, env });
-    expect(r.stdout).not.toContain('type prompt: not run by agent-hooks');
-    expect(r.stdout).toContain('claude-opus-4-1');
-    expect(r.stdout).toContain('ok? $ARGUMENTS');
-  });
-});
-
-describe('review: a locked runner and the budget file', () => {
+describe('prompt hooks: a locked runner and the budget file', () => {
   it('a locked runner does not read a budget count the agent can write (the managed prompt guard still judges)', async () => {
     const dir = tmpProject();
     const managed = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', prompt: 'Block pushes to main. $ARGUMENTS' }] }] } };
@@ -146,8 +134,3 @@ describe('review: a locked runner and the budget file', () => {
   });
 });
 
-describe('review: the verdict parser', () => {
-  it('an answer with two "ok" keys is not a verdict (JSON.parse keeps the last one: false then true reads as an allow)', () => {
-    expect(readVerdict('{"ok": false, "reason": "pushes to main", "ok": true}').ok).toBe(false);
-  });
-});

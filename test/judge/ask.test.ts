@@ -1,6 +1,6 @@
-// Review: the judge's failure paths the branch's own tests do not cover. These PASS on the reviewed
-// code (checked, not findings): a redirect is not followed, a huge body, a trickling body past the
-// timeout and a TLS handshake with a plain-HTTP server are each a named failure, never an allow.
+// The judge's request against servers that misbehave at the HTTP level: a redirect is not followed, a
+// huge body, a trickling body past the timeout and a TLS handshake with a plain-HTTP server are each a
+// named failure, never an allow.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { resolveConfig } from '../../src/config/resolve.js';
 import { runnerFor } from '../../src/engine.js';
 import { bash, isolatedEnv, tmpProject } from '../helpers.js';
 
-const KEY = 'sk-ant-review-2222-not-a-real-key';
+const KEY = 'sk-ant-test-2222-not-a-real-key';
 let server: http.Server;
 let sink: http.Server;
 let base = '';
@@ -69,7 +69,7 @@ async function run(endpoint: string, hook: Record<string, unknown> = {}) {
   return runnerFor(config, { ...env, ANTHROPIC_API_KEY: KEY, ANTHROPIC_BASE_URL: endpoint }).run(bash('git status'));
 }
 
-describe('review (passing): judge failure paths', () => {
+describe('askModel: failures at the HTTP level', () => {
   it('a 307 redirect is an error, not followed: the key never reaches the Location', async () => {
     const d = await run(`${base}/redirect`);
     expect(d.results[0]?.failure?.kind).toBe('error');
