@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigLayer, LayerName } from '../../src/config/load.js';
 import { resolveConfig } from '../../src/config/resolve.js';
 import { runnerFor } from '../../src/engine.js';
-import { bash, isolatedEnv, tmpProject } from '../helpers.js';
+import { bash, event, isolatedEnv, tmpProject } from '../helpers.js';
 import { fakeModel, type FakeModel } from '../judge/fake-model.js';
 
 // Fake keys: data for the runner only.
@@ -81,6 +81,24 @@ describe('prompt hooks: a budget the agent spent', () => {
     const decision = await runnerFor(config, env).run(bash('git push origin main'));
     expect(decision.results[0]?.failure?.kind).toBe('over-budget');
     expect(decision.decision).toBe('block');
+  });
+
+  it('an onFailure the hook or the defaults set is kept; a Stop (not an intercepting event) goes on', async () => {
+    const dir = tmpProject();
+    const env = cleanEnv(dir, { ANTHROPIC_API_KEY: ANTHROPIC_KEY, ANTHROPIC_BASE_URL: `${model.base}/allow` });
+    const budgetDir = path.join(env.XDG_STATE_HOME!, 'agent-hooks', 'judge-budget');
+    mkdirSync(budgetDir, { recursive: true, mode: 0o700 });
+    writeFileSync(path.join(budgetDir, createHash('sha256').update('test-session').digest('hex')), '999999', { mode: 0o600 });
+    const guard = (extra: Record<string, unknown>) => ({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', prompt: 'ok? $ARGUMENTS', ...extra }] }] } });
+    const run = async (user: unknown, ev = bash('git push origin main')) => runnerFor(await resolveConfig(layers(dir, user, {}), { cwd: dir }), env).run(ev);
+    for (const user of [guard({ onFailure: 'continue' }), { defaults: { onFailure: 'continue' }, ...guard({}) }]) {
+      const decision = await run(user);
+      expect(decision.results[0]?.failure?.kind).toBe('over-budget');
+      expect(decision.decision).toBe('continue');
+    }
+    const after = await run({ hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'done? $ARGUMENTS' }] }] } }, event('stop', { stop_hook_active: false }));
+    expect(after.results[0]?.failure?.kind).toBe('over-budget');
+    expect(after.decision).toBe('continue');
   });
 });
 
