@@ -416,7 +416,8 @@ async function runHook(
   // Shadow (audit) mode: the hook runs, what it would have done is reported, nothing changes.
   const audit = hook.audit ?? (run.kind === 'builtin' && run.audit);
   if (!reading.ok) {
-    const reply = failureReply(reading.failure, hook.id, hook.onFailure);
+    const failClosed = reading.failure.kind === 'over-budget' && run.kind === 'prompt' && run.overBudgetBlocks === true;
+    const reply = failureReply(reading.failure, hook.id, failClosed ? 'block' : hook.onFailure);
     if (audit) return { ...base, reply: { decision: 'continue' }, failure: reading.failure, ...(reply.decision === 'continue' ? {} : { wouldHave: reply }) };
     return { ...base, reply, failure: reading.failure };
   }

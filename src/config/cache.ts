@@ -16,7 +16,7 @@ import { macKey } from './mac-key.js';
 import { CONFIG_CHECKED, noteCodeParts } from '../code-parts.js';
 import { builtinRun, resolveConfig, type HandlerSpec, type HookRun, type ResolvedConfig, type ResolvedHook } from './resolve.js';
 
-const FORMAT = 4;
+const FORMAT = 5;
 /** Entries kept; older ones are removed when a new one is written. */
 const MAX_ENTRIES = 64;
 

@@ -46,7 +46,15 @@ export type HookRun =
    * Claude Code's `prompt`: a model judges the event (src/judge). `judge` holds what the hook and its
    * file say; the user's and managed defaults (`ResolvedConfig.judge`) fill the rest at run time.
    */
-  | { kind: 'prompt'; prompt: string; judge: JudgeSettings; continueOnBlock?: true; statusMessage?: string }
+  | {
+      kind: 'prompt';
+      prompt: string;
+      judge: JudgeSettings;
+      continueOnBlock?: true;
+      statusMessage?: string;
+      /** An intercepting event, no onFailure said: a spent budget blocks (the agent can spend it on purpose). */
+      overBudgetBlocks?: true;
+    }
   /** Claude Code's `agent` and `mcp_tool`: reported wherever they would run, never run. */
   | { kind: 'unsupported'; type: string; why: string }
   | {
@@ -423,6 +431,7 @@ async function resolveLayer(
         ...(wildcard ? { scope: eventKey } : {}),
         ...matching(entry),
       };
+      if (run.kind === 'prompt' && spec.mode === 'intercept' && entry.onFailure === undefined && defaults.onFailure === undefined) hook.run = { ...run, overBudgetBlocks: true };
       // A guard declares the tools it understands; an explicit `match` replaces that.
       if (hook.match === undefined && defaultMatch !== undefined) hook.match = defaultMatch;
       issues.push(...checkMatching(hook, mayHaveTool(spec)).map((m) => at(m)));
@@ -609,7 +618,13 @@ function applyOverride(layer: ConfigLayer, entry: Entry, key: string, targets: r
     if (entry.audit !== undefined) hook.audit = entry.audit;
     if (entry.priority !== undefined) hook.priority = entry.priority;
     if (entry.timeout !== undefined) hook.timeoutMs = entry.timeout * 1000;
-    if (entry.onFailure !== undefined) hook.onFailure = entry.onFailure;
+    if (entry.onFailure !== undefined) {
+      hook.onFailure = entry.onFailure;
+      if (hook.run.kind === 'prompt' && hook.run.overBudgetBlocks === true) {
+        const { overBudgetBlocks: _said, ...run } = hook.run;
+        hook.run = run;
+      }
+    }
     if (entry.parallel !== undefined) hook.parallel = entry.parallel;
     if (entry.env !== undefined) hook.env = { ...hook.env, ...entry.env };
     if (entry.cwd !== undefined) hook.cwd = path.resolve(layer.dir, entry.cwd);

@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isRecord } from '../json.js';
 import { JUDGE_SYSTEM_PROMPT } from './prompt-text.js';
-import type { Target } from './target.js';
+import { shownUrl, type Target } from './target.js';
 
 /** Bytes of a response body read; past that the answer is a failure. */
 export const ANSWER_BODY_LIMIT = 1024 * 1024;
@@ -27,11 +27,12 @@ export type AskEnd =
 
 export async function askModel(target: Target, prompt: string, timeoutMs: number, signal?: AbortSignal): Promise<AskEnd> {
   const end = await post(target, JSON.stringify(requestBody(target, prompt)), timeoutMs, signal);
-  if (end.kind !== 'answered') return end.kind === 'error' ? { kind: 'error', message: hide(`POST ${target.url}: ${end.message}`, target.secret) } : end;
-  if (end.status >= 300 && end.status < 400) return { kind: 'error', message: `POST ${target.url}: HTTP ${end.status} redirect, not followed` };
-  if (end.tooLarge) return { kind: 'error', message: `POST ${target.url}: the answer is over ${ANSWER_BODY_LIMIT} bytes` };
-  if (end.status < 200 || end.status > 299) return { kind: 'error', message: hide(`POST ${target.url}: HTTP ${end.status}${end.body.trim() === '' ? '' : `: ${oneLine(end.body)}`}`, target.secret) };
-  return hideEnd(readBody(target, end.body), target.secret);
+  const where = `POST ${shownUrl(target.url)}`;
+  if (end.kind !== 'answered') return end.kind === 'error' ? { kind: 'error', message: hide(`${where}: ${end.message}`, target.secret) } : end;
+  if (end.status >= 300 && end.status < 400) return { kind: 'error', message: `${where}: HTTP ${end.status} redirect, not followed` };
+  if (end.tooLarge) return { kind: 'error', message: `${where}: the answer is over ${ANSWER_BODY_LIMIT} bytes` };
+  if (end.status < 200 || end.status > 299) return { kind: 'error', message: `${where}: HTTP ${end.status}${end.body.trim() === '' ? '' : `: ${oneLine(end.body, target.secret)}`}` };
+  return hideEnd(readBody(target, where, end.body), target.secret);
 }
 
 /** The request body for the target's provider (non-streaming). */
@@ -52,26 +53,26 @@ export function requestBody(target: Target, prompt: string): Record<string, unkn
 // --- internal ---
 
 /** Reads the provider's answer; a body of the wrong shape is an error naming what was missing. */
-function readBody(target: Target, body: string): AskEnd {
+function readBody(target: Target, where: string, body: string): AskEnd {
   let value: unknown;
   try {
     value = JSON.parse(body);
   } catch {
-    return { kind: 'error', message: `POST ${target.url}: the answer is not JSON: ${oneLine(body)}` };
+    return { kind: 'error', message: `${where}: the answer is not JSON: ${oneLine(body, target.secret)}` };
   }
-  if (!isRecord(value)) return { kind: 'error', message: `POST ${target.url}: the answer is not a JSON object` };
-  const model = typeof value.model === 'string' ? value.model : target.model;
+  if (!isRecord(value)) return { kind: 'error', message: `${where}: the answer is not a JSON object` };
+  const model = answeredModel(value.model, target);
   if (target.provider === 'anthropic') {
     const usage = isRecord(value.usage) ? { ...count('inputTokens', value.usage.input_tokens), ...count('outputTokens', value.usage.output_tokens) } : {};
     if (value.stop_reason === 'refusal') return { kind: 'refused', message: 'the model refused to judge (stop_reason: refusal)', usage };
-    if (!Array.isArray(value.content)) return { kind: 'error', message: `POST ${target.url}: no "content" in the Messages API answer` };
+    if (!Array.isArray(value.content)) return { kind: 'error', message: `${where}: no "content" in the Messages API answer` };
     const text = value.content.flatMap((block) => (isRecord(block) && block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join('');
     return { kind: 'answered', text, model, usage };
   }
   const usage = isRecord(value.usage) ? { ...count('inputTokens', value.usage.prompt_tokens), ...count('outputTokens', value.usage.completion_tokens) } : {};
   const choice = Array.isArray(value.choices) ? value.choices[0] : undefined;
-  if (!isRecord(choice) || !isRecord(choice.message)) return { kind: 'error', message: `POST ${target.url}: no "choices[0].message" in the chat completion` };
-  if (typeof choice.message.refusal === 'string' && choice.message.refusal !== '') return { kind: 'refused', message: `the model refused to judge: ${oneLine(choice.message.refusal)}`, usage };
+  if (!isRecord(choice) || !isRecord(choice.message)) return { kind: 'error', message: `${where}: no "choices[0].message" in the chat completion` };
+  if (typeof choice.message.refusal === 'string' && choice.message.refusal !== '') return { kind: 'refused', message: `the model refused to judge: ${oneLine(choice.message.refusal, target.secret)}`, usage };
   if (choice.finish_reason === 'content_filter') return { kind: 'refused', message: 'the model refused to judge (finish_reason: content_filter)', usage };
   const content = choice.message.content;
   return { kind: 'answered', text: typeof content === 'string' ? content : '', model, usage };
@@ -152,7 +153,21 @@ export function hide(text: string, secret: string | undefined): string {
   return secret === undefined || secret.length < 4 ? text : text.replaceAll(secret, '[api key]');
 }
 
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+/** The key is masked before the cut: a cut through the key would leave its first part unmasked. */
+function oneLine(text: string, secret: string | undefined): string {
+  const line = hide(text, secret).replace(/\s+/g, ' ').trim();
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+
+/** Longest model name taken from an answer; a longer or multi-line one is not a model name. */
+const MODEL_NAME_LIMIT = 100;
+
+/**
+ * The model the server says answered, for traces, `explain` and the audit log: with the key masked, and
+ * only when it looks like a model name (one short line); else the model that was asked for.
+ */
+function answeredModel(value: unknown, target: Target): string {
+  if (typeof value !== 'string') return target.model;
+  const model = hide(value, target.secret).trim();
+  return model !== '' && model.length <= MODEL_NAME_LIMIT && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(model) ? model : target.model;
 }

@@ -45,13 +45,17 @@ export interface Target {
 
 /**
  * The judge of one hook: its own settings (from its file, or from the user or managed layer), over the
- * user's and managed defaults. A model chosen for another provider is not carried over.
+ * user's and managed defaults. Nothing chosen for another provider is carried over: a repository that
+ * names the other provider must not send the user's key (or key file) to the user's endpoint for the
+ * first one, nor that key to the other provider's server. The other provider then uses its own standard
+ * environment (ANTHROPIC_* / OPENAI_*).
  */
 export function judgeSettings(global: (JudgeSettings & { budget?: number }) | undefined, own: JudgeSettings): JudgeSettings {
   const { budget: _budget, ...defaults } = global ?? {};
   const sameProvider = own.provider === undefined || own.provider === (defaults.provider ?? 'anthropic');
-  const merged: JudgeSettings = { ...(sameProvider ? defaults : { ...defaults, model: undefined }), ...own };
-  if (merged.model === undefined) delete merged.model;
+  const carried: JudgeSettings = sameProvider ? defaults : { provider: own.provider };
+  const merged: JudgeSettings = { ...carried, ...own };
+  for (const name of ['model', 'endpoint', 'apiKeyEnv', 'apiKeyFile'] as const) if (merged[name] === undefined) delete merged[name];
   return merged;
 }
 
@@ -66,7 +70,7 @@ export function judgeTarget(settings: JudgeSettings, env: NodeJS.ProcessEnv): Ta
   try {
     parsed = new URL(base);
   } catch {
-    return { problem: `the ${provider} endpoint ${JSON.stringify(base)} (${settings.endpoint === undefined ? BASE_ENV[provider] : 'endpoint'}) is not a URL` };
+    return { problem: `the ${provider} endpoint ${JSON.stringify(shownUrl(base))} (${settings.endpoint === undefined ? BASE_ENV[provider] : 'endpoint'}) is not a URL` };
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { problem: `the ${provider} endpoint must be http or https, not ${parsed.protocol}` };
   const keyVar = settings.apiKeyEnv ?? KEY_ENV[provider];
@@ -89,6 +93,12 @@ export function judgeTarget(settings: JudgeSettings, env: NodeJS.ProcessEnv): Ta
   const route = provider === 'anthropic' ? '/v1/messages' : base.endsWith('/v1') ? '/chat/completions' : '/v1/chat/completions';
   const secret = key ?? token;
   return { provider, model, url: `${base}${route}`, headers, ...(secret === undefined ? {} : { secret }) };
+}
+
+/** A URL as messages show it: a `user:password@` in it is replaced, the rest kept for the reader. */
+export function shownUrl(url: string): string {
+  // The authority ends at the first / ? # or \ (WHATWG); its userinfo ends at its last @.
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#\\]*@/i, '$1[credentials]@');
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -27,6 +27,8 @@ export function readVerdict(answer: string): VerdictReading {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad(`the model's answer is JSON but not an object: ${quote(text)}`);
   const fields = value as Record<string, unknown>;
   if (typeof fields.ok !== 'boolean') return bad(`the model's answer has no boolean "ok": ${quote(text)}`);
+  // JSON.parse keeps the last of two "ok" keys: `{"ok": false, ..., "ok": true}` would read as an allow.
+  if (topLevelKeys(text).filter((key) => key === 'ok').length > 1) return bad(`the model's answer has more than one "ok": ${quote(text)}`);
   if (fields.reason !== undefined && typeof fields.reason !== 'string') return bad(`the model's "reason" is not a string: ${quote(text)}`);
   if (fields.impossible !== undefined && typeof fields.impossible !== 'boolean') return bad(`the model's "impossible" is not a boolean: ${quote(text)}`);
   return {
@@ -43,6 +45,26 @@ export function readVerdict(answer: string): VerdictReading {
 
 function unfence(answer: string): string {
   return answer.trim().replace(/^```[a-zA-Z]*\s*/, '').replace(/\s*```$/, '').trim();
+}
+
+/** The keys of a JSON object's own top level, duplicates kept; `text` is known to parse as an object. */
+function topLevelKeys(text: string): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      // A string at depth 1 followed by a colon is a key of the object itself.
+      let next = end + 1;
+      while (next < text.length && ' \t\n\r'.includes(text[next]!)) next++;
+      if (depth === 1 && text[next] === ':') keys.push(JSON.parse(text.slice(i, end + 1)) as string);
+      i = end;
+    } else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') depth--;
+  }
+  return keys;
 }
 
 function bad(problem: string): VerdictReading {

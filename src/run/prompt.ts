@@ -33,7 +33,10 @@ export async function runPrompt(spec: PromptSpec, event: EventSpec, deps: JudgeD
   return { reading: readReturnValue(answer, event), judge: note };
 }
 
-/** The verdict cache and request budget; the cache files are not read by a locked runner or under HOOKS_NO_CACHE. */
+/**
+ * The verdict cache and request budget. A locked runner (files false) reads and writes neither's files:
+ * the agent can write them. The cache files are also skipped under HOOKS_NO_CACHE.
+ */
 export function judgeDeps(env: NodeJS.ProcessEnv, files: boolean): JudgeDeps {
-  return { cache: verdictCache(env, files && !env.HOOKS_NO_CACHE), budget: sessionBudget(env) };
+  return { cache: verdictCache(env, files && !env.HOOKS_NO_CACHE), budget: sessionBudget(env, files) };
 }

@@ -167,4 +167,18 @@ describe('hooks trust shows Claude-shaped entries as they will run', () => {
     const list = await cliInProcess(['list'], { cwd: dir, env });
     expect(list.stdout).toMatch(/match Bash · if Bash\(rm \*\)/);
   });
+
+  it('a prompt hook is shown as what it runs: a model asked with your key, its provider/model and its prompt (shortened)', async () => {
+    const { cliInProcess, isolatedEnv, tmpProject } = await import('../helpers.js');
+    const dir = tmpProject();
+    const env = isolatedEnv(tmpProject());
+    const { writeFileSync } = await import('node:fs');
+    const long = `Judge this. ${'x'.repeat(300)} $ARGUMENTS`;
+    const hooks = [{ type: 'prompt', prompt: 'ok? $ARGUMENTS', model: 'claude-opus-4-1' }, { type: 'prompt', prompt: long, provider: 'openai' }];
+    writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks }] } }));
+    const r = await cliInProcess(['trust', '--yes'], { cwd: dir, env });
+    expect(r.stdout).not.toContain('not run by agent-hooks');
+    expect(r.stdout).toContain('asks a model with your key (the default provider, claude-opus-4-1): "ok? $ARGUMENTS"');
+    expect(r.stdout).toContain(`asks a model with your key (openai, the default model): "${long.slice(0, 160)}... (${long.length} characters)"`);
+  });
 });

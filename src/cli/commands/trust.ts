@@ -147,6 +147,8 @@ function describeEntry(entry: unknown): string {
   const runs =
     e.type === 'http'
       ? `POSTs each event to ${JSON.stringify(e.url)}${e.headers === undefined ? '' : ` with headers ${JSON.stringify(e.headers)}`}${e.allowedEnvVars === undefined ? '' : `, filled from the environment variables ${JSON.stringify(e.allowedEnvVars)}`}`
+      : e.type === 'prompt'
+        ? promptRuns(e)
       : typeof e.type === 'string' && e.type !== 'command' && typeof e.command !== 'string'
         ? `type ${e.type}: not run by agent-hooks`
         : typeof e.command === 'string'
@@ -239,3 +241,15 @@ function list(ctx: CliContext, s: ReturnType<typeof createStyle>, json: boolean)
   }
   return 0;
 }
+
+/** What a prompt hook runs: a request to a model, paid with the user's key, about each event it matches. */
+function promptRuns(e: Record<string, unknown>): string {
+  const prompt = typeof e.prompt === 'string' ? e.prompt : '';
+  const shown = prompt.length > PROMPT_SHOWN ? `${prompt.slice(0, PROMPT_SHOWN)}... (${prompt.length} characters)` : prompt;
+  const provider = typeof e.provider === 'string' ? e.provider : 'the default provider';
+  const model = typeof e.model === 'string' ? e.model : 'the default model';
+  return `asks a model with your key (${provider}, ${model}): ${JSON.stringify(shown)}`;
+}
+
+/** Enough of a prompt to see what it asks; the whole of it is in the file shown above. */
+const PROMPT_SHOWN = 160;
