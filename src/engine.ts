@@ -417,7 +417,8 @@ async function runHook(
   const audit = hook.audit ?? (run.kind === 'builtin' && run.audit);
   if (!reading.ok) {
     const failClosed = reading.failure.kind === 'over-budget' && run.kind === 'prompt' && run.overBudgetBlocks === true;
-    const reply = failureReply(reading.failure, hook.id, failClosed ? 'block' : hook.onFailure);
+    // The agent can spend a budget on purpose, so a guard that sets no onFailure blocks then (docs/model-judged.md).
+    const reply = failClosed ? failureReply(reading.failure, hook.id, 'block', 'a spent budget blocks unless the hook sets onFailure') : failureReply(reading.failure, hook.id, hook.onFailure);
     if (audit) return { ...base, reply: { decision: 'continue' }, failure: reading.failure, ...(reply.decision === 'continue' ? {} : { wouldHave: reply }) };
     return { ...base, reply, failure: reading.failure };
   }

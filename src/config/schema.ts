@@ -42,7 +42,7 @@ export const HandlerSchema = z
     statusMessage: z.string().optional().describe('Claude Code\'s spinner text; shown in agent-hooks traces'),
     priority: z.number().int().optional().describe('Higher runs first; default 0'),
     timeout: seconds.optional().describe('Seconds; default 30'),
-    onFailure: z.enum(['block', 'continue']).optional().describe('What a failure (crash, timeout, bad output) means; default continue, or block for a builtin guard on an intercepting event'),
+    onFailure: z.enum(['block', 'continue']).optional().describe('What a failure (crash, timeout, bad output) means; default continue, or block for a builtin guard on an intercepting event (and for a prompt hook whose session budget is spent)'),
     parallel: z.boolean().optional().describe('Run at the same time as adjacent parallel hooks, on the same payload'),
     env: z.record(z.string(), z.string()).optional().describe('Environment variables for the command, on top of defaults.env'),
     cwd: z.string().min(1).optional().describe('Working directory, relative to the config file; default the project folder'),

@@ -123,10 +123,10 @@ export function readReturnValue(value: unknown, event: EventSpec): Reading {
   return readObject(value as Record<string, unknown>, event);
 }
 
-/** What a failure becomes under the hook's `onFailure` policy. */
-export function failureReply(failure: Failure, hookId: string, onFailure: 'block' | 'continue'): Reply {
+/** What a failure becomes under the hook's `onFailure` policy; `because` says why a block is one, when that is not the policy. */
+export function failureReply(failure: Failure, hookId: string, onFailure: 'block' | 'continue', because = 'its onFailure is "block"'): Reply {
   return onFailure === 'block'
-    ? { decision: 'block', reason: `hook "${hookId}" failed (${failure.kind}: ${failure.message}) and its onFailure is "block"` }
+    ? { decision: 'block', reason: `hook "${hookId}" failed (${failure.kind}: ${failure.message}) and ${because}` }
     : { decision: 'continue' };
 }
 

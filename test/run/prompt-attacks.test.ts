@@ -81,6 +81,8 @@ describe('prompt hooks: a budget the agent spent', () => {
     const decision = await runnerFor(config, env).run(bash('git push origin main'));
     expect(decision.results[0]?.failure?.kind).toBe('over-budget');
     expect(decision.decision).toBe('block');
+    // It says why it blocked without an onFailure, not that the hook has one.
+    expect(decision.results[0]?.reply.reason).toMatch(/a spent budget blocks unless the hook sets onFailure$/);
   });
 
   it('an onFailure the hook or the defaults set is kept; a Stop (not an intercepting event) goes on', async () => {
