@@ -2,9 +2,8 @@
 // chat completion (OpenAI, Ollama, llama.cpp, vLLM). Every way it can end is a value. Redirects are not
 // followed (a redirect would carry the key to wherever the server says), the body read is capped, and the
 // key is removed from every message before it is said anywhere.
-import http from 'node:http';
-import https from 'node:https';
 import { isRecord } from '../json.js';
+import { post } from '../net/post.js';
 import { JUDGE_SYSTEM_PROMPT } from './prompt-text.js';
 import { shownUrl, type Target } from './target.js';
 
@@ -26,7 +25,8 @@ export type AskEnd =
   | { kind: 'error'; message: string };
 
 export async function askModel(target: Target, prompt: string, timeoutMs: number, signal?: AbortSignal): Promise<AskEnd> {
-  const end = await post(target, JSON.stringify(requestBody(target, prompt)), timeoutMs, signal);
+  const body = Buffer.from(JSON.stringify(requestBody(target, prompt)), 'utf8');
+  const end = await post(target.url, target.headers, body, { timeoutMs: Math.max(1, Math.round(timeoutMs)), limit: ANSWER_BODY_LIMIT, ...(signal === undefined ? {} : { signal }) });
   const where = `POST ${shownUrl(target.url)}`;
   if (end.kind !== 'answered') return end.kind === 'error' ? { kind: 'error', message: hide(`${where}: ${end.message}`, target.secret) } : end;
   if (end.status >= 300 && end.status < 400) return { kind: 'error', message: `${where}: HTTP ${end.status} redirect, not followed` };
@@ -76,66 +76,6 @@ function readBody(target: Target, where: string, body: string): AskEnd {
   if (choice.finish_reason === 'content_filter') return { kind: 'refused', message: 'the model refused to judge (finish_reason: content_filter)', usage };
   const content = choice.message.content;
   return { kind: 'answered', text: typeof content === 'string' ? content : '', model, usage };
-}
-
-type End = { kind: 'answered'; status: number; body: string; tooLarge: boolean } | { kind: 'timeout' } | { kind: 'cancelled' } | { kind: 'error'; message: string };
-
-// node:http rather than fetch: a process's first fetch loads undici, which cost 75-190 ms against
-// 13-37 ms for node:http, measured interleaved in one run (docs/model-judged.md), on every event.
-function post(target: Target, body: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<End> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve({ kind: 'cancelled' });
-    let url: URL;
-    try {
-      url = new URL(target.url);
-    } catch {
-      return resolve({ kind: 'error', message: 'not a URL' });
-    }
-    const bytes = Buffer.from(body, 'utf8');
-    let settled = false;
-    const finish = (end: End) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      resolve(end);
-    };
-    let req: http.ClientRequest;
-    try {
-      req = (url.protocol === 'https:' ? https : http).request(url, { method: 'POST', headers: { ...target.headers, 'content-length': String(bytes.length) }, agent: false });
-    } catch (error) {
-      return resolve({ kind: 'error', message: (error as Error).message });
-    }
-    const timer = setTimeout(() => {
-      finish({ kind: 'timeout' });
-      req.destroy();
-    }, Math.max(1, Math.round(timeoutMs)));
-    const onAbort = () => {
-      finish({ kind: 'cancelled' });
-      req.destroy();
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-    req.on('error', (error: NodeJS.ErrnoException) => finish({ kind: 'error', message: error.code === 'ECONNREFUSED' ? 'connection refused' : error.message }));
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      let tooLarge = false;
-      res.on('data', (chunk: Buffer) => {
-        if (tooLarge) return;
-        if (kept + chunk.length > ANSWER_BODY_LIMIT) {
-          tooLarge = true;
-          res.destroy();
-          finish({ kind: 'answered', status: res.statusCode ?? 0, body: '', tooLarge: true });
-        } else {
-          chunks.push(chunk);
-          kept += chunk.length;
-        }
-      });
-      res.on('end', () => finish({ kind: 'answered', status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), tooLarge }));
-      res.on('error', (error) => finish({ kind: 'error', message: error.message }));
-    });
-    req.end(bytes);
-  });
 }
 
 function count(name: keyof Usage, value: unknown): Usage {

@@ -3,9 +3,8 @@
 // body is an empty reply; a 2xx body that is a JSON object is read like a command hook's stdout on
 // exit 0; any other 2xx body, a non-2xx status, a refused connection or a timeout is a failure (which
 // blocks only under `onFailure: "block"`). A status code never blocks by itself.
-import http from 'node:http';
-import https from 'node:https';
 import type { EventSpec } from '../events/catalog.js';
+import { post, type PostEnd } from '../net/post.js';
 import { readProcessEnd, type Reading } from '../reply/interpret.js';
 import { wholeMs } from './duration.js';
 
@@ -38,7 +37,7 @@ export function interpolateHeader(value: string, allowed: ReadonlySet<string>, e
 
 /** POSTs the event and reads the answer; every way it can end is a value, never an exception. */
 export async function runHttp(spec: HttpSpec, event: EventSpec): Promise<Reading> {
-  const end = await post(spec);
+  const end = await request(spec);
   if (end.kind === 'timeout') return readProcessEnd({ kind: 'timeout', timeoutMs: wholeMs(spec.timeoutMs) }, event);
   if (end.kind === 'cancelled') return readProcessEnd({ kind: 'cancelled' }, event);
   if (end.kind === 'error') return { ok: false, failure: { kind: 'error', message: `POST ${spec.url}: ${end.message}` } };
@@ -55,72 +54,18 @@ export async function runHttp(spec: HttpSpec, event: EventSpec): Promise<Reading
 
 // --- internal ---
 
-type End =
-  | { kind: 'answered'; status: number; body: string; tooLarge: boolean }
-  | { kind: 'timeout' }
-  | { kind: 'cancelled' }
-  | { kind: 'error'; message: string };
-
-function post(spec: HttpSpec): Promise<End> {
-  return new Promise((resolve) => {
-    if (spec.signal?.aborted) return resolve({ kind: 'cancelled' });
-    let url: URL;
-    try {
-      url = new URL(spec.url);
-    } catch {
-      return resolve({ kind: 'error', message: 'not a URL' });
-    }
-    const allowed = new Set(spec.allowedEnvVars);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(spec.headers)) {
-      // The length comes from the body, as in Claude Code; a header cannot change it.
-      if (/^(content-length|transfer-encoding|host)$/i.test(name.trim())) continue;
-      headers[name.trim()] = interpolateHeader(value, allowed, spec.env);
-    }
-    const body = typeof spec.body === 'string' ? Buffer.from(spec.body) : spec.body;
-    headers['Content-Type'] = 'application/json';
-    headers['Content-Length'] = String(body.length);
-    const timeoutMs = wholeMs(spec.timeoutMs);
-    let settled = false;
-    const finish = (end: End) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      spec.signal?.removeEventListener('abort', onAbort);
-      resolve(end);
-    };
-    let req: http.ClientRequest;
-    try {
-      req = (url.protocol === 'https:' ? https : http).request(url, { method: 'POST', headers, agent: false });
-    } catch (error) {
-      return resolve({ kind: 'error', message: (error as Error).message });
-    }
-    const timer = setTimeout(() => {
-      finish({ kind: 'timeout' });
-      req.destroy();
-    }, timeoutMs);
-    const onAbort = () => {
-      finish({ kind: 'cancelled' });
-      req.destroy();
-    };
-    spec.signal?.addEventListener('abort', onAbort, { once: true });
-    req.on('error', (error: NodeJS.ErrnoException) => finish({ kind: 'error', message: error.code === 'ECONNREFUSED' ? 'connection refused' : error.message }));
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      let tooLarge = false;
-      res.on('data', (chunk: Buffer) => {
-        if (kept + chunk.length > HTTP_BODY_LIMIT) tooLarge = true;
-        else {
-          chunks.push(chunk);
-          kept += chunk.length;
-        }
-      });
-      res.on('end', () => finish({ kind: 'answered', status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), tooLarge }));
-      res.on('error', (error) => finish({ kind: 'error', message: error.message }));
-    });
-    req.end(body);
-  });
+/** The request as Claude Code sends it: the hook's headers (interpolated), then its own JSON content type. */
+function request(spec: HttpSpec): Promise<PostEnd> {
+  const allowed = new Set(spec.allowedEnvVars);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(spec.headers)) {
+    // The length comes from the body, as in Claude Code; a header cannot change it.
+    if (/^(content-length|transfer-encoding|host)$/i.test(name.trim())) continue;
+    headers[name.trim()] = interpolateHeader(value, allowed, spec.env);
+  }
+  headers['Content-Type'] = 'application/json';
+  const body = typeof spec.body === 'string' ? Buffer.from(spec.body) : spec.body;
+  return post(spec.url, headers, body, { timeoutMs: wholeMs(spec.timeoutMs), limit: HTTP_BODY_LIMIT, ...(spec.signal === undefined ? {} : { signal: spec.signal }) });
 }
 
 function oneLine(text: string): string {
