@@ -3,7 +3,7 @@
 // it is used only when its directory is the user's own and private (0700); every entry carries an HMAC
 // under a per-user key (0600) and is keyed on the sha256 of every layer's bytes and trust state; an
 // entry that fails any check is a miss, and the config is checked afresh.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { GUARD_IDS, loadGuard } from '../guards/index.js';
@@ -12,7 +12,7 @@ import { cacheDir as agentCacheDir } from '../paths.js';
 import { readPrivateFile, writePrivateFile } from '../fs/private.js';
 import { VERSION } from '../version.js';
 import { isJsFile, type ConfigLayer } from './load.js';
-import { macKey } from './mac-key.js';
+import { macKey, seal, unseal } from './mac-key.js';
 import { CONFIG_CHECKED, noteCodeParts } from '../code-parts.js';
 import { builtinRun, resolveConfig, type HandlerSpec, type HookRun, type ResolvedConfig, type ResolvedHook } from './resolve.js';
 
@@ -78,20 +78,12 @@ function cacheKey(layers: readonly ConfigLayer[], cwd: string): string | undefin
   }
 }
 
-function mac(secret: Buffer, body: string): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
-}
-
 /** The cached config rebuilt, or undefined on any miss, damage or forgery (then it is checked afresh). */
 async function read(file: string, key: string, secret: Buffer, env: NodeJS.ProcessEnv): Promise<ResolvedConfig | undefined> {
   const text = readPrivateFile(file);
-  if (text === undefined) return undefined;
+  const body = text === undefined ? undefined : unseal(secret, text);
+  if (body === undefined) return undefined;
   try {
-    const { mac: tag, body } = JSON.parse(text) as { mac?: unknown; body?: unknown };
-    if (typeof tag !== 'string' || typeof body !== 'string') return undefined;
-    const expected = Buffer.from(mac(secret, body), 'hex');
-    const given = Buffer.from(tag, 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
     const entry = JSON.parse(body) as Entry;
     if (entry.key !== key) return undefined;
     return await rebuild(entry, env);
@@ -141,7 +133,7 @@ function write(file: string, key: string, secret: Buffer, config: ResolvedConfig
       },
     };
     const body = JSON.stringify(entry);
-    writePrivateFile(file, JSON.stringify({ mac: mac(secret, body), body }));
+    writePrivateFile(file, seal(secret, body));
     prune(path.dirname(file));
   } catch {
     // Read-only home, full disk, options JSON cannot hold: run uncached.

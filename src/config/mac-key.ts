@@ -1,6 +1,7 @@
-// The per-user key that authenticates agent-hooks' cache files (checked configs, the CLI's code cache).
+// The per-user key that authenticates agent-hooks' cache files (checked configs, judges' verdicts, the CLI's
+// code cache), and the sealed form the JSON ones are kept in.
 // Kept apart from cache.ts so that the CLI's launcher can use it without loading the config code.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, constants, openSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { euid, privateDir, readPrivateFile } from '../fs/private.js';
@@ -36,4 +37,24 @@ export function macKey(dir: string): Buffer | undefined {
 function readSecret(file: string): Buffer | undefined {
   const hex = readPrivateFile(file, { secret: true })?.trim();
   return hex !== undefined && /^[0-9a-f]{64}$/.test(hex) ? Buffer.from(hex, 'hex') : undefined;
+}
+
+/** `body` as a cache file keeps it: with its HMAC-SHA256 under `secret`. */
+export function seal(secret: Buffer, body: string): string {
+  return JSON.stringify({ mac: hmac(secret, body), body });
+}
+
+/** The body of what `seal` wrote, when its HMAC under `secret` checks out; undefined for anything else. */
+export function unseal(secret: Buffer, text: string): string | undefined {
+  try {
+    const { mac, body } = JSON.parse(text) as { mac?: unknown; body?: unknown };
+    if (typeof mac !== 'string' || typeof body !== 'string' || !/^[0-9a-f]{64}$/.test(mac)) return undefined;
+    return timingSafeEqual(Buffer.from(mac, 'hex'), Buffer.from(hmac(secret, body), 'hex')) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function hmac(secret: Buffer, body: string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
 }

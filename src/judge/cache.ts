@@ -4,9 +4,9 @@
 // small files under the user's cache dir: folder 0700, files 0600, each with an HMAC under the per-user
 // key (src/config/mac-key.ts), read without following links; an entry that fails a check is a miss. A
 // locked runner reads no file the user could write. Only good verdicts are kept: a failure is asked again.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { macKey } from '../config/mac-key.js';
+import { macKey, seal, unseal } from '../config/mac-key.js';
 import { readPrivateFile, writePrivateFile } from '../fs/private.js';
 import { cacheDir } from '../paths.js';
 import type { Verdict } from './verdict.js';
@@ -59,7 +59,7 @@ export function verdictCache(env: NodeJS.ProcessEnv, files: boolean, memory: Mem
       if (mac === null) return;
       const body = JSON.stringify({ id, at, value });
       try {
-        writePrivateFile(path.join(dir, `${id}.json`), JSON.stringify({ mac: sign(mac, body), body }));
+        writePrivateFile(path.join(dir, `${id}.json`), seal(mac, body));
       } catch {
         // Not kept on disk: the next process asks the model again, which is only slower.
       }
@@ -75,17 +75,11 @@ function remember(memory: Memory, id: string, at: number, value: Cached): void {
   if (memory.size > MEMORY_ENTRIES) memory.delete(memory.keys().next().value!);
 }
 
-function sign(secret: Buffer, body: string): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
-}
-
 function readEntry(file: string, id: string, secret: Buffer): { at: number; value: Cached } | undefined {
   const text = readPrivateFile(file);
-  if (text === undefined) return undefined;
+  const body = text === undefined ? undefined : unseal(secret, text);
+  if (body === undefined) return undefined;
   try {
-    const { mac, body } = JSON.parse(text) as { mac?: unknown; body?: unknown };
-    if (typeof mac !== 'string' || typeof body !== 'string' || !/^[0-9a-f]{64}$/.test(mac)) return undefined;
-    if (!timingSafeEqual(Buffer.from(mac, 'hex'), Buffer.from(sign(secret, body), 'hex'))) return undefined;
     const entry = JSON.parse(body) as { id?: unknown; at?: unknown; value?: Cached };
     if (entry.id !== id || typeof entry.at !== 'number' || Date.now() - entry.at >= VERDICT_TTL_MS || entry.at > Date.now() + 60_000) return undefined;
     const value = entry.value;
