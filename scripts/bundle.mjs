@@ -77,10 +77,21 @@ function zodEntry() {
   return `import { ${sorted.map((n) => `${n} as _${n}`).join(', ')} } from 'zod';\nexport const z = { ${sorted.map((n) => `${n}: _${n}`).join(', ')} };\n`;
 }
 
+// The MCP SDK, only for runs that speak MCP (`hooks mcp`, `mcp_tool` hooks): src/mcp/sdk.ts is its one
+// importer and its entry, so the file carries the members named there and nothing else of the SDK.
+await build({
+  ...common,
+  entryPoints: ['src/mcp/sdk.ts'],
+  outfile: path.join(out, 'vendor', 'mcp-sdk.cjs'),
+  format: 'cjs',
+  minifyIdentifiers: true,
+});
+
 const vendor = {
   name: 'vendor',
   setup(b) {
     b.onResolve({ filter: new RegExp(`^(${VENDOR.join('|')})$`) }, (args) => ({ path: `./vendor/${args.path}.cjs`, external: true }));
+    b.onResolve({ filter: /^@modelcontextprotocol\/sdk\// }, () => ({ path: './vendor/mcp-sdk.cjs', external: true }));
   },
 };
 
