@@ -36,6 +36,12 @@ export type KnownEventName =
   | 'elicitationResult'
   | 'preModelSwitch'
   | 'postModelSwitch'
+  | 'preSessionSwitch'
+  | 'preCompactSummary'
+  | 'agentStart'
+  | 'agentEnd'
+  | 'turnStart'
+  | 'turnEnd'
   | 'beforeModel'
   | 'afterModel'
   | 'beforeToolSelection';

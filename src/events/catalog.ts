@@ -129,6 +129,17 @@ export const EVENTS: readonly EventSpec[] = [
   spec({ name: 'preSkillShellCommand', cli: 'pre-skill-shell-command', claude: 'PreSkillShellCommand', mode: 'intercept', tool: true, canBlock: true, blockAs: 'permissionDecision', permissionDecision: true }),
   // Codex's: the user interrupted the turn (Codex 0.171 reads back only systemMessage).
   spec({ name: 'interrupt', cli: 'interrupt', claude: 'Interrupt', mode: 'observe', canHalt: false }),
+  // pi's and oh-my-pi's (extension events, no Claude Code equivalent). A block cancels a change of session:
+  // a new or resumed session, a fork or branch, a move in the session tree (`reason`).
+  spec({ name: 'preSessionSwitch', cli: 'pre-session-switch', claude: 'PreSessionSwitch', mode: 'observe', canBlock: true, canHalt: false }),
+  // oh-my-pi's, as compaction writes its summary: additionalContext (or plain stdout) goes to the summarizer.
+  spec({ name: 'preCompactSummary', cli: 'pre-compact-summary', claude: 'PreCompactSummary', mode: 'observe', canHalt: false, context: true, plainStdoutIsContext: true }),
+  // An agent run (one prompt) and each model turn in it starting and ending: observe only, as pi reads
+  // nothing back there (oh-my-pi's turn-ending gate, session_stop, is `stop`).
+  spec({ name: 'agentStart', cli: 'agent-start', claude: 'AgentStart', mode: 'observe', canHalt: false }),
+  spec({ name: 'agentEnd', cli: 'agent-end', claude: 'AgentEnd', mode: 'observe', canHalt: false }),
+  spec({ name: 'turnStart', cli: 'turn-start', claude: 'TurnStart', mode: 'observe', canHalt: false }),
+  spec({ name: 'turnEnd', cli: 'turn-end', claude: 'TurnEnd', mode: 'observe', canHalt: false }),
   // Model-level events (Gemini CLI's BeforeModel, AfterModel, BeforeToolSelection; library callers):
   // the payload's `model_request` / `model_response` are described in events/model-request.ts. A block on
   // beforeToolSelection leaves the call with no tools at all.
@@ -136,6 +147,9 @@ export const EVENTS: readonly EventSpec[] = [
   spec({ name: 'afterModel', cli: 'after-model', claude: 'AfterModel', mode: 'intercept', canBlock: true, rewrites: 'updatedResponse' }),
   spec({ name: 'beforeToolSelection', cli: 'before-tool-selection', claude: 'BeforeToolSelection', mode: 'intercept', canBlock: true, rewrites: 'updatedRequest' }),
 ];
+
+/** Events only other agents send (Codex's; pi's and oh-my-pi's): `install claude-code` registers none of them. */
+export const NOT_CLAUDE_CODE: readonly EventName[] = ['interrupt', 'preSessionSwitch', 'preCompactSummary', 'agentStart', 'agentEnd', 'turnStart', 'turnEnd'];
 
 const bySpelling = new Map<string, EventSpec>();
 for (const e of EVENTS) for (const n of [e.name, e.cli, e.claude]) bySpelling.set(n, e);

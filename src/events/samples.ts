@@ -338,6 +338,14 @@ function eventFields(spec: EventSpec, c: Ctx): Record<string, unknown> {
     case 'preModelSwitch':
     case 'postModelSwitch':
       return { from_model: 'claude-sonnet-4-5', to_model: 'claude-opus-4-1', requested_model: 'opus', source: 'command', context_tokens: 48213, prompt_cache_warm: true, cache_ttl: '5m', estimated_cache_write_usd: 0.9, pricing: 'catalog' };
+    case 'preSessionSwitch':
+      return { reason: 'resume', target_session_file: path.join(c.cwd, '.pi', 'sessions', 'earlier.jsonl') };
+    case 'agentEnd':
+      return { last_assistant_message: 'I added the --port option and updated the README.' };
+    case 'turnStart':
+      return { turn_index: 0 };
+    case 'turnEnd':
+      return { turn_index: 0, last_assistant_message: 'I will read src/server.ts first.', tool_results: 1 };
     case 'beforeModel':
     case 'afterModel':
     case 'beforeToolSelection':

@@ -11,8 +11,8 @@ const CLAUDE_CODE_EVENTS = [
   'TaskCompleted', 'Elicitation', 'ElicitationResult', 'ConfigChange', 'WorktreeCreate', 'WorktreeRemove',
   'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'DirectoryAdded', 'MessageDisplay', 'PreSkillShellCommand',
 ];
-/** Events of other agents with no Claude Code equivalent (Codex 0.171's Interrupt). */
-const OTHER_AGENTS_EVENTS = ['Interrupt'];
+/** Events of other agents with no Claude Code equivalent (Codex 0.171's Interrupt; pi's and oh-my-pi's). */
+const OTHER_AGENTS_EVENTS = ['Interrupt', 'PreSessionSwitch', 'PreCompactSummary', 'AgentStart', 'AgentEnd', 'TurnStart', 'TurnEnd'];
 
 describe('event catalog', () => {
   it.each(EVENTS.map((e) => [e.name, e.cli, e.claude]))('%s / %s / %s name one event', (name, cli, claude) => {

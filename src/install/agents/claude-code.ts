@@ -1,7 +1,7 @@
 // Claude Code: `.claude/settings.json` (or `~/.claude/settings.json`, `$CLAUDE_CONFIG_DIR`), one group
 // per event the config uses (--project; --user: every event), timeout in seconds.
 import path from 'node:path';
-import { EVENTS } from '../../events/catalog.js';
+import { EVENTS, NOT_CLAUDE_CODE } from '../../events/catalog.js';
 import { MODEL_EVENTS } from '../../events/model-request.js';
 import { nestedEntries } from '../event-table.js';
 import { jsonAgent } from '../json-agent.js';
@@ -18,8 +18,8 @@ export const claudeCode = jsonAgent({
     closed: 'onFailure "block": a missing, crashing or timed-out runner blocks PreToolUse and UserPromptSubmit',
   },
   // Claude Code's names are the catalog's own: every Claude Code event (not the model events, nor
-  // Codex's Interrupt, which Claude Code does not have). --project registers only those the config uses (see plan.ts).
-  events: Object.fromEntries(EVENTS.filter((e) => !MODEL_EVENTS.includes(e.name) && e.name !== 'interrupt').map((e) => [e.claude, e.name])),
+  // other agents' own events, which Claude Code does not have). --project registers only those the config uses (see plan.ts).
+  events: Object.fromEntries(EVENTS.filter((e) => !MODEL_EVENTS.includes(e.name) && !NOT_CLAUDE_CODE.includes(e.name)).map((e) => [e.claude, e.name])),
 
   entries: nestedEntries,
   http: true,
