@@ -97,6 +97,25 @@ export default function agentHooks(pi) {
   pi.on('session_shutdown', (event, ctx) => guarded(() => sessionEnd(event, ctx), () => undefined));
   pi.on('session_before_compact', (event, ctx) => guarded(() => preCompact(event, ctx), () => (FAIL_CLOSED ? { cancel: true } : undefined)));
   pi.on('context', (event, ctx) => guarded(() => beforeModel(pi, event, ctx, state), (reason) => stopModel(ctx, reason)));
+  // A change of session (preSessionSwitch): a block, or a runner or extension failure, cancels it.
+  pi.on('session_before_switch', (event, ctx) => guarded(() => preSessionSwitch(event && event.reason === 'fork' ? 'fork' : event && event.reason === 'resume' ? 'resume' : 'new', { target_session_file: event && event.targetSessionFile }, ctx), cancelled));
+  pi.on('${host === 'pi' ? 'session_before_fork' : 'session_before_branch'}', (event, ctx) => guarded(() => preSessionSwitch('fork', { entry_id: event && event.entryId }, ctx), cancelled));
+  pi.on('session_before_tree', (event, ctx) => guarded(() => preSessionSwitch('tree', { entry_id: event && event.preparation && event.preparation.targetId }, ctx), cancelled));${host === 'omp' ? `
+  // oh-my-pi's: context for compaction's summary (preCompactSummary), and the turn-ending gate (stop).
+  pi.on('session.compacting', (event, ctx) => guarded(() => compactSummary(ctx), () => undefined));
+  pi.on('session_stop', (event, ctx) => guarded(() => stop(event, ctx), () => undefined));` : ''}
+  pi.on('agent_start', (event, ctx) => guarded(() => observe('agent-start', 'AgentStart', {}, ctx), () => undefined));
+  pi.on('agent_end', (event, ctx) => guarded(() => observe('agent-end', 'AgentEnd', { last_assistant_message: lastAssistantText(event && event.messages) }, ctx), () => undefined));
+  pi.on('turn_start', (event, ctx) => guarded(() => observe('turn-start', 'TurnStart', { turn_index: event && event.turnIndex }, ctx), () => undefined));
+  pi.on('turn_end', (event, ctx) => guarded(() => observe('turn-end', 'TurnEnd', {
+    turn_index: event && event.turnIndex,
+    last_assistant_message: textOf(event && isObject(event.message) ? event.message.content : undefined),
+    tool_results: event && Array.isArray(event.toolResults) ? event.toolResults.length : 0,
+  }, ctx), () => undefined));
+}
+
+function cancelled() {
+  return { cancel: true };
 }
 
 // ${name} logs a throw from most handlers and goes on (only tool_call blocks on one); each gate catches
@@ -238,6 +257,67 @@ async function preCompact(event, ctx) {
   return run.code !== 0 && FAIL_CLOSED ? { cancel: true } : undefined;
 }
 
+// preSessionSwitch: a block cancels; so does a runner that fails (nothing was checked); \`ask\` is
+// ctx.ui.confirm where there is a UI, else a cancel.
+async function preSessionSwitch(reason, fields, ctx) {
+  const run = await runHooks('pre-session-switch', { ...base(ctx, 'PreSessionSwitch'), reason, ...fields }, cwdOf(ctx), FAIL_CLOSED);
+  const answer = parseAnswer(run.stdout);
+  if (run.code === 2 || answer.decision === 'block' || answer.decision === 'deny') return cancelSwitch(ctx, 'Blocked by agent-hooks: ' + reasonOf(answer, run));
+  report(run);
+  if (run.code !== 0) return cancelSwitch(ctx, failedReason(run));
+  if (answer.decision === 'ask') {
+    const why = reasonOf(answer, run);
+    if (!ctx || !ctx.hasUI) return cancelSwitch(ctx, 'Blocked by agent-hooks (needs approval, and ${name} has no UI to ask in this mode): ' + why);
+    const ok = await ctx.ui.confirm('agent-hooks: ' + (reason === 'tree' ? 'move in the session tree' : reason === 'fork' ? 'fork the session' : reason === 'resume' ? 'switch sessions' : 'start a new session') + '?', why);
+    if (!ok) return cancelSwitch(ctx, 'Blocked by agent-hooks (the user said no): ' + why);
+  }
+  return undefined;
+}
+
+function cancelSwitch(ctx, reason) {
+  if (ctx && ctx.hasUI && ctx.ui && typeof ctx.ui.notify === 'function') ctx.ui.notify(reason, 'error');
+  else process.stderr.write(reason + '\\n');
+  return { cancel: true };
+}
+
+/** An event hooks only watch: their failures are reported, and nothing is read back. */
+async function observe(cli, event, fields, ctx) {
+  report(await runHooks(cli, { ...base(ctx, event), ...fields }, cwdOf(ctx), FAIL_CLOSED));
+  return undefined;
+}
+
+/** The text of the last assistant message of a run. */
+function lastAssistantText(messages) {
+  if (!Array.isArray(messages)) return '';
+  for (let i = messages.length - 1; i >= 0; i--) if (isObject(messages[i]) && messages[i].role === 'assistant') return textOf(messages[i].content);
+  return '';
+}
+${host === 'omp' ? `
+// preCompactSummary: what hooks add goes to the summarizer as context. Nothing is guarded here
+// (preCompact is the gate), so a failure is reported and the summary is written without it.
+async function compactSummary(ctx) {
+  const run = await runHooks('pre-compact-summary', base(ctx, 'PreCompactSummary'), cwdOf(ctx), FAIL_CLOSED);
+  report(run);
+  const answer = parseAnswer(run.stdout);
+  if (run.code === 0 && typeof answer.additionalContext === 'string' && answer.additionalContext !== '') return { context: [answer.additionalContext] };
+  return undefined;
+}
+
+// stop on session_stop: a block keeps the agent going with the reason (oh-my-pi's decision "block"),
+// context continues it once more. A runner failure lets it stop: stopping is the safe side.
+async function stop(event, ctx) {
+  const run = await runHooks('stop', {
+    ...base(ctx, 'Stop'),
+    stop_hook_active: !!(event && event.stop_hook_active),
+    last_assistant_message: textOf(event && isObject(event.last_assistant_message) ? event.last_assistant_message.content : undefined),
+  }, cwdOf(ctx), FAIL_CLOSED);
+  const answer = parseAnswer(run.stdout);
+  if (run.code === 2 || answer.decision === 'block') return { decision: 'block', reason: reasonOf(answer, run) };
+  report(run);
+  if (run.code === 0 && typeof answer.additionalContext === 'string' && answer.additionalContext !== '') return { continue: true, additionalContext: answer.additionalContext };
+  return undefined;
+}
+` : ''}
 // beforeModel on each model call: hooks see the conversation as text (tool calls and images stay
 // where they are) and the thinking level; they may rewrite the messages' text, drop messages, add
 // user messages, or set the thinking level. ${name} cannot skip one call from here: a block aborts the run.

@@ -6,8 +6,12 @@ import { isOurPiExtension, renderPiExtension, type PiHost } from '../pi-extensio
 import { binExpression } from './opencode.js';
 import type { AgentTarget } from '../target.js';
 
-/** Eight handlers: tool_call, tool_result, input (the prompt), before_agent_start (its context), session start and end, compaction, context (beforeModel). */
-const ENTRIES = 8;
+/**
+ * The handlers: tool_call, tool_result, input (the prompt), before_agent_start (its context), session
+ * start and end, compaction, context (beforeModel), the three session changes (switch, fork or branch,
+ * tree), agent and turn start and end; oh-my-pi adds session.compacting and session_stop.
+ */
+const ENTRIES: Readonly<Record<PiHost, number>> = { pi: 15, omp: 17 };
 
 function piTarget(host: PiHost, folder: string, label: string): AgentTarget {
   return {
@@ -24,11 +28,11 @@ function piTarget(host: PiHost, folder: string, label: string): AgentTarget {
       if (before !== undefined && !isOurPiExtension(before, host)) {
         throw new HooksError('CONFIG_INVALID', `${file}: exists and was not written by agent-hooks; move it away first`, { file });
       }
-      return { text: renderPiExtension(host, binExpression(launcher, scope), timeoutSeconds * 1000, failClosed), entries: ENTRIES };
+      return { text: renderPiExtension(host, binExpression(launcher, scope), timeoutSeconds * 1000, failClosed), entries: ENTRIES[host] };
     },
     uninstall(before) {
       // Someone else's file of the same name is not ours to remove.
-      return isOurPiExtension(before, host) ? { text: undefined, removed: ENTRIES } : { text: before, removed: 0 };
+      return isOurPiExtension(before, host) ? { text: undefined, removed: ENTRIES[host] } : { text: before, removed: 0 };
     },
     note: `${label} loads ${folder}/extensions/*.ts at start (/reload reloads them); the extension runs \`hooks run --dialect native\` with ${label}'s tools named as Claude Code tools (bash is Bash)`,
   };
