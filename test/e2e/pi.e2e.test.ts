@@ -31,6 +31,8 @@ interface RunOptions {
   files?: Record<string, string>;
   prompt?: string;
   runnerGone?: boolean;
+  /** Files for the agent's own folder (~/.pi/agent, ~/.omp/agent), by name. */
+  agentFiles?: Record<string, string>;
 }
 
 async function runAgent(host: Host, label: string, options: RunOptions) {
@@ -70,37 +72,45 @@ async function prepare(host: Host, label: string, options: RunOptions) {
   const provider = { baseUrl: `${model.url}/v1`, api: 'openai-completions', apiKey: 'sk-test', models: [{ id: 'fake-model' }] };
   // JSON is YAML too: omp reads models.yml.
   writeFileSync(path.join(agentDir, host === 'pi' ? 'models.json' : 'models.yml'), JSON.stringify({ providers: { fake: host === 'pi' ? { ...provider, compat: { supportsDeveloperRole: false, supportsReasoningEffort: false } } : provider } }));
+  for (const [name, text] of Object.entries(options.agentFiles ?? {})) writeFileSync(path.join(agentDir, name), text);
   const args = (rest: string[]) => (host === 'pi' ? ['--provider', 'fake', '--model', 'fake-model', ...rest] : ['--model', 'fake/fake-model', '--auto-approve', '--no-lsp', '--no-title', '--no-skills', ...rest]);
   return { ws, env, bin, model, args };
 }
 
 /**
- * pi in RPC mode: one prompt, then `{"type": "compact"}` once the agent is done; the compact command's
- * response, and pi's stderr.
+ * pi or omp in RPC mode: one prompt, then `command` (`{"type": "compact"}`, `{"type": "new_session"}`)
+ * once the agent is done; that command's response, and the agent's stderr.
  */
-async function compactOverRpc(label: string, hooks: Record<string, object[]>) {
-  const { ws, env, bin, model, args } = await prepare('pi', label, { script: [{ text: 'hello there' }, { text: 'SUMMARY-OF-THE-TALK' }], hooks });
+async function afterPromptOverRpc(host: Host, label: string, hooks: Record<string, object[]>, command: Record<string, unknown>, script: Step[] = [{ text: 'hello there' }, { text: 'SUMMARY-OF-THE-TALK' }], waitFor?: (ws: ReturnType<typeof makeWorkspace>) => boolean, agentFiles?: Record<string, string>) {
+  const { ws, env, bin, model, args } = await prepare(host, label, { script, hooks, agentFiles });
   const child = spawn(bin, args(['--mode', 'rpc', '--no-session']), { cwd: ws.dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
   track(child.pid!);
   let stderr = '';
+  // What the agent said on stdout besides the response: in RPC mode ctx.hasUI is true, and a notify is an event there.
+  let stdout = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   try {
     const response = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no compact response in 60 s; stderr: ${stderr}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`no ${String(command.type)} response in 90 s; stderr: ${stderr}`)), 90_000);
       let buffer = '';
+      let sent = false;
       child.stdout.on('data', (chunk: Buffer) => {
         buffer += chunk.toString();
         for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
           const line = buffer.slice(0, at);
           buffer = buffer.slice(at + 1);
+          stdout += `${line}\n`;
           let message: Record<string, unknown>;
           try {
             message = JSON.parse(line) as Record<string, unknown>;
           } catch {
             continue;
           }
-          if (message.type === 'agent_end') child.stdin.write(`${JSON.stringify({ id: 'c1', type: 'compact' })}\n`);
-          if (message.type === 'response' && message.command === 'compact') {
+          if (message.type === 'agent_end' && !sent) {
+            sent = true;
+            child.stdin.write(`${JSON.stringify({ id: 'c1', ...command })}\n`);
+          }
+          if (message.type === 'response' && message.command === command.type) {
             clearTimeout(timer);
             resolve(message);
           }
@@ -108,13 +118,17 @@ async function compactOverRpc(label: string, hooks: Record<string, object[]>) {
       });
       child.stdin.write(`${JSON.stringify({ id: 'p1', type: 'prompt', message: 'say hello' })}\n`);
     });
-    return { response, stderr, model };
+    // Hooks of events the agent does not wait for (agent_end) may still be running: give them a moment.
+    if (waitFor !== undefined) for (let i = 0; i < 100 && !waitFor(ws); i++) await new Promise((r) => setTimeout(r, 200));
+    return { response, stderr, stdout, model, ws };
   } finally {
     child.kill('SIGKILL');
     untrack(child.pid!);
     model.stop();
   }
 }
+
+const compactOverRpc = (label: string, hooks: Record<string, object[]>) => afterPromptOverRpc('pi', label, hooks, { type: 'compact' });
 
 describe('pi over RPC: compaction', () => {
   it('a preCompact block cancels the compaction: the model is never asked for a summary', async () => {
@@ -129,6 +143,60 @@ describe('pi over RPC: compaction', () => {
     const r = await compactOverRpc('compact-allow', {});
     expect(r.response, r.stderr).toMatchObject({ success: true });
     expect(r.model.requests().length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe.each(['pi', 'omp'] as const)('%s over RPC: a change of session (preSessionSwitch)', (host) => {
+  it('a preSessionSwitch block cancels a new session, saying why', async () => {
+    const r = await afterPromptOverRpc(host, 'switch-block', { preSessionSwitch: [{ id: 'stay', command: "echo 'finish this session first' >&2; exit 2" }] }, { type: 'new_session' }, [{ text: 'hello there' }]);
+    expect(r.response, r.stderr).toMatchObject({ success: true, data: { cancelled: true } });
+    // Said through ctx.ui.notify: RPC mode has a UI, whose requests are events on stdout.
+    expect(r.stdout, r.stderr).toContain('Blocked by agent-hooks: finish this session first');
+  });
+
+  it('without it, the same new session goes ahead (the control)', async () => {
+    const r = await afterPromptOverRpc(host, 'switch-allow', {}, { type: 'new_session' }, [{ text: 'hello there' }]);
+    expect(r.response, r.stderr).toMatchObject({ success: true, data: { cancelled: false } });
+  });
+});
+
+describe('omp: session_stop is stop', () => {
+  it("a stop block keeps the agent going: the model reads the reason in one more turn, and then it stops", async () => {
+    const block = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));if(!e.stop_hook_active){console.error('STOP-REASON-4242: run the tests first');process.exit(2)}"`;
+    const r = await runAgent('omp', 'stop-block', { prompt: 'finish up', script: [{ text: 'All done.' }, { text: 'Tests ran.' }], hooks: { stop: [{ id: 'tests-first', command: block }] } });
+    const turns = r.model.turns();
+    expect(turns.length, r.describeRun()).toBe(2);
+    expect(everything(turns[0]!)).not.toContain('STOP-REASON-4242');
+    expect(everything(turns[1]!), r.describeRun()).toContain('STOP-REASON-4242: run the tests first');
+  });
+});
+
+describe.each(['pi', 'omp'] as const)('%s over RPC: the agent loop', (host) => {
+  it('agent and turn start and end run their hooks: the audit log has a line for each, in order', async () => {
+    const audited = (ws: ReturnType<typeof makeWorkspace>) => (ws.read('audit.jsonl') ?? '').includes('"event":"agentEnd"');
+    const r = await afterPromptOverRpc(host, 'loop', { '*': [{ id: 'audit', builtin: 'audit-log', options: { path: 'audit.jsonl' } }] }, { type: 'get_state' }, [bash('echo fine > fine.txt'), { text: 'Done.' }], audited);
+    expect(r.ws.read('fine.txt'), r.stderr).toBe('fine\n');
+    const events = (r.ws.read('audit.jsonl') ?? '').trim().split('\n').map((l) => (JSON.parse(l) as { event: string }).event);
+    const loop = events.filter((e) => ['agentStart', 'turnStart', 'turnEnd', 'agentEnd'].includes(e));
+    expect(loop, events.join(' ')).toEqual(['agentStart', 'turnStart', 'turnEnd', 'turnStart', 'turnEnd', 'agentEnd']);
+    // The tool call sits inside the first turn.
+    expect(events.indexOf('preToolUse')).toBeGreaterThan(events.indexOf('turnStart'));
+    expect(events.indexOf('preToolUse')).toBeLessThan(events.indexOf('turnEnd'));
+  });
+});
+
+describe('omp over RPC: compaction', () => {
+  it("preCompactSummary: a hook's context reaches the model that writes the summary", async () => {
+    const r = await afterPromptOverRpc('omp', 'compact-context', { preCompactSummary: [{ id: 'keep', command: "echo 'KEEP-THE-TODO-LIST-2718'" }] }, { type: 'compact' }, undefined, undefined, {
+      // omp keeps the last 20000 tokens out of a summary: with none kept, this short talk can be compacted.
+      'config.yml': JSON.stringify({ compaction: { keepRecentTokens: 1 } }),
+    });
+    expect(r.response, JSON.stringify(r.response) + r.stderr).toMatchObject({ success: true });
+    const requests = r.model.requests();
+    expect(requests.length, r.stderr).toBeGreaterThanOrEqual(2);
+    // The prompt's call never carries it; the summary's call does.
+    expect(everything(requests[0]!)).not.toContain('KEEP-THE-TODO-LIST-2718');
+    expect(requests.slice(1).filter((q) => everything(q).includes('KEEP-THE-TODO-LIST-2718')), r.stderr).toHaveLength(1);
   });
 });
 
