@@ -130,8 +130,9 @@ export const EVENTS: readonly EventSpec[] = [
   // Codex's: the user interrupted the turn (Codex 0.171 reads back only systemMessage).
   spec({ name: 'interrupt', cli: 'interrupt', claude: 'Interrupt', mode: 'observe', canHalt: false }),
   // pi's and oh-my-pi's (extension events, no Claude Code equivalent). A block cancels a change of session:
-  // a new or resumed session, a fork or branch, a move in the session tree (`reason`); an ask is a confirm.
-  spec({ name: 'preSessionSwitch', cli: 'pre-session-switch', claude: 'PreSessionSwitch', mode: 'observe', canBlock: true, canAsk: true, canHalt: false }),
+  // a new or resumed session, a fork or branch, a move in the session tree (`reason`). Answered as
+  // preModelSwitch is (`permissionDecision` allow / deny / ask; an ask is a confirm in the agent's UI).
+  spec({ name: 'preSessionSwitch', cli: 'pre-session-switch', claude: 'PreSessionSwitch', mode: 'observe', canBlock: true, blockAs: 'permissionDecision', canAsk: true, permissionDecision: true, canHalt: false }),
   // oh-my-pi's, as compaction writes its summary: additionalContext (or plain stdout) goes to the summarizer.
   spec({ name: 'preCompactSummary', cli: 'pre-compact-summary', claude: 'PreCompactSummary', mode: 'observe', canHalt: false, context: true, plainStdoutIsContext: true }),
   // An agent run (one prompt) and each model turn in it starting and ending: observe only, as pi reads

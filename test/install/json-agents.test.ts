@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIALECT_NAMES } from '../../src/dialects/index.js';
-import { EVENTS } from '../../src/events/catalog.js';
+import { EVENTS, NOT_CLAUDE_CODE } from '../../src/events/catalog.js';
 import { MODEL_EVENTS } from '../../src/events/model-request.js';
 import { isolatedEnv, ROOT, tmpProject, trustProject } from '../helpers.js';
 import { backupLabel, backupOf, BIN, dependentProject, hooks, MARK, testEnv } from './kit.js';
@@ -61,8 +61,8 @@ const CASES: AgentCase[] = [
       return { command: entry.hooks[0].command as string, timeout: entry.hooks[0].timeout as number };
     },
     timeout: 60,
-    // --user serves every project: every Claude Code event (the model events are Gemini CLI's, Interrupt is Codex's).
-    userEvents: Object.fromEntries(EVENTS.filter((e) => !MODEL_EVENTS.includes(e.name) && e.name !== 'interrupt').map((e) => [e.claude, e.cli])),
+    // --user serves every project: every Claude Code event (the model events are Gemini CLI's, Interrupt is Codex's, the rest pi's).
+    userEvents: Object.fromEntries(EVENTS.filter((e) => !MODEL_EVENTS.includes(e.name) && !NOT_CLAUDE_CODE.includes(e.name)).map((e) => [e.claude, e.cli])),
     // Two builtin guards in a row (30 s each) plus the 10 s margin.
     timeoutOf: (event) => (event === 'PreToolUse' ? 70 : 60),
     userEntry: { matcher: 'Bash', hooks: [{ type: 'command', command: './guard.sh', timeout: 5 }] },
