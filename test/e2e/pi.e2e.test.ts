@@ -77,11 +77,15 @@ async function prepare(host: Host, label: string, options: RunOptions) {
   return { ws, env, bin, model, args };
 }
 
+/** A command of an RPC conversation, made from the response to the one before it (if any). */
+type RpcStep = (previous: Record<string, unknown> | undefined) => Record<string, unknown>;
+
 /**
- * pi or omp in RPC mode: one prompt, then `command` (`{"type": "compact"}`, `{"type": "new_session"}`)
- * once the agent is done; that command's response, and the agent's stderr.
+ * pi or omp in RPC mode: one prompt, then `command` (`{"type": "compact"}`, `{"type": "new_session"}`,
+ * or several, each made from the response before it) once the agent is done; the last command's
+ * response, and the agent's stderr.
  */
-async function afterPromptOverRpc(host: Host, label: string, hooks: Record<string, object[]>, command: Record<string, unknown>, script: Step[] = [{ text: 'hello there' }, { text: 'SUMMARY-OF-THE-TALK' }], waitFor?: (ws: ReturnType<typeof makeWorkspace>) => boolean, agentFiles?: Record<string, string>) {
+async function afterPromptOverRpc(host: Host, label: string, hooks: Record<string, object[]>, command: Record<string, unknown> | RpcStep[], script: Step[] = [{ text: 'hello there' }, { text: 'SUMMARY-OF-THE-TALK' }], waitFor?: (ws: ReturnType<typeof makeWorkspace>) => boolean, agentFiles?: Record<string, string>) {
   const { ws, env, bin, model, args } = await prepare(host, label, { script, hooks, agentFiles });
   const child = spawn(bin, args(['--mode', 'rpc', '--no-session']), { cwd: ws.dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
   track(child.pid!);
@@ -91,9 +95,16 @@ async function afterPromptOverRpc(host: Host, label: string, hooks: Record<strin
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   try {
     const response = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${String(command.type)} response in 90 s; stderr: ${stderr}`)), 90_000);
+      const steps: RpcStep[] = Array.isArray(command) ? [...command] : [() => command];
+      const timer = setTimeout(() => reject(new Error(`no response to the last command in 90 s; stderr: ${stderr}`)), 90_000);
       let buffer = '';
       let sent = false;
+      let waiting: string | undefined;
+      const next = (previous: Record<string, unknown> | undefined) => {
+        const out: Record<string, unknown> = { id: `c${steps.length}`, ...steps.shift()!(previous) };
+        waiting = String(out.type);
+        child.stdin.write(`${JSON.stringify(out)}\n`);
+      };
       child.stdout.on('data', (chunk: Buffer) => {
         buffer += chunk.toString();
         for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
@@ -108,11 +119,14 @@ async function afterPromptOverRpc(host: Host, label: string, hooks: Record<strin
           }
           if (message.type === 'agent_end' && !sent) {
             sent = true;
-            child.stdin.write(`${JSON.stringify({ id: 'c1', ...command })}\n`);
+            next(undefined);
           }
-          if (message.type === 'response' && message.command === command.type) {
-            clearTimeout(timer);
-            resolve(message);
+          if (message.type === 'response' && message.command === waiting) {
+            if (steps.length > 0) next(message);
+            else {
+              clearTimeout(timer);
+              resolve(message);
+            }
           }
         }
       });
@@ -152,6 +166,23 @@ describe.each(['pi', 'omp'] as const)('%s over RPC: a change of session (preSess
     expect(r.response, r.stderr).toMatchObject({ success: true, data: { cancelled: true } });
     // Said through ctx.ui.notify: RPC mode has a UI, whose requests are events on stdout.
     expect(r.stdout, r.stderr).toContain('Blocked by agent-hooks: finish this session first');
+  });
+
+  it('a fork (omp: branch) from the first prompt reaches the hook as reason fork with its entry id, and is cancelled', async () => {
+    const [list, fork] = host === 'pi' ? ['get_fork_messages', 'fork'] : ['get_branch_messages', 'branch'];
+    const say = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));console.error('no ' + e.reason + ' from ' + e.entry_id);process.exit(2)"`;
+    let entryId = '';
+    const r = await afterPromptOverRpc(host, 'fork-block', { preSessionSwitch: [{ id: 'no-fork', command: say }] }, [
+      () => ({ type: list }),
+      (previous) => {
+        const messages = ((previous?.data as { messages?: { entryId: string }[] } | undefined)?.messages ?? []);
+        entryId = messages[0]?.entryId ?? 'none';
+        return { type: fork, entryId };
+      },
+    ], [{ text: 'hello there' }]);
+    expect(entryId, r.stdout).not.toBe('none');
+    expect(r.response, r.stderr).toMatchObject({ success: true, data: { cancelled: true } });
+    expect(r.stdout, r.stderr).toContain(`Blocked by agent-hooks: no fork from ${entryId}`);
   });
 
   it('without it, the same new session goes ahead (the control)', async () => {
