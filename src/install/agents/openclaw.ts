@@ -22,10 +22,9 @@ export function openclawPluginDir(configFile: string): string {
 export const openclaw: AgentTarget = {
   name: 'openclaw',
   // OpenClaw's own lookup: $OPENCLAW_CONFIG_PATH, else <state dir>/openclaw.json ($OPENCLAW_STATE_DIR, else ~/.openclaw).
-  file(scope, { home, env }) {
-    if (scope === 'project') {
-      throw new HooksError('USAGE', 'install openclaw: OpenClaw has no project settings (one Gateway config per user); run "agent-hooks install openclaw --user" from a global install');
-    }
+  // A project has none: its path is one OpenClaw never reads, where doctor and uninstall find nothing.
+  file(scope, { cwd, home, env }) {
+    if (scope === 'project') return path.join(cwd, '.openclaw', 'no-project-settings', 'openclaw.json');
     if (env.OPENCLAW_CONFIG_PATH) return path.resolve(env.OPENCLAW_CONFIG_PATH);
     return path.join(env.OPENCLAW_STATE_DIR ? path.resolve(env.OPENCLAW_STATE_DIR) : path.join(env.OPENCLAW_HOME || home, '.openclaw'), 'openclaw.json');
   },
@@ -39,7 +38,10 @@ export const openclaw: AgentTarget = {
     render: (file, { launcher, timeoutSeconds, failClosed }, scope) => [renderOpenclawPlugin(binExpression(launcher, scope), timeoutSeconds * 1000, failClosed), renderOpenclawManifest(), renderOpenclawPackage()],
     isOurs: isOurOpenclawFile,
   },
-  install(before, file) {
+  install(before, file, _options, scope) {
+    if (scope === 'project') {
+      throw new HooksError('USAGE', 'install openclaw: OpenClaw has no project settings (one Gateway config per user); run "agent-hooks install openclaw --user" from a global install');
+    }
     const doc = parseSettings(before, file);
     // Parsed containers keep their source text: each one changed is rebuilt, never edited in place.
     const plugins = objectAt(doc, 'plugins', file, 'plugins');
