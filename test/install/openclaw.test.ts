@@ -47,6 +47,20 @@ describe('install and uninstall openclaw', () => {
     expect((await hooks(['uninstall', 'openclaw', '--user'], cwd, home)).stdout).toContain('nothing to do');
   });
 
+  it('doctor finds the plugin and checks the runner it names: a runner that is gone is an error', async () => {
+    const home = tmpProject();
+    const cwd = tmpProject();
+    expect((await hooks(['install', 'openclaw', '--user', '--fail-closed'], cwd, home)).code).toBe(0);
+    const where = `~/${PLUGIN}/index.js (openclaw user)`;
+    const doctor = async () => (JSON.parse((await hooks(['doctor', '--json'], cwd, home)).stdout) as { findings: { level: string; where: string; message: string }[] }).findings.filter((f) => f.where === where);
+    expect(await doctor()).toEqual([]);
+    const file = path.join(home, PLUGIN, 'index.js');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/const HOOKS_BIN = "[^"]*";/, 'const HOOKS_BIN = "/nonexistent/agent-hooks";'));
+    const errors = (await doctor()).filter((f) => f.level === 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toContain('/nonexistent/agent-hooks');
+  });
+
   it('follows OPENCLAW_CONFIG_PATH and OPENCLAW_STATE_DIR, as OpenClaw does', () => {
     const where = (env: NodeJS.ProcessEnv) => openclaw.file('user', { cwd: '/p', home: '/h', env });
     expect(where({})).toBe('/h/.openclaw/openclaw.json');
