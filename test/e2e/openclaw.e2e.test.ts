@@ -3,7 +3,7 @@
 // into ~/.openclaw/extensions/agent-hooks/ and loads it from ~/.openclaw/openclaw.json. The model is a
 // custom OpenAI-compatible provider in the same config, pointing at the fake server. One OpenClaw run
 // takes a minute or more on a loaded machine, so one run covers the three tool-call cases.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
@@ -24,6 +24,17 @@ beforeAll(async () => {
 cleanUpAfterAll();
 
 const RUN_TIMEOUT = 300_000;
+
+/** The files under `dir` whose bytes hold `text` (OpenClaw's SQLite stores and logs included). */
+function filesHolding(dir: string, text: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (readFileSync(file).includes(text)) found.push(file);
+  }
+  return found;
+}
 const exec = (command: string): Step => ({ tool: { name: 'exec', input: { command } } });
 
 interface RunOptions {
@@ -73,9 +84,9 @@ describe('OpenClaw (real CLI, plugin from `hooks install openclaw --user`)', () 
     async () => {
       const r = await runOpenclaw('tools', {
         prompt: 'clean up the workspace',
-        script: [exec(DANGEROUS), exec('echo original > out.txt'), exec(`echo OUTPUT-MARKER-3141; echo ${TOKEN}`), { text: 'Done.' }],
+        script: [exec(DANGEROUS), exec('echo original > out.txt'), exec('echo OUTPUT-MARKER-3141; cat notes.txt'), { text: 'Done.' }],
         hooks: { preToolUse: [REWRITE_HOOK.entry] },
-        files: REWRITE_HOOK.files,
+        files: { ...REWRITE_HOOK.files, 'notes.txt': `deploy key: ${TOKEN}\n` },
       });
       const turns = r.model.turns();
       expect(turns.length, r.describeRun()).toBe(4);
@@ -93,8 +104,9 @@ describe('OpenClaw (real CLI, plugin from `hooks install openclaw --user`)', () 
       expect(outputs, r.describeRun()).toHaveLength(3);
       expect(outputs[2]!.text).toContain('OUTPUT-MARKER-3141');
       expect(outputs[2]!.text).toContain(REDACTED);
-      // (The model's own call still holds the token it wrote: only what the tool printed is the result's.)
-      for (const output of outputs) expect(output.text).not.toContain(TOKEN);
+      expect(r.model.requests().filter((q) => everything(q).includes(TOKEN)), r.describeRun()).toEqual([]);
+      // Nor OpenClaw's own records of the session (its transcript keeps the rewritten result, not exec's raw output).
+      expect(filesHolding(path.join(r.ws.home, '.openclaw'), TOKEN)).toEqual([]);
     },
     RUN_TIMEOUT,
   );
