@@ -10,9 +10,10 @@ import { label } from '../install/index.js';
 import { isOurPlugin } from '../install/opencode-plugin.js';
 import { isOurClinePlugin } from '../install/cline-plugin.js';
 import { isOurPiExtension } from '../install/pi-extension.js';
+import { isOurOpenclawFile } from '../install/openclaw-plugin.js';
 
 /** The agents served by a generated plugin (its runner is a path in a JS string, not a shell command). */
-const PLUGIN_AGENTS = ['opencode', 'cline', 'pi', 'omp'];
+const PLUGIN_AGENTS = ['opencode', 'cline', 'pi', 'omp', 'openclaw'];
 import { isOurCommand } from '../install/shell.js';
 import { isOurHttpHandler } from '../install/serve.js';
 import { isRecord } from '../json.js';
@@ -58,7 +59,9 @@ export function findInstalled(where: Where, unreadable: Finding[] = []): Install
   const found: Installed[] = [];
   for (const agent of AGENTS) {
     for (const scope of ['project', 'user'] as const) {
-      const file = agent.file(scope, where);
+      // An agent whose settings only load a plugin of ours (OpenClaw): the plugin's code names the runner.
+      const settings = agent.file(scope, where);
+      const file = agent.companions === undefined ? settings : agent.companions.files(settings)[0]!;
       let text: string | undefined;
       try {
         // A project's file is read only inside the project (a link out of it is the repository's doing).
@@ -104,7 +107,7 @@ function checkOne(found: Installed, where: Where, answered: Map<string, string |
       // Cline's plugin blocks on a runner that fails, is missing or times out whatever the switch: only a
       // hook's own error inside the runner lets a call go on, so "guards fail open" would overstate it.
       message:
-        found.agent === 'cline' || found.agent === 'pi' || found.agent === 'omp'
+        found.agent === 'cline' || found.agent === 'pi' || found.agent === 'omp' || found.agent === 'openclaw'
           ? `a hook's own error does not block: ${agent.failure.open}`
           : `guards fail open: if the runner errors${['claude-code', 'cursor', 'opencode', 'goose'].includes(found.agent) ? ' or is missing' : ''}, ${agent.failure.open}`,
       fix: `${reinstall} --fail-closed (${agent.failure.closed})`,
@@ -236,7 +239,7 @@ function readJsonEntries(text: string, agent: string): Omit<Installed, 'agent' |
 
 /** A generated plugin's (opencode, Cline, pi, omp) runner (as a shell word) and its FAIL_CLOSED switch. */
 function readPlugin(text: string, file: string): Omit<Installed, 'agent' | 'scope' | 'file'> | undefined {
-  if (!isOurPlugin(text) && !isOurClinePlugin(text) && !isOurPiExtension(text, 'pi') && !isOurPiExtension(text, 'omp')) return undefined;
+  if (!isOurPlugin(text) && !isOurClinePlugin(text) && !isOurPiExtension(text, 'pi') && !isOurPiExtension(text, 'omp') && !isOurOpenclawFile(text)) return undefined;
   const relative = /const HOOKS_BIN = fileURLToPath\(new URL\(("(?:[^"\\]|\\.)*"), import\.meta\.url\)\);/.exec(text);
   const literal = /const HOOKS_BIN = ("(?:[^"\\]|\\.)*");/.exec(text);
   let bin: string | undefined;

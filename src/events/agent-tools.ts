@@ -7,7 +7,7 @@
 // that cannot run here (Cursor, Windsurf, Kiro, Factory) are taken from their docs and say so.
 
 /** The agents with a tool table, by dialect name (`hooks run --dialect <name>`), Claude Code aside. */
-export type ToolTableAgent = 'codex' | 'gemini' | 'copilot' | 'opencode' | 'qwen-code' | 'cline' | 'augment' | 'factory' | 'cursor' | 'windsurf' | 'kiro' | 'pi' | 'omp';
+export type ToolTableAgent = 'codex' | 'gemini' | 'copilot' | 'opencode' | 'qwen-code' | 'cline' | 'augment' | 'factory' | 'cursor' | 'windsurf' | 'kiro' | 'pi' | 'omp' | 'openclaw';
 
 export interface AgentToolTable {
   /** The agent as users know it. */
@@ -145,6 +145,21 @@ export const AGENT_TOOLS: Readonly<Record<ToolTableAgent, AgentToolTable>> = {
       'read', 'bash', 'edit', 'ast_grep', 'ast_edit', 'ask', 'debug', 'eval', 'github', 'glob', 'grep', 'lsp', 'checkpoint', 'rewind',
       'context_notes', 'new_context', 'security_scan', 'task', 'hub', 'todo', 'web_search', 'write', 'memory_edit', 'retain', 'recall',
       'reflect', 'learn', 'manage_skill', 'yield', 'goal', 'think',
+    ],
+  },
+  openclaw: {
+    agent: 'OpenClaw',
+    version: '2026.9.6',
+    // Its plugin's before_tool_call names them; the generated plugin hands the ones with a Claude Code
+    // counterpart on under that name (exec is Bash, read is Read, web_fetch is WebFetch).
+    source: 'tools offered to the model by `openclaw agent --local` 2026.9.6 (direct and deferred-schema), default config',
+    tools: [
+      'apply_patch', 'edit', 'exec', 'ls', 'openclaw', 'process', 'read', 'sessions_yield', 'tool_call', 'tool_describe', 'tool_search', 'write',
+      'agents_list', 'agents_wait', 'ask_user', 'automations', 'browser', 'canvas', 'conversations_list', 'conversations_send',
+      'conversations_turn', 'create_goal', 'dashboard', 'dir_fetch', 'dir_list', 'file_fetch', 'file_write', 'gateway', 'get_goal', 'intent',
+      'memory_get', 'memory_search', 'message', 'mobile_ui', 'node_inference', 'nodes', 'plugins', 'portal', 'progress_card', 'secrets',
+      'session_status', 'sessions', 'sessions_history', 'sessions_list', 'sessions_search', 'sessions_send', 'sessions_spawn', 'skill_workshop',
+      'subagents', 'talk_voice', 'terminal', 'theme', 'transcripts', 'tts', 'update_goal', 'web_fetch', 'web_search',
     ],
   },
   kiro: {

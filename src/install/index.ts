@@ -64,7 +64,7 @@ export interface InstallRequest extends Request {
 
 export function install(request: InstallRequest): Outcome {
   const agent = getAgent(request.agent);
-  if (request.serve !== undefined && (agent.name === 'opencode' || agent.name === 'cline' || agent.name === 'pi' || agent.name === 'omp')) throw new HooksError('USAGE', `install ${agent.name} --serve: the ${agent.name} plugin runs in-process already; install it without --serve`);
+  if (request.serve !== undefined && (agent.name === 'opencode' || agent.name === 'cline' || agent.name === 'pi' || agent.name === 'omp' || agent.name === 'openclaw')) throw new HooksError('USAGE', `install ${agent.name} --serve: the ${agent.name} plugin runs in-process already; install it without --serve`);
   const refused = request.serve === undefined ? undefined : serveRefusal(request.serve, request.scope);
   if (refused !== undefined) throw new HooksError('USAGE', `install ${agent.name}: ${refused}`);
   const file = agent.file(request.scope, request.where);
@@ -72,26 +72,52 @@ export function install(request: InstallRequest): Outcome {
   const before = readSafely(file, safety);
   const choice: LauncherChoice =
     request.launcher === undefined ? chooseLauncher(request.scope, agent.projectDir.base(request.where.cwd)) : { launcher: request.launcher };
-  const { text, entries } = agent.install(
-    before,
-    file,
-    {
-      launcher: choice.launcher,
-      timeoutSeconds: request.timeoutSeconds ?? DEFAULT_ENTRY_TIMEOUT,
-      failClosed: request.failClosed === true,
-      ...(request.plan === undefined ? {} : { plan: request.plan }),
-      ...(request.serve === undefined ? {} : { serve: { whenDown: request.serve.whenDown, ...(request.serve.http === undefined ? {} : { http: request.serve.http }) } }),
-    },
-    request.scope,
-  );
+  const options: InstallOptions = {
+    launcher: choice.launcher,
+    timeoutSeconds: request.timeoutSeconds ?? DEFAULT_ENTRY_TIMEOUT,
+    failClosed: request.failClosed === true,
+    ...(request.plan === undefined ? {} : { plan: request.plan }),
+    ...(request.serve === undefined ? {} : { serve: { whenDown: request.serve.whenDown, ...(request.serve.http === undefined ? {} : { http: request.serve.http }) } }),
+  };
+  const { text, entries } = agent.install(before, file, options, request.scope);
   const notes = [...(choice.note === undefined ? [] : [choice.note]), ...(request.serve === undefined ? [] : serveNotes(request.serve, request.serve.tokenFile))];
-  if (text === before) return { file, action: 'unchanged', entries, diff: '', why: 'installed', notes };
+  // The companions first, so the settings never load a plugin that is not there yet.
+  const companionDiffs = installCompanions(agent, file, options, request, safety);
+  if (text === before && companionDiffs === '') return { file, action: 'unchanged', entries, diff: '', why: 'installed', notes };
+  const main = text === before ? { file, diff: '' } : commit(file, before, text, request, safety, true);
   return {
-    ...commit(file, before, text, request, safety, true),
+    ...main,
+    diff: main.diff + companionDiffs,
     action: before === undefined ? 'created' : 'updated',
     entries,
     notes: agent.note === undefined ? notes : [...notes, agent.note],
   };
+}
+
+/** Writes the agent's companion files that differ; their diffs. A file there that is not ours stops the install. */
+function installCompanions(agent: AgentTarget, file: string, options: InstallOptions, request: Request, safety: SafeOptions): string {
+  if (agent.companions === undefined) return '';
+  const { files, render, isOurs } = agent.companions;
+  const paths = files(file);
+  const texts = render(file, options, request.scope);
+  const befores = paths.map((p) => readSafely(p, safety));
+  paths.forEach((p, i) => {
+    const was = befores[i];
+    if (was !== undefined && !isOurs(was)) throw new HooksError('CONFIG_INVALID', `${p}: exists and was not written by agent-hooks; move it away first`, { file: p });
+  });
+  return paths.map((p, i) => (befores[i] === texts[i] ? '' : commit(p, befores[i], texts[i], request, safety, true).diff)).join('');
+}
+
+/** Removes the agent's companion files that are ours; their diffs. */
+function uninstallCompanions(agent: AgentTarget, file: string, request: Request, safety: SafeOptions): string {
+  if (agent.companions === undefined) return '';
+  const { files, isOurs } = agent.companions;
+  return files(file)
+    .map((p) => {
+      const was = readSafely(p, safety);
+      return was === undefined || !isOurs(was) ? '' : commit(p, was, undefined, request, safety, false).diff;
+    })
+    .join('');
 }
 
 export function uninstall(request: Request): Outcome {
@@ -99,12 +125,17 @@ export function uninstall(request: Request): Outcome {
   const file = agent.file(request.scope, request.where);
   const safety = safetyOf(file, request);
   const before = readSafely(file, safety);
-  if (before === undefined) return { file, action: 'unchanged', diff: '', why: 'missing', notes: [] };
-  const { text: stripped, removed } = agent.uninstall(before, file);
-  if (removed === 0) return { file, action: 'unchanged', diff: '', why: 'none', notes: [] };
+  const { text: stripped, removed } = before === undefined ? { text: undefined, removed: 0 } : agent.uninstall(before, file);
+  // The settings first, so they never load a plugin that is gone.
+  if (before === undefined || removed === 0) {
+    const companionDiffs = uninstallCompanions(agent, file, request, safety);
+    if (companionDiffs === '') return { file, action: 'unchanged', diff: '', why: before === undefined ? 'missing' : 'none', notes: [] };
+    return { file, action: 'removed', diff: companionDiffs, removed: 0, notes: [] };
+  }
   const restored = original(file, before, agent, request.where.env);
   const text = restored === null ? stripped : restored;
-  return { ...commit(file, before, text, request, safety, false), action: text === undefined ? 'removed' : 'updated', removed, notes: [] };
+  const main = commit(file, before, text, request, safety, false);
+  return { ...main, diff: main.diff + uninstallCompanions(agent, file, request, safety), action: text === undefined ? 'removed' : 'updated', removed, notes: [] };
 }
 
 /**

@@ -47,6 +47,16 @@ export interface AgentTarget {
   install(before: string | undefined, file: string, options: InstallOptions, scope: Scope): { text: string; entries: number };
   /** The file's new text without ours (undefined: delete the file), and how many were removed. */
   uninstall(before: string, file: string): { text: string | undefined; removed: number };
+  /**
+   * Files wholly ours written beside the settings file (a plugin's code and manifest the settings load):
+   * written before it on install, removed after it on uninstall; one not ours is never touched.
+   */
+  companions?: {
+    files(file: string): readonly string[];
+    /** Each file's text, in the order of `files`. */
+    render(file: string, options: InstallOptions, scope: Scope): readonly string[];
+    isOurs(text: string): boolean;
+  };
   /** One line worth telling the user after a change (e.g. a trust step the agent asks for). */
   note?: string;
 }

@@ -526,9 +526,9 @@ const BLOCKED_PAYLOAD: Record<string, string | Json> = {
 
 describe('usage errors', () => {
   it.each([
-    [['install'], 'agent-hooks: name an agent: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline, goose, pi, omp\n'],
-    [['install', 'claude'], 'agent-hooks: unknown agent "claude"; agents: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline, goose, pi, omp\n'],
-    [['uninstall', 'gemeni'], 'agent-hooks: unknown agent "gemeni" (did you mean "gemini"?); agents: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline, goose, pi, omp\n'],
+    [['install'], 'agent-hooks: name an agent: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline, goose, pi, omp, openclaw\n'],
+    [['install', 'claude'], 'agent-hooks: unknown agent "claude"; agents: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline, goose, pi, omp, openclaw\n'],
+    [['uninstall', 'gemeni'], 'agent-hooks: unknown agent "gemeni" (did you mean "gemini"?); agents: claude-code, codex, gemini, cursor, copilot, opencode, qwen-code, factory, augment, tabnine, windsurf, kiro, cline, goose, pi, omp, openclaw\n'],
     // VS Code reads the files the claude-code and copilot installers write: refused, naming the one that covers it.
     [['install', 'vscode'], 'agent-hooks: VS Code has no hook file of its own: it runs the hooks in .claude/settings*.json and .github/hooks/*.json, so "hooks install claude-code" covers it (add copilot as well and VS Code runs every hook twice)\n'],
     [['uninstall', 'vscode'], 'agent-hooks: VS Code has no hook file of its own: it runs the hooks in .claude/settings*.json and .github/hooks/*.json, so "hooks install claude-code" covers it (add copilot as well and VS Code runs every hook twice)\n'],

@@ -60,8 +60,9 @@ function userTable() {
 }
 
 describe('install then uninstall, for every JSON agent', () => {
-  // opencode's and Cline's plugins, pi's and omp's extensions and kiro's hook file are wholly agent-hooks' own: a user's document there is refused (their own tests).
-  for (const agent of AGENTS.filter((a) => a.name !== 'opencode' && a.name !== 'kiro' && a.name !== 'cline' && a.name !== 'pi' && a.name !== 'omp')) {
+  // opencode's and Cline's plugins, pi's and omp's extensions and kiro's hook file are wholly agent-hooks' own: a user's document there is refused (their own tests);
+  // OpenClaw's config takes no project install (its own property test, test/install/openclaw.test.ts).
+  for (const agent of AGENTS.filter((a) => a.name !== 'opencode' && a.name !== 'kiro' && a.name !== 'cline' && a.name !== 'pi' && a.name !== 'omp' && a.name !== 'openclaw')) {
     it(`${agent.name}: uninstall(install(doc)) is the user's document again`, () => {
       fc.assert(
         fc.property(

@@ -14,8 +14,9 @@ import { windsurf } from './windsurf.js';
 import { cline } from './cline.js';
 import { goose } from './goose.js';
 import { omp, pi } from './pi.js';
+import { openclaw } from './openclaw.js';
 
-export const AGENTS: readonly AgentTarget[] = [claudeCode, codex, gemini, cursor, copilot, opencode, qwenCode, factory, augment, tabnine, windsurf, kiro, cline, goose, pi, omp];
+export const AGENTS: readonly AgentTarget[] = [claudeCode, codex, gemini, cursor, copilot, opencode, qwenCode, factory, augment, tabnine, windsurf, kiro, cline, goose, pi, omp, openclaw];
 
 export const AGENT_NAMES: readonly string[] = AGENTS.map((a) => a.name);
 

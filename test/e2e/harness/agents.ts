@@ -60,7 +60,7 @@ const GEMINI_EVENTS = { BeforeTool: 'pre-tool-use', AfterTool: 'post-tool-use', 
 const QWEN_EVENTS = { PreToolUse: 'pre-tool-use', PostToolUse: 'post-tool-use', UserPromptSubmit: 'user-prompt-submit', Stop: 'stop', SessionStart: 'session-start' };
 const COPILOT_EVENTS = { preToolUse: 'pre-tool-use', postToolUse: 'post-tool-use', userPromptSubmitted: 'user-prompt-submit', agentStop: 'stop', sessionStart: 'session-start', sessionEnd: 'session-end' };
 
-export const AGENT_SPECS: Record<Exclude<AgentName, 'claude' | 'opencode' | 'cline' | 'pi' | 'omp'>, AgentSpec> = {
+export const AGENT_SPECS: Record<Exclude<AgentName, 'claude' | 'opencode' | 'cline' | 'pi' | 'omp' | 'openclaw'>, AgentSpec> = {
   codex: {
     api: 'responses',
     setup(ws, model, dialect, prompt) {

