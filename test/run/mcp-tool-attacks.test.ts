@@ -43,7 +43,7 @@ describe('mcp_tool: a hostile repository', () => {
     const config = await resolveConfig(layers(dir, user, project), { cwd: dir });
     const run = config.hooks.find((h) => h.source.layer === 'user')!.run;
     expect(run).toMatchObject({ kind: 'mcp_tool', missing: expect.stringMatching(/defined only in .*project\.json \(project layer\), which may not serve a user hook/) });
-    const runner = await createRunner({ cwd: dir, config: user, env: isolatedEnv(dir) });
+    const runner = await createRunner({ cwd: dir, config: user as never, env: isolatedEnv(dir) });
     // Through the real loader as well: the user hook with no server of its own blocks (its onFailure), it never allows.
     expect((await runner.run(bash('rm -rf /'))).decision).toBe('block');
     expect(existsSync(started)).toBe(false);
