@@ -146,3 +146,25 @@ function alive(pid: number): boolean {
     return false;
   }
 }
+
+describe('mcp_tool hooks: a Streamable HTTP server (url)', () => {
+  it('calls the tool over HTTP with the configured headers; a redirect is not followed', async () => {
+    const { startHttpGuard } = await import('../fixtures/mcp/http-server.mjs');
+    const server = await startHttpGuard();
+    try {
+      const config = (url: string) => ({ mcpServers: { web: { url, headers: { 'X-Team': 'infra' } } }, hooks: { PreToolUse: [{ type: 'mcp_tool', server: 'web', tool: 'check', input: { command: '${tool_input.command}' }, onFailure: 'block' }] } }) as unknown as HooksConfig;
+      const denied = await (await runnerWith(config(`${server.base}/mcp`))).run(bash('rm -rf ./x'));
+      expect(denied.decision).toBe('block');
+      expect(denied.reason).toBe('http guard: rm -rf ./x');
+      expect(server.seen.some((s) => s.url === '/mcp' && s.headers['x-team'] === 'infra')).toBe(true);
+      expect((await (await runnerWith(config(`${server.base}/mcp`))).run(bash('ls'))).decision).toBe('continue');
+      const before = server.seen.length;
+      const redirected = await (await runnerWith(config(`${server.base}/redirect`))).run(bash('ls'));
+      expect(redirected.decision).toBe('block');
+      expect(redirected.results[0]!.failure?.message).toMatch(/not connected/);
+      expect(server.seen.slice(before).map((s) => s.url)).not.toContain('/mcp');
+    } finally {
+      await server.close();
+    }
+  });
+});
