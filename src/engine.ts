@@ -395,6 +395,24 @@ async function runHook(
     reading = readProcessEnd(end, spec);
   } else if (run.kind === 'unsupported') {
     reading = { ok: false, failure: { kind: 'error', message: run.why } };
+  } else if (run.kind === 'mcp_tool') {
+    // Loaded only for an mcp_tool hook: the MCP SDK costs nothing to the other runs.
+    const { runMcpTool } = await import('./run/mcp-tool.js');
+    reading = await runMcpTool(
+      {
+        server: run.server,
+        tool: run.tool,
+        input: run.input,
+        ...(run.target === undefined ? {} : { target: run.target }),
+        ...(run.missing === undefined ? {} : { missing: run.missing }),
+        event: event.payload,
+        timeoutMs: hook.timeoutMs,
+        env: hookEnv(hook, event, config, env) as NodeJS.ProcessEnv,
+        ...(signal === undefined ? {} : { signal }),
+        ...(judgeAnswers === undefined ? {} : { recorded: Object.hasOwn(judgeAnswers, hook.id) ? judgeAnswers[hook.id]! : null }),
+      },
+      spec,
+    );
   } else if (run.kind === 'http') {
     const { runHttp } = await import('./run/http.js');
     reading = await runHttp(

@@ -8,7 +8,7 @@ import { isRecord } from '../json.js';
 import { isGroup, UNSUPPORTED_TYPES } from './claude-shape.js';
 
 /** Claude handler keys an imported entry keeps (the rest mean nothing to agent-hooks). */
-const KEPT = ['type', 'command', 'args', 'url', 'headers', 'allowedEnvVars', 'prompt', 'model', 'continueOnBlock', 'if', 'timeout', 'onFailure', 'async', 'asyncRewake', 'once', 'shell', 'statusMessage'] as const;
+const KEPT = ['type', 'command', 'args', 'url', 'headers', 'allowedEnvVars', 'prompt', 'model', 'continueOnBlock', 'server', 'tool', 'input', 'if', 'timeout', 'onFailure', 'async', 'asyncRewake', 'once', 'shell', 'statusMessage'] as const;
 
 export interface Imported {
   /** Config event key → entries, in the order of the settings file. */
@@ -21,11 +21,18 @@ export interface Imported {
   ours: number;
   /** One line per event key agent-hooks does not know (imported under Claude's name, said so). */
   unknownEvents: string[];
+  /** The MCP servers the imported mcp_tool hooks name, as found (`.mcp.json`, the settings' own `mcpServers`). */
+  mcpServers: Record<string, Record<string, unknown>>;
+  /** One line per mcp_tool server that was not brought along, and why. */
+  servers: string[];
 }
 
+/** Server keys of Claude Code's `.mcp.json` that agent-hooks' mcpServers takes. */
+const SERVER_KEYS = ['type', 'command', 'args', 'env', 'url', 'headers'] as const;
+
 /** Converts a settings document (the whole settings.json, or just its `hooks` object). */
-export function importClaudeHooks(settings: unknown): Imported {
-  const out: Imported = { hooks: {}, skipped: [], dropped: [], ours: 0, unknownEvents: [] };
+export function importClaudeHooks(settings: unknown, known: { file: string; servers: unknown }[] = []): Imported {
+  const out: Imported = { hooks: {}, skipped: [], dropped: [], ours: 0, unknownEvents: [], mcpServers: {}, servers: [] };
   const table = isRecord(settings) && isRecord(settings.hooks) ? settings.hooks : settings;
   if (!isRecord(table)) return out;
   for (const [claudeEvent, list] of Object.entries(table)) {
@@ -49,6 +56,7 @@ export function importClaudeHooks(settings: unknown): Imported {
           const at = `${g.at}.hooks[${j}]`;
           const entry = convertHandler(handler, g.matcher, at, out);
           if (entry === undefined) return;
+          if (entry.type === 'mcp_tool') bringServer(String(entry.server), at, known, out);
           (out.hooks[key] ??= []).push(entry);
         });
       }
@@ -71,11 +79,15 @@ function convertHandler(handler: unknown, matcher: unknown, at: string, out: Imp
     out.skipped.push(`${at}: type "${type}" ${UNSUPPORTED_TYPES[type]}, which agent-hooks does not have; not imported (keep it in Claude Code's settings)`);
     return undefined;
   }
-  if (type !== 'command' && type !== 'http' && type !== 'prompt') {
+  if (type !== 'command' && type !== 'http' && type !== 'prompt' && type !== 'mcp_tool') {
     out.skipped.push(`${at}: type ${JSON.stringify(type)} is not a handler type agent-hooks knows; not imported`);
     return undefined;
   }
-  const needed = type === 'command' ? 'command' : type === 'http' ? 'url' : 'prompt';
+  if (type === 'mcp_tool' && (typeof handler.tool !== 'string' || handler.tool === '')) {
+    out.skipped.push(`${at}: no tool; not imported`);
+    return undefined;
+  }
+  const needed = type === 'command' ? 'command' : type === 'http' ? 'url' : type === 'mcp_tool' ? 'server' : 'prompt';
   if (typeof handler[needed] !== 'string' || handler[needed] === '') {
     out.skipped.push(`${at}: no ${needed}; not imported`);
     return undefined;
@@ -98,6 +110,32 @@ function convertHandler(handler: unknown, matcher: unknown, at: string, out: Imp
     if (!(KEPT as readonly string[]).includes(k) && k !== 'matcher') out.dropped.push(`${at}.${k}: not used by agent-hooks; left out`);
   }
   return entry;
+}
+
+/**
+ * The server an imported mcp_tool hook names, from the first place that defines it (the project's `.mcp.json`, then
+ * the settings file's own `mcpServers`), copied into the config's `mcpServers`. Claude Code expands `${VAR}` in
+ * `.mcp.json`; agent-hooks does not, so such a server is copied and said. Not found: the hook is kept and fails as
+ * "not connected" until the server is added.
+ */
+function bringServer(name: string, at: string, known: readonly { file: string; servers: unknown }[], out: Imported): void {
+  if (Object.hasOwn(out.mcpServers, name)) return;
+  for (const place of known) {
+    const server = isRecord(place.servers) ? place.servers[name] : undefined;
+    if (!isRecord(server)) continue;
+    const copy: Record<string, unknown> = {};
+    for (const k of SERVER_KEYS) if (server[k] !== undefined) copy[k] = server[k];
+    if (copy.type === 'sse') {
+      out.servers.push(`${at}: MCP server '${name}' in ${place.file} speaks the old SSE transport, which agent-hooks does not; not brought along (the hook fails as not connected until it has a server)`);
+      return;
+    }
+    out.mcpServers[name] = copy;
+    const dropped = Object.keys(server).filter((k) => !(SERVER_KEYS as readonly string[]).includes(k));
+    const expands = JSON.stringify(copy).includes('${');
+    out.servers.push(`MCP server '${name}': brought along from ${place.file}${dropped.length > 0 ? ` (without ${dropped.join(', ')})` : ''}${expands ? '; it holds ${VAR}, which Claude Code expands and agent-hooks does not: edit it' : ''}`);
+    return;
+  }
+  out.servers.push(`${at}: MCP server '${name}' is in none of ${known.map((k) => k.file).join(', ') || 'the files read'}; the hook is imported and fails as not connected until you add '${name}' to mcpServers (in your user config if it is yours, e.g. from ~/.claude.json)`);
 }
 
 /** The plugin-only variable a settings handler's command or args name (`${CLAUDE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}`), if any. */
@@ -124,5 +162,12 @@ export function mergeImported(config: Record<string, unknown>, imported: Importe
     }
     hooks[event] = existing;
   }
-  return { config: { ...config, hooks }, added };
+  const servers: Record<string, unknown> = isRecord(config.mcpServers) ? { ...config.mcpServers } : {};
+  for (const [name, server] of Object.entries(imported.mcpServers)) {
+    // A server of that name already in the config is the user's choice: kept.
+    if (Object.hasOwn(servers, name)) continue;
+    servers[name] = server;
+    added++;
+  }
+  return { config: { ...config, ...(Object.keys(servers).length > 0 ? { mcpServers: servers } : {}), hooks }, added };
 }

@@ -1,7 +1,7 @@
 // Claude Code's settings shape inside a config: an event's list may hold Claude's matcher groups
 // (`{"matcher": "Edit|Write", "hooks": [{"type": "command", ...}]}`) next to agent-hooks entries.
 // Groups are flattened here, before the schema check, into one entry per handler carrying the
-// group's `matcher`; handlers agent-hooks cannot run (`agent`, `mcp_tool`) and keys it does
+// group's `matcher`; handlers agent-hooks cannot run (`agent`) and keys it does
 // not know are dropped with one warning each. Nothing Claude-shaped is ever an error that switches the
 // other hooks off.
 import { isRecord } from '../json.js';
@@ -10,13 +10,12 @@ import { isRecord } from '../json.js';
 const KNOWN_KEYS = new Set([
   'id', 'command', 'args', 'builtin', 'options', 'type', 'match', 'matcher', 'if', 'agent', 'priority', 'timeout', 'onFailure',
   'parallel', 'env', 'cwd', 'enabled', 'url', 'headers', 'allowedEnvVars', 'async', 'asyncRewake', 'once', 'shell', 'statusMessage', 'audit',
-  'prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile', 'continueOnBlock',
+  'prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile', 'continueOnBlock', 'server', 'tool', 'input',
 ]);
 
 /** Handler types that need something agent-hooks does not have, and what that is. */
 export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
   agent: 'needs a model to run a subagent',
-  mcp_tool: "needs a connection to the agent's MCP server",
 };
 
 export interface Expanded {
@@ -95,8 +94,8 @@ function convert(handler: unknown, matcher: string | undefined, file: string, at
     else if (handler.matcher !== undefined) kept.matcher = handler.matcher;
     return kept;
   }
-  if (type !== undefined && type !== 'command' && type !== 'http' && type !== 'prompt') {
-    warnings.push(`${file}: ${at}: type ${JSON.stringify(type)} is not a handler type agent-hooks knows (command, http, prompt; agent and mcp_tool are reported, not run): this hook is not run (the others are)`);
+  if (type !== undefined && type !== 'command' && type !== 'http' && type !== 'prompt' && type !== 'mcp_tool') {
+    warnings.push(`${file}: ${at}: type ${JSON.stringify(type)} is not a handler type agent-hooks knows (command, http, prompt, mcp_tool; agent is reported, not run): this hook is not run (the others are)`);
     return undefined;
   }
   const out: Record<string, unknown> = {};

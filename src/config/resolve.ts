@@ -12,11 +12,12 @@ import type { EventName, Guard, GuardContext, HandlerFn, ObservedRun } from '../
 import type { ConfigLayer, LayerName, SearchReport, TrustState } from './load.js';
 import type { CoveredLayer } from '../trust/recheck.js';
 import { unknownIfFields } from '../match/fields.js';
-import type { HandlerSchema } from './schema.js';
+import type { ConfigSchema as ConfigSchemaType, HandlerSchema } from './schema.js';
 import { expandClaudeShape, UNSUPPORTED_TYPES } from './claude-shape.js';
 import { defaultTimeoutSeconds } from './claude-defaults.js';
 import { idFromCommand } from './hook-id.js';
 import type { JudgeSettings } from '../judge/target.js';
+import type { McpTarget } from '../mcp/target.js';
 import { claudeMatcherProblems, claudeMatcherToMatch, MATCHER_FIELDS } from '../match/claude-matcher.js';
 
 /** The timeout of a builtin guard or an in-process handler (command and http hooks: see claude-defaults.ts). */
@@ -55,7 +56,13 @@ export type HookRun =
       /** An intercepting event, no onFailure said: a spent budget blocks (the agent can spend it on purpose). */
       overBudgetBlocks?: true;
     }
-  /** Claude Code's `agent` and `mcp_tool`: reported wherever they would run, never run. */
+  /**
+   * Claude Code's `mcp_tool`: `tool` of the MCP server `server` is called with `input` (its strings take
+   * `${path}` from the event). `target` is the server as the config that may name it for this hook defines
+   * it; absent, `missing` says why (the call is then a failure, as Claude Code's "not connected").
+   */
+  | { kind: 'mcp_tool'; server: string; tool: string; input: Record<string, unknown>; target?: McpTarget; missing?: string; statusMessage?: string }
+  /** Claude Code's `agent`: reported wherever it would run, never run. */
   | { kind: 'unsupported'; type: string; why: string }
   | {
       kind: 'builtin';
@@ -192,6 +199,7 @@ export async function resolveConfig(
   let onUntrusted: 'warn' | 'block' = 'warn';
   let stopLoop: { limit: number; tier: number } | undefined;
   let judge: (JudgeSettings & { budget?: number }) | undefined;
+  const servers: LayerServers[] = [];
 
   for (const layer of layers) {
     const trust = layer.trust ?? 'implicit';
@@ -219,6 +227,7 @@ export async function resolveConfig(
     }
     state.active = true;
     hooks.push(...result.hooks);
+    if (result.servers !== undefined) servers.push({ layer: layer.layer, file: layer.file, servers: result.servers });
     for (const apply of result.overrides) apply();
     // A runaway-loop limit: set only by the user and managed layers (the most trusted that sets it
     // decides), or a config the user named themselves (command line, inline: trust 'implicit'). A
@@ -272,6 +281,8 @@ export async function resolveConfig(
     fatal.push(...checkMatching(hook, mayHaveTool(event)).map(at));
     hooks.push(hook);
   }
+
+  bindServers(hooks, servers);
 
   if (fatal.length > 0) {
     const more = fatal.length > 1 ? ` (+${fatal.length - 1} more)` : '';
@@ -331,7 +342,7 @@ async function resolveLayer(
   earlier: readonly ResolvedHook[],
   issues: string[],
   warnings: string[],
-): Promise<{ hooks: ResolvedHook[]; overrides: (() => void)[]; onUntrusted?: 'warn' | 'block' }> {
+): Promise<{ hooks: ResolvedHook[]; overrides: (() => void)[]; onUntrusted?: 'warn' | 'block'; servers?: Map<string, McpTarget> }> {
   const hooks: ResolvedHook[] = [];
   const overrides: (() => void)[] = [];
   const prefix = layer.keyPrefix ?? '';
@@ -411,7 +422,7 @@ async function resolveLayer(
       const resolved = await toRun(entry, spec.name, guardContext, issues, at, defaults.judge);
       if (resolved === undefined) continue;
       const { run, defaultMatch } = resolved;
-      const id = entry.id ?? uniqueId(run.kind === 'http' || run.kind === 'prompt' ? run.kind : run.kind === 'unsupported' ? run.type : defaultId(entry), usedIds, spec.name);
+      const id = entry.id ?? uniqueId(run.kind === 'http' || run.kind === 'prompt' ? run.kind : run.kind === 'mcp_tool' ? `mcp:${run.server}:${run.tool}`.replace(/[^\w.:@/-]/g, '_') : run.kind === 'unsupported' ? run.type : defaultId(entry), usedIds, spec.name);
       usedIds.add(`${spec.name}:${id}`);
       const hook: ResolvedHook = {
         id,
@@ -471,7 +482,48 @@ async function resolveLayer(
   for (const [key, use] of wildcards) if (!use.applied) issues.push(`${layer.file}: ${key}: ${await noEventMessage(use.eventKey, use.entry)}`);
   // A wildcard entry's problem is found once per event it stands for: said once.
   issues.splice(0, issues.length, ...new Set(issues));
-  return parsed.data.onUntrusted === undefined ? { hooks, overrides } : { hooks, overrides, onUntrusted: parsed.data.onUntrusted };
+  const servers = parsed.data.mcpServers === undefined ? undefined : new Map(Object.entries(parsed.data.mcpServers).map(([name, spec]) => [name, mcpTarget(spec, layer, projectDir)] as const));
+  return { hooks, overrides, ...(parsed.data.onUntrusted === undefined ? {} : { onUntrusted: parsed.data.onUntrusted }), ...(servers === undefined ? {} : { servers }) };
+}
+
+/** The `mcpServers` of one active layer. */
+interface LayerServers {
+  layer: LayerName;
+  file: string;
+  servers: Map<string, McpTarget>;
+}
+
+type ServerEntry = NonNullable<z.output<typeof ConfigSchemaType>['mcpServers']>[string];
+
+function mcpTarget(spec: ServerEntry, layer: ConfigLayer, projectDir: string): McpTarget {
+  const from = { layer: layer.layer, file: layer.file };
+  if ('url' in spec) return { transport: 'http', url: spec.url, headers: spec.headers ?? {}, ...from };
+  return { transport: 'stdio', command: spec.command, args: spec.args ?? [], env: spec.env ?? {}, cwd: spec.cwd === undefined ? projectDir : path.resolve(layer.dir, spec.cwd), ...from };
+}
+
+/**
+ * Each mcp_tool hook gets the server its name stands for: from its own file, else from the most trusted layer
+ * that defines it, never from a less trusted one. A repository's server is code from the repository: it runs
+ * only where its file is trusted (an untrusted layer is not active, so its servers are not here at all), and
+ * it may not stand in for the server a user or managed hook calls (it would decide that guard's verdict).
+ */
+function bindServers(hooks: ResolvedHook[], layers: readonly LayerServers[]): void {
+  const byTrust = [...layers].sort((a, b) => trustTier(b.layer) - trustTier(a.layer) || LAYER_RANK[a.layer] - LAYER_RANK[b.layer]);
+  for (const hook of hooks) {
+    const run = hook.run;
+    if (run.kind !== 'mcp_tool' || run.target !== undefined) continue;
+    const own = layers.find((l) => l.file === hook.source.file && l.layer === hook.source.layer)?.servers.get(run.server);
+    const found = own ?? byTrust.find((l) => trustTier(l.layer) >= trustTier(hook.source.layer) && l.servers.has(run.server))?.servers.get(run.server);
+    if (found !== undefined) {
+      run.target = found;
+      continue;
+    }
+    const lower = byTrust.find((l) => l.servers.has(run.server));
+    run.missing =
+      lower === undefined
+        ? `MCP server '${run.server}' is not in mcpServers of any config that runs`
+        : `MCP server '${run.server}' is defined only in ${lower.servers.get(run.server)!.file} (${lower.layer} layer), which may not serve a ${hook.source.layer} hook; define it in the same file as the hook`;
+  }
 }
 
 
@@ -513,6 +565,11 @@ async function toRun(
     if (entry.apiKeyFile !== undefined) judge.apiKeyFile = entry.apiKeyFile;
     const run: HookRun = { kind: 'prompt', prompt: entry.prompt, judge };
     if (entry.continueOnBlock === true) run.continueOnBlock = true;
+    if (entry.statusMessage !== undefined) run.statusMessage = entry.statusMessage;
+    return { run };
+  }
+  if (entry.type === 'mcp_tool' && entry.server !== undefined && entry.tool !== undefined) {
+    const run: HookRun = { kind: 'mcp_tool', server: entry.server, tool: entry.tool, input: entry.input ?? {} };
     if (entry.statusMessage !== undefined) run.statusMessage = entry.statusMessage;
     return { run };
   }

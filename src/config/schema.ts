@@ -16,7 +16,7 @@ export const HandlerSchema = z
     args: z.array(z.string()).optional().describe('Arguments: runs command without a shell (exec form)'),
     builtin: z.string().min(1).optional().describe('A first-party guard run in-process: command-safety, sensitive-paths, redact-secrets, audit-log'),
     options: z.record(z.string(), z.unknown()).optional().describe('Options of the builtin guard; audit: true reports without blocking'),
-    type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']).optional().describe('Claude Code\'s handler type: command (default), http (POST the event to "url") or prompt (a model judges the event with "prompt"); agent and mcp_tool are reported and skipped'),
+    type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']).optional().describe('Claude Code\'s handler type: command (default), http (POST the event to "url"), prompt (a model judges the event with "prompt") or mcp_tool (call "tool" of the MCP server "server" from mcpServers); agent is reported and skipped'),
     match: globs.optional().describe('Tool globs: canonical (exec, read, write, edit, ...), agent names (Bash), group:fs, mcp__server__*, or a regex written /.../'),
     matchUnknownTools: z.boolean().optional().describe('true: match names tools agent-hooks cannot know (a plugin\'s tools, bare MCP tool names such as the Docker MCP gateway sends); its patterns are not checked against the known tool names'),
     matcher: z.string().optional().describe('Claude Code\'s matcher, read as Claude Code reads it: exact names split on | or , or else an unanchored regex'),
@@ -33,6 +33,9 @@ export const HandlerSchema = z
     apiKeyEnv: envName.optional().describe('type prompt, user or managed config only: the environment variable holding the key; default ANTHROPIC_API_KEY / OPENAI_API_KEY'),
     apiKeyFile: z.string().min(1).optional().describe('type prompt, user or managed config only: a file holding the key (yours, mode 0600); ~/ is your home folder'),
     continueOnBlock: z.boolean().optional().describe('type prompt, Claude Code\'s continueOnBlock: ok false blocks without ending the turn (default false: it also ends the turn)'),
+    server: z.string().min(1).optional().describe('type mcp_tool: the name of a server in mcpServers'),
+    tool: z.string().min(1).optional().describe('type mcp_tool: the tool of that server to call'),
+    input: z.record(z.string(), z.unknown()).optional().describe('type mcp_tool: the tool\'s arguments; string values take ${path} from the event JSON, e.g. "${tool_input.file_path}"'),
     headers: z.record(z.string(), z.string()).optional().describe('type http: request headers; $VAR / ${VAR} only for names in allowedEnvVars'),
     allowedEnvVars: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).optional().describe('type http: environment variables headers may use'),
     async: z.boolean().optional().describe('Claude Code\'s async: start the hook and do not wait; it cannot block or rewrite'),
@@ -59,6 +62,12 @@ export const HandlerSchema = z
     }
     for (const key of ['prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile', 'continueOnBlock'] as const) {
       if (h[key] !== undefined && h.type !== 'prompt') ctx.addIssue({ code: 'custom', message: `"${key}" needs type "prompt"`, path: [key] });
+    }
+    if (h.type === 'mcp_tool' && (h.server === undefined || h.tool === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'type "mcp_tool" needs "server" (a name in mcpServers) and "tool"', path: [h.server === undefined ? 'server' : 'tool'] });
+    }
+    for (const key of ['server', 'tool', 'input'] as const) {
+      if (h[key] !== undefined && h.type !== 'mcp_tool') ctx.addIssue({ code: 'custom', message: `"${key}" needs type "mcp_tool"`, path: [key] });
     }
     if (h.command !== undefined && h.builtin !== undefined) {
       ctx.addIssue({ code: 'custom', message: 'use either "command" or "builtin", not both', path: ['builtin'] });
@@ -138,8 +147,27 @@ const HooksSchema = z
     }
   });
 
+/** One MCP server, in the shape of Claude Code's `.mcp.json`: a command (stdio) or a URL (Streamable HTTP). */
+export const McpServerSchema = z
+  .union([
+    z.strictObject({
+      type: z.literal('stdio').optional(),
+      command: z.string().min(1).describe('The program that serves MCP on its stdin/stdout'),
+      args: z.array(z.string()).optional(),
+      env: z.record(z.string(), z.string()).optional().describe('Environment variables on top of the runner\'s'),
+      cwd: z.string().min(1).optional().describe('Working directory, relative to the config file; default the project folder'),
+    }),
+    z.strictObject({
+      type: z.enum(['http', 'streamable-http']).optional(),
+      url: z.url({ protocol: /^https?$/ }).describe('A Streamable HTTP MCP endpoint'),
+      headers: z.record(z.string(), z.string()).optional(),
+    }),
+  ])
+  .meta({ id: 'mcpServer', description: 'An MCP server an mcp_tool hook may call: {command, args, env} (stdio) or {url} (Streamable HTTP)' });
+
 export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
+  mcpServers: z.record(z.string().regex(/^[\w.@-]+$/, 'use letters, digits and . _ - @'), McpServerSchema).optional().describe('MCP servers the mcp_tool hooks of this file (and of less trusted files) may call, as in Claude Code\'s .mcp.json'),
   defaults: DefaultsSchema.optional(),
   hooks: HooksSchema.optional(),
   onUntrusted: z

@@ -57,12 +57,14 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
   }
   for (const hook of config.hooks) {
     if (hook.run.kind === 'command') findings.push(...checkCommand(hook, env));
-    // Claude Code's agent / mcp_tool handlers: kept in the config, never run (docs/claude-settings.md).
+    // Claude Code's agent handlers: kept in the config, never run (docs/claude-settings.md).
     // A prompt hook whose judge cannot be reached fails on every run: said before the first one.
     if (hook.run.kind === 'prompt') {
       const target = judgeTarget(judgeSettings(config.judge, hook.run.judge), env);
       if ('problem' in target) findings.push({ level: 'warning', where: where(hook), message: `its judge cannot be asked: ${target.problem}`, fix: 'set the key (or the endpoint) in your environment or user config; docs/model-judged.md' });
     }
+    // An mcp_tool hook whose server no config that runs may give it fails on every run: said before the first one.
+    if (hook.run.kind === 'mcp_tool' && hook.run.missing !== undefined) findings.push({ level: 'warning', where: where(hook), message: `its MCP server cannot be called: ${hook.run.missing}`, fix: 'add the server to mcpServers in the same config file (or your user config); docs/mcp-tool-hooks.md' });
     if (hook.run.kind === 'unsupported') findings.push({ level: 'warning', where: where(hook), message: hook.run.why, fix: "keep it in Claude Code's own settings, or replace it with a command hook" });
     // Allowed for forward compatibility (a newer agent's event), never silently.
     if (!eventSpec(hook.event).known) {

@@ -5,6 +5,7 @@
 import { isRecord } from '../json.js';
 import { post } from '../net/post.js';
 import { JUDGE_SYSTEM_PROMPT } from './prompt-text.js';
+import { looksLikeSse, readAnthropicStream, readOpenAiStream } from './sse.js';
 import { shownUrl, type Target } from './target.js';
 
 /** Bytes of a response body read; past that the answer is a failure. */
@@ -52,8 +53,14 @@ export function requestBody(target: Target, prompt: string): Record<string, unkn
 
 // --- internal ---
 
-/** Reads the provider's answer; a body of the wrong shape is an error naming what was missing. */
+/**
+ * Reads the provider's answer; a body of the wrong shape is an error naming what was missing. We never ask for
+ * `stream: true` (a verdict is one short object: streaming would only add framing to parse, and the usage comes
+ * whole in one answer), but a server that streams anyway (a proxy, a local server whose default is to stream) is
+ * read as the provider's event stream.
+ */
 function readBody(target: Target, where: string, body: string): AskEnd {
+  if (looksLikeSse(body)) return readStreamed(target, where, body);
   let value: unknown;
   try {
     value = JSON.parse(body);
@@ -76,6 +83,14 @@ function readBody(target: Target, where: string, body: string): AskEnd {
   if (choice.finish_reason === 'content_filter') return { kind: 'refused', message: 'the model refused to judge (finish_reason: content_filter)', usage };
   const content = choice.message.content;
   return { kind: 'answered', text: typeof content === 'string' ? content : '', model, usage };
+}
+
+function readStreamed(target: Target, where: string, body: string): AskEnd {
+  const read = target.provider === 'anthropic' ? readAnthropicStream(body) : readOpenAiStream(body);
+  if (!read.ok) return { kind: 'error', message: `${where}: ${hide(read.problem, target.secret)}` };
+  const usage: Usage = { ...(read.inputTokens === undefined ? {} : { inputTokens: read.inputTokens }), ...(read.outputTokens === undefined ? {} : { outputTokens: read.outputTokens }) };
+  if (read.refused !== undefined) return { kind: 'refused', message: read.refused, usage };
+  return { kind: 'answered', text: read.text, model: answeredModel(read.model, target), usage };
 }
 
 function count(name: keyof Usage, value: unknown): Usage {

@@ -28,9 +28,21 @@ export async function runPrompt(spec: PromptSpec, event: EventSpec, deps: JudgeD
   if (stop && verdict.impossible === true) {
     return { reading: { ok: true, reply: { decision: 'continue', notes: [`the judge says the stop condition can never hold (${reason}); the stop goes through`] } }, judge: note };
   }
-  const answer: Record<string, unknown> = { decision: 'block', reason };
-  if (!stop && !spec.continueOnBlock) Object.assign(answer, { continue: false, stopReason: reason });
+  // Claude Code 2.1.332 says whose block it is: the block reason (what the model reads) is `[<prompt>]: <reason>`,
+  // the turn's stop reason the model's reason alone (checked in its bundle). It shortens a prompt past 500
+  // characters only once the transcript already holds the prefix; the runner has no transcript: it keeps it whole.
+  const answer: Record<string, unknown> = { decision: 'block', reason: `${blockPrefix(spec.prompt)}${reason}` };
+  if (!stop && !spec.continueOnBlock) {
+    Object.assign(answer, { continue: false, stopReason: reason });
+    // The call is denied too: the model is told the prefixed reason, the turn's end says the bare one.
+    if (event.permissionDecision) answer.hookSpecificOutput = { hookEventName: event.claude, permissionDecision: 'deny', permissionDecisionReason: answer.reason };
+  }
   return { reading: readReturnValue(answer, event), judge: note };
+}
+
+/** What Claude Code puts before a prompt hook's block reason. */
+export function blockPrefix(prompt: string): string {
+  return `[${prompt}]: `;
 }
 
 /**

@@ -63,8 +63,9 @@ export const CaseSchema = z.strictObject({
   hook: z.string().min(1).optional(),
   env: env.optional(),
   /**
-   * The prompt hooks' model answers, by hook id: the answer's text, or the verdict object (written as its
-   * JSON). hooks test never asks a model: a prompt hook with no answer here fails.
+   * The prompt hooks' model answers and the mcp_tool hooks' tool answers, by hook id: the answer's text, or an
+   * object (written as its JSON). hooks test never asks a model nor starts an MCP server: such a hook with no
+   * answer here fails.
    */
   judge: z.record(z.string().min(1), z.union([z.string(), z.record(z.string(), z.unknown())])).optional(),
   expect: ExpectationSchema.optional(),

@@ -189,6 +189,17 @@ function commandsOf(config: unknown, file: string): CommandHook[] {
       out.push(hook);
     });
   }
+  // An MCP server started for an mcp_tool hook is a command of the repository's too (exec form, as Claude Code starts it).
+  const servers = (expanded.config as { mcpServers?: unknown } | undefined)?.mcpServers;
+  for (const [name, server] of Object.entries(typeof servers === 'object' && servers !== null ? (servers as Record<string, unknown>) : {})) {
+    const sv = server as Record<string, unknown> | null;
+    if (typeof sv?.command !== 'string') continue;
+    const hook: CommandHook = { key: `mcpServers.${name}`, run: { command: sv.command, args: Array.isArray(sv.args) ? sv.args.map(String) : [] } };
+    if (typeof sv.cwd === 'string') hook.cwd = sv.cwd;
+    const env = typeof sv.env === 'object' && sv.env !== null ? (sv.env as Record<string, unknown>) : {};
+    if (typeof env.PATH === 'string') hook.path = env.PATH;
+    out.push(hook);
+  }
   return out;
 }
 

@@ -83,6 +83,6 @@ describe('prompt hooks in other agents', () => {
     const r = await cliInProcess(['run', 'pre-tool-use', '--dialect', 'codex'], { cwd: dir, env, input: payload('codex', 'PreToolUse.Bash.json') });
     expect(r.stderr).toContain('no deleting');
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'no deleting' } });
+    expect(JSON.parse(r.stdout)).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: '[Block deleting files: $ARGUMENTS]: no deleting' } });
   });
 });

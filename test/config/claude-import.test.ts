@@ -24,17 +24,40 @@ describe('importClaudeHooks', () => {
     const asLayer = await resolve({ hooks: settings.hooks });
     const fromImport = await resolve({ hooks: imported.hooks });
     expect(fromImport.layers[0]!.active).toBe(true);
-    // The layer keeps agent/mcp_tool as hooks that report themselves; the import leaves them out (prompt hooks run in both).
+    // The layer keeps agent as a hook that reports itself; the import leaves it out (prompt and mcp_tool hooks run in both).
     const runnable = asLayer.hooks.filter((h) => h.run.kind !== 'unsupported' && !(h.run.kind === 'command' && h.run.command.endsWith('# agent-hooks')));
     expect(fromImport.hooks.map(behaviour)).toEqual(runnable.map(behaviour));
     expect(imported.ours).toBe(1);
     expect(imported.hooks.preToolUse).toContainEqual({ matcher: '^Bash$', type: 'prompt', prompt: 'Is this command safe? $ARGUMENTS' });
     expect(imported.skipped).toEqual([
       'hooks.Stop[0].hooks[1]: type "agent" needs a model to run a subagent, which agent-hooks does not have; not imported (keep it in Claude Code\'s settings)',
-      'hooks.UserPromptSubmit[0].hooks[0]: type "mcp_tool" needs a connection to the agent\'s MCP server, which agent-hooks does not have; not imported (keep it in Claude Code\'s settings)',
+    ]);
+    // The mcp_tool hook is kept; its server is in no file given, which is said.
+    expect(imported.hooks.userPromptSubmit).toContainEqual({ type: 'mcp_tool', server: 'policy', tool: 'check', input: { p: '${prompt}' } });
+    expect(imported.servers).toEqual([
+      "hooks.UserPromptSubmit[0].hooks[0]: MCP server 'policy' is in none of the files read; the hook is imported and fails as not connected until you add 'policy' to mcpServers (in your user config if it is yours, e.g. from ~/.claude.json)",
     ]);
     expect(imported.dropped).toEqual(['hooks.SessionStart[0].hooks[0].commandWindows: not used by agent-hooks; left out']);
     expect(imported.hooks.preToolUse![0]).toEqual({ matcher: 'Edit|MultiEdit|Write', command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/protect-files.sh', timeout: 10, statusMessage: 'Checking protected files' });
+  });
+
+  it("an mcp_tool hook brings the server it names along, from .mcp.json first, then the settings' own mcpServers", () => {
+    const settings = { mcpServers: { lint: { command: 'lint-mcp' }, guard: { command: 'other' } }, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'mcp_tool', server: 'guard', tool: 'check', input: { c: '${tool_input.command}' } }, { type: 'mcp_tool', server: 'lint', tool: 'run' }, { type: 'mcp_tool', server: 'old', tool: 'x' }] }] } };
+    const known = [
+      { file: '.mcp.json', servers: { guard: { type: 'stdio', command: 'node', args: ['guard.mjs'], env: { TOKEN: '${GUARD_TOKEN}' }, alwaysAllow: [] }, old: { type: 'sse', url: 'http://127.0.0.1:1/sse' } } },
+      { file: 'settings.json', servers: settings.mcpServers },
+    ];
+    const imported = importClaudeHooks(settings, known);
+    expect(imported.mcpServers).toEqual({ guard: { type: 'stdio', command: 'node', args: ['guard.mjs'], env: { TOKEN: '${GUARD_TOKEN}' } }, lint: { command: 'lint-mcp' } });
+    expect(imported.servers).toEqual([
+      "MCP server 'guard': brought along from .mcp.json (without alwaysAllow); it holds ${VAR}, which Claude Code expands and agent-hooks does not: edit it",
+      "MCP server 'lint': brought along from settings.json",
+      "hooks.PreToolUse[0].hooks[2]: MCP server 'old' in .mcp.json speaks the old SSE transport, which agent-hooks does not; not brought along (the hook fails as not connected until it has a server)",
+    ]);
+    const merged = mergeImported({ mcpServers: { lint: { command: 'mine' } } }, imported);
+    // A server of that name already in the config is kept.
+    expect(merged.config.mcpServers).toEqual({ lint: { command: 'mine' }, guard: imported.mcpServers.guard });
+    expect(mergeImported(merged.config, imported).added).toBe(0);
   });
 
   it('property: any settings document imports without throwing, and importing it twice adds nothing', () => {
@@ -62,11 +85,12 @@ describe('hooks import claude-code', () => {
     const env = isolatedEnv(dir);
     const first = await cliInProcess(['import', 'claude-code'], { cwd: dir, env });
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/wrote \.hooksrc\.json: 8 entries added/);
+    expect(first.stdout).toMatch(/wrote \.hooksrc\.json: 9 entries added/);
     expect(first.stdout).toContain('+++ b/.hooksrc.json');
     expect(first.stdout).toMatch(/not imported: hooks\.Stop\[0\]\.hooks\[1\]: type "agent"/);
     const written = readFileSync(path.join(dir, '.hooksrc.json'), 'utf8');
-    expect(Object.keys((JSON.parse(written) as { hooks: object }).hooks)).toEqual(['preToolUse', 'postToolUse', 'sessionStart', 'stop']);
+    expect(Object.keys((JSON.parse(written) as { hooks: object }).hooks)).toEqual(['preToolUse', 'postToolUse', 'sessionStart', 'stop', 'userPromptSubmit']);
+    expect(first.stdout).toContain("MCP server 'policy' is in none of the files read");
     const second = await cliInProcess(['import', 'claude-code'], { cwd: dir, env });
     expect(second.stdout).toMatch(/unchanged/);
     expect(readFileSync(path.join(dir, '.hooksrc.json'), 'utf8')).toBe(written);

@@ -42,7 +42,7 @@ describe('matcher groups in a config list', () => {
     expect(error.message).toContain(`${FILE}: hooks.PreToolUse[0].hooks[1].timeout: expected number`);
   });
 
-  it('agent and mcp_tool handlers stay as hooks that say they are not run; prompt and the others run', async () => {
+  it('agent handlers stay as hooks that say they are not run; prompt, mcp_tool and the others run', async () => {
     const config = await resolve({
       hooks: {
         Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?', model: 'haiku' }, { type: 'agent', prompt: 'check' }, { type: 'command', command: 'ok.sh' }] }],
@@ -52,14 +52,17 @@ describe('matcher groups in a config list', () => {
     expect(config.layers[0]!.active).toBe(true);
     const kinds = config.hooks.map((h) => [h.event, h.run.kind, h.onFailure]);
     expect(kinds).toEqual([
-      ['preToolUse', 'unsupported', 'continue'],
+      ['preToolUse', 'mcp_tool', 'continue'],
       ['stop', 'prompt', 'continue'],
       ['stop', 'unsupported', 'continue'],
       ['stop', 'command', 'continue'],
     ]);
     expect(config.hooks[1]!.run).toEqual({ kind: 'prompt', prompt: 'done?', judge: { model: 'haiku' } });
     expect(config.hooks[1]!.timeoutMs).toBe(30_000);
-    expect(config.hooks[0]!.notes?.[0]).toMatch(/type "mcp_tool" needs a connection to the agent's MCP server, which agent-hooks does not have/);
+    // No server named "guard" in this file: the hook runs and fails as Claude Code's "not connected" does.
+    expect(config.hooks[0]!.run).toMatchObject({ kind: 'mcp_tool', server: 'guard', tool: 'check', input: { c: '${tool_input.command}' }, missing: "MCP server 'guard' is not in mcpServers of any config that runs" });
+    expect(config.hooks[0]!.timeoutMs).toBe(600_000);
+    expect(config.hooks[2]!.notes?.[0]).toMatch(/type "agent" needs a model to run a subagent/);
   });
 
   it('keys agent-hooks does not use are dropped with one warning each, never an error', async () => {

@@ -12,7 +12,8 @@ import { startModelServer, type ModelServer, type Step } from './harness/model-s
 import { run } from './harness/process.js';
 import { cleanUpAfterAll, HOOKS_BIN, hooksRun, makeWorkspace } from './harness/workspace.js';
 
-const SETTINGS = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', prompt: 'Block any command that deletes files. The call: $ARGUMENTS' }] }] } };
+const PROMPT = 'Block any command that deletes files. The call: $ARGUMENTS';
+const settingsWith = (extra: Record<string, unknown> = {}) => ({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', prompt: PROMPT, ...extra }] }] } });
 const bash = (command: string): Step => ({ tool: { name: 'Bash', input: { command, description: 'run it' } } });
 const SCRIPT: Step[] = [bash('touch ran1.marker'), bash('rm -rf ./victim'), bash('touch ran2.marker'), { text: 'done' }];
 const MARKS = ['ran1.marker', 'victim/keep', 'ran2.marker'];
@@ -20,7 +21,7 @@ const MARKS = ['ran1.marker', 'victim/keep', 'ran2.marker'];
 let claude: string;
 const servers: ModelServer[] = [];
 
-async function runClaude(through: 'native' | 'runner') {
+async function runClaude(through: 'native' | 'runner', SETTINGS = settingsWith()) {
   const ws = makeWorkspace(`claude-prompt-${through}`);
   ws.write({ 'victim/keep': 'x\n' });
   if (through === 'native') ws.write({ '.claude/settings.json': SETTINGS });
@@ -46,8 +47,17 @@ async function runClaude(through: 'native' | 'runner') {
     verdicts: judged.map((r) => (r.step as { text: string }).text),
     // The command each judge request was about, read from the event JSON in its prompt.
     judgedCommands: judged.map((r) => /\\"command\\":\\"(.*?)\\"/.exec(JSON.stringify(r.body.messages))?.[1] ?? ''),
+    // What the model was told of each refused call: the tool results it got back, as text.
+    toolResults: model.turns().flatMap((t) => toolResults(t.body.messages)),
     stdout: result.stdout,
   };
+}
+
+/** The text of every tool_result of the last user message of a turn's request. */
+function toolResults(messages: unknown): string[] {
+  const last = Array.isArray(messages) ? (messages.at(-1) as { role?: string; content?: unknown }) : undefined;
+  if (last?.role !== 'user' || !Array.isArray(last.content)) return [];
+  return (last.content as { type?: string; content?: unknown }[]).filter((b) => b.type === 'tool_result').map((b) => (typeof b.content === 'string' ? b.content : JSON.stringify(b.content)));
 }
 
 beforeAll(async () => {
@@ -70,5 +80,19 @@ describe('a Claude Code prompt hook, natively and through agent-hooks (real CLI,
     expect(runner.verdicts).toEqual(native.verdicts);
     expect(runner.judgedCommands).toEqual(native.judgedCommands);
     expect(runner.turns).toBe(native.turns);
+  });
+});
+
+describe('the block reason of a prompt hook (continueOnBlock: the model reads it)', () => {
+  it('is "[<prompt>]: <reason>" natively, and the same through agent-hooks', async () => {
+    const settings = settingsWith({ continueOnBlock: true });
+    const native = await runClaude('native', settings);
+    const runner = await runClaude('runner', settings);
+    // The rm is refused without ending the turn: the model is told why, and goes on to the third call.
+    const refused = native.toolResults.filter((t) => t.includes(`[${PROMPT}]: `));
+    expect(refused, JSON.stringify(native.toolResults)).toHaveLength(1);
+    expect(native.marks).toEqual({ 'ran1.marker': true, 'victim/keep': true, 'ran2.marker': true });
+    expect(runner.marks).toEqual(native.marks);
+    expect(runner.toolResults.filter((t) => t.includes(`[${PROMPT}]: `)), JSON.stringify(runner.toolResults)).toEqual(refused);
   });
 });

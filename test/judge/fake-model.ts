@@ -18,7 +18,33 @@ export interface FakeModel {
 }
 
 /** What each scenario answers, as the text of the model's message (or a raw status/body). */
-export type Scenario = { text: string; delayMs?: number; usage?: [number, number] } | { status: number; body: string } | { refuse: true };
+export type Scenario =
+  | { text: string; delayMs?: number; usage?: [number, number]; stream?: boolean }
+  | { status: number; body: string; contentType?: string }
+  | { refuse: true };
+
+/** The provider's event stream for `text`, cut into a few deltas, as the real APIs send it. */
+export function streamOf(openai: boolean, text: string, model: unknown, usage: [number, number]): string {
+  const pieces = [text.slice(0, 3), text.slice(3, 10), text.slice(10)].filter((p) => p !== '');
+  const sse = (event: string | undefined, data: unknown) => `${event === undefined ? '' : `event: ${event}\n`}data: ${JSON.stringify(data)}\n\n`;
+  if (openai) {
+    return [
+      ...pieces.map((p, i) => sse(undefined, { model, choices: [{ index: 0, delta: i === 0 ? { role: 'assistant', content: p } : { content: p }, finish_reason: null }] })),
+      sse(undefined, { model, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage: { prompt_tokens: usage[0], completion_tokens: usage[1] } }),
+      'data: [DONE]\n\n',
+    ].join('');
+  }
+  return [
+    sse('message_start', { type: 'message_start', message: { id: 'msg_fake', type: 'message', role: 'assistant', model, content: [], usage: { input_tokens: usage[0], output_tokens: 1 } } }),
+    sse('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }),
+    ': keep-alive comment\n\n',
+    sse('ping', { type: 'ping' }),
+    ...pieces.map((p) => sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: p } })),
+    sse('content_block_stop', { type: 'content_block_stop', index: 0 }),
+    sse('message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: usage[1] } }),
+    sse('message_stop', { type: 'message_stop' }),
+  ].join('');
+}
 
 export async function fakeModel(scenarios: Record<string, Scenario>): Promise<FakeModel> {
   const seen: Seen[] = [];
@@ -43,6 +69,7 @@ export async function fakeModel(scenarios: Record<string, Scenario>): Promise<Fa
       }
       if ('status' in plan) {
         res.statusCode = plan.status;
+        if (plan.contentType !== undefined) res.setHeader('content-type', plan.contentType);
         return res.end(plan.body);
       }
       const answer = () => {
@@ -51,6 +78,11 @@ export async function fakeModel(scenarios: Record<string, Scenario>): Promise<Fa
           return res.end(JSON.stringify(openai ? { choices: [{ message: { role: 'assistant', content: null, refusal: 'I cannot help with that' }, finish_reason: 'stop' }] } : { model: body.model, content: [], stop_reason: 'refusal', usage: { input_tokens: 5, output_tokens: 0 } }));
         }
         const [input, output] = plan.usage ?? [100, 12];
+        // A server that streams whether or not it was asked to (the judge never asks).
+        if (plan.stream === true || body.stream === true) {
+          res.setHeader('content-type', 'text/event-stream');
+          return res.end(streamOf(openai, plan.text, body.model, [input, output]));
+        }
         res.end(
           JSON.stringify(
             openai

@@ -69,7 +69,9 @@ describe('prompt hooks: the verdict', () => {
     const runner = await runnerWith(promptHook(), env('deny'));
     const decision = await runner.run(bash('git push origin main'));
     expect(decision.decision).toBe('halt');
-    expect(decision.reason).toContain('pushes to main');
+    // Claude Code 2.1.332: the model is told `[<prompt>]: <reason>`, the turn ends with the bare reason.
+    expect(decision.reason).toBe('pushes to main');
+    expect(decision.denyReason).toBe('[Block pushes to main. Event: $ARGUMENTS]: pushes to main');
     expect(decision.results[0]!.judge?.verdict).toBe('not ok');
   });
 
@@ -77,7 +79,7 @@ describe('prompt hooks: the verdict', () => {
     const runner = await runnerWith(promptHook({ continueOnBlock: true }), env('deny'));
     const decision = await runner.run(bash('git push origin main --force'));
     expect(decision.decision).toBe('block');
-    expect(decision.reason).toContain('pushes to main');
+    expect(decision.reason).toBe('[Block pushes to main. Event: $ARGUMENTS]: pushes to main');
   });
 
   it('reads an answer wrapped in one Markdown code fence, as Claude Code does', async () => {
@@ -91,7 +93,7 @@ describe('prompt hooks: the verdict', () => {
     const stopConfig = { hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'Were the tests run?' }] }] } } as unknown as HooksConfig;
     const no = await (await runnerWith(stopConfig, env('stopno'))).run(event('stop', { stop_hook_active: false }));
     expect(no.decision).toBe('block');
-    expect(no.reason).toContain('tests not run');
+    expect(no.reason).toBe('[Were the tests run?]: tests not run');
     const never = await (await runnerWith(stopConfig, env('impossible'))).run(event('stop', { stop_hook_active: false }));
     expect(never.decision).toBe('continue');
   });

@@ -11,9 +11,11 @@ Copies the hooks of a Claude Code settings file into the project's .hooksrc.json
 handler, so they run through agent-hooks for every agent, as they ran in Claude Code: each keeps
 its command (or http url), Claude's "matcher" (read as Claude Code reads it), its "if" rule, timeout,
 onFailure, async, shell and statusMessage. Entries that hooks install wrote (which call agent-hooks)
-are left out. Handlers of type prompt, agent or mcp_tool need a model or an MCP server, which
-agent-hooks does not have: they are listed and not imported. Entries already in .hooksrc.json are
-not added twice, so importing again changes nothing.
+are left out. Prompt hooks are imported (a model judges, src/judge); mcp_tool hooks are imported
+with the server they name, copied into "mcpServers" from .mcp.json in this folder or the settings
+file's own "mcpServers" (a server found in neither is said, and the hook fails until you add it).
+Handlers of type agent are listed and not imported. Entries already in .hooksrc.json are not added
+twice, so importing again changes nothing.
 
 The file is written safely (inside the project, never through a symlink out of it) and the change is
 shown as a diff. It is not trusted by this: review it, then run hooks trust. Then remove the imported
@@ -47,7 +49,18 @@ Options:
     const { readSafely, writeSafely } = await import('../../fs/write-safely.js');
     const { unifiedDiff } = await import('../../install/diff.js');
     const safety = { root: ctx.cwd, outsideHint: 'pass a --to inside this folder' };
-    const imported = importClaudeHooks(settings);
+    // Where Claude Code finds the servers an mcp_tool hook names: the project's .mcp.json, the settings file's own.
+    const known: { file: string; servers: unknown }[] = [];
+    const mcpJson = path.join(ctx.cwd, '.mcp.json');
+    if (existsSync(mcpJson)) {
+      try {
+        known.push({ file: '.mcp.json', servers: (JSON.parse(readFileSync(mcpJson, 'utf8')) as { mcpServers?: unknown }).mcpServers });
+      } catch (error) {
+        throw new HooksError('USAGE', `${mcpJson}: cannot be read as JSON (${(error as Error).message}); nothing written`);
+      }
+    }
+    if (typeof settings === 'object' && settings !== null && 'mcpServers' in settings) known.push({ file: path.relative(ctx.cwd, from) || from, servers: (settings as { mcpServers?: unknown }).mcpServers });
+    const imported = importClaudeHooks(settings, known);
     const before = readSafely(to, safety);
     let current: Record<string, unknown> = {};
     if (before !== undefined) {
@@ -68,6 +81,7 @@ Options:
     for (const s of imported.skipped) lines.push(`  not imported: ${s}`);
     for (const d of imported.dropped) lines.push(`  ${d}`);
     for (const u of imported.unknownEvents) lines.push(`  ${u}`);
+    for (const m of imported.servers) lines.push(`  ${m}`);
     if (after === before) {
       lines.push(`${rel}: unchanged (every hook is already there)`);
       ctx.stdout(`${lines.join('\n')}\n`);

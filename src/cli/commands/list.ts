@@ -1,4 +1,5 @@
 // `hooks list`: the merged config, event by event, in run order, with where each hook came from.
+import { mcpToolRuns } from '../../mcp/target.js';
 import path from 'node:path';
 import { describeNoConfig } from '../../config/load.js';
 import { layerStatus, type ResolvedHook } from '../../config/resolve.js';
@@ -89,7 +90,9 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
           ? `POST ${run.url}`
           : run.kind === 'prompt'
             ? `model judge (${[run.judge.provider, run.judge.model].filter((p) => p !== undefined).join(' ') || 'the default model'}): ${oneLinePrompt(run.prompt)}`
-            : run.kind === 'unsupported'
+            : run.kind === 'mcp_tool'
+              ? mcpToolRuns(run)
+              : run.kind === 'unsupported'
               ? `type ${run.type}: not supported by agent-hooks (skipped)`
               : 'in-process handler';
   const runs = hook.audit === true ? `${what} (audit mode)` : what;

@@ -8,6 +8,7 @@ import type { HookEvent } from '../../types.js';
 import type { Command } from '../command.js';
 import { wantsColour, type CliContext } from '../context.js';
 import { noteCodeParts } from '../../code-parts.js';
+import { mcpToolRuns } from '../../mcp/target.js';
 import { readEvent } from '../read-event.js';
 import type { Reporter } from '../reporter.js';
 
@@ -148,5 +149,8 @@ export async function planEvent(flags: Omit<RunFlags, 'verbose'>, ctx: CliContex
 function describeRun(run: ResolvedHook['run']): string {
   if (run.kind === 'command') return run.args === undefined ? run.command : [run.command, ...run.args].join(' ');
   if (run.kind === 'builtin') return `builtin ${run.guard}${run.audit ? ' (audit)' : ''}`;
+  if (run.kind === 'mcp_tool') return mcpToolRuns(run);
+  if (run.kind === 'http') return `POST ${run.url}`;
+  if (run.kind === 'prompt') return 'model judge';
   return 'in-process handler';
 }

@@ -149,6 +149,8 @@ function describeEntry(entry: unknown): string {
       ? `POSTs each event to ${JSON.stringify(e.url)}${e.headers === undefined ? '' : ` with headers ${JSON.stringify(e.headers)}`}${e.allowedEnvVars === undefined ? '' : `, filled from the environment variables ${JSON.stringify(e.allowedEnvVars)}`}`
       : e.type === 'prompt'
         ? promptRuns(e)
+      : e.type === 'mcp_tool'
+        ? `calls tool ${JSON.stringify(e.tool)} of MCP server ${JSON.stringify(e.server)} (see mcpServers: what it starts or where it connects) with ${JSON.stringify(e.input ?? {})}`
       : typeof e.type === 'string' && e.type !== 'command' && typeof e.command !== 'string'
         ? `type ${e.type}: not run by agent-hooks`
         : typeof e.command === 'string'
