@@ -17,6 +17,10 @@ import { expandClaudeShape, UNSUPPORTED_TYPES } from './claude-shape.js';
 import { defaultTimeoutSeconds } from './claude-defaults.js';
 import { idFromCommand } from './hook-id.js';
 import type { JudgeSettings } from '../judge/target.js';
+import { DEFAULT_MAX_TURNS } from '../judge/agent/limits.js';
+
+/** Claude Code's default timeout of an agent hook's whole verifier loop, in seconds. */
+const AGENT_TIMEOUT_SECONDS = 60;
 import { claudeMatcherProblems, claudeMatcherToMatch, MATCHER_FIELDS } from '../match/claude-matcher.js';
 
 /** The timeout of a builtin guard or an in-process handler (command and http hooks: see claude-defaults.ts). */
@@ -54,6 +58,8 @@ export type HookRun =
       statusMessage?: string;
       /** An intercepting event, no onFailure said: a spent budget blocks (the agent can spend it on purpose). */
       overBudgetBlocks?: true;
+      /** Claude Code's `agent`: a verifier with read-only tools over the project answers, in up to `maxTurns` requests. */
+      agent?: { maxTurns: number };
     }
   /** Claude Code's `agent` and `mcp_tool`: reported wherever they would run, never run. */
   | { kind: 'unsupported'; type: string; why: string }
@@ -411,7 +417,7 @@ async function resolveLayer(
       const resolved = await toRun(entry, spec.name, guardContext, issues, at, defaults.judge);
       if (resolved === undefined) continue;
       const { run, defaultMatch } = resolved;
-      const id = entry.id ?? uniqueId(run.kind === 'http' || run.kind === 'prompt' ? run.kind : run.kind === 'unsupported' ? run.type : defaultId(entry), usedIds, spec.name);
+      const id = entry.id ?? uniqueId(run.kind === 'http' ? run.kind : run.kind === 'prompt' ? (run.agent === undefined ? 'prompt' : 'agent') : run.kind === 'unsupported' ? run.type : defaultId(entry), usedIds, spec.name);
       usedIds.add(`${spec.name}:${id}`);
       const hook: ResolvedHook = {
         id,
@@ -420,7 +426,7 @@ async function resolveLayer(
         run,
         enabled: entry.enabled ?? true,
         priority: entry.priority ?? 0,
-        timeoutMs: (entry.timeout ?? defaults.timeout ?? (run.kind === 'builtin' || run.kind === 'prompt' ? DEFAULT_TIMEOUT_SECONDS : defaultTimeoutSeconds(spec.claude))) * 1000,
+        timeoutMs: (entry.timeout ?? defaults.timeout ?? (run.kind === 'prompt' && run.agent !== undefined ? AGENT_TIMEOUT_SECONDS : run.kind === 'builtin' || run.kind === 'prompt' ? DEFAULT_TIMEOUT_SECONDS : defaultTimeoutSeconds(spec.claude))) * 1000,
         // A guard that crashes on an intercepting event has not judged it: fail closed unless told otherwise.
         // A hook agent-hooks cannot run says so; it never blocks for it.
         onFailure: run.kind === 'unsupported' ? 'continue' : entry.onFailure ?? defaults.onFailure ?? (entry.builtin !== undefined && spec.mode === 'intercept' ? 'block' : 'continue'),
@@ -502,7 +508,7 @@ async function toRun(
   at: (m: string) => string,
   judgeDefaults: JudgeSettings | undefined,
 ): Promise<{ run: HookRun; defaultMatch?: string[] } | undefined> {
-  if (entry.type === 'prompt' && entry.prompt !== undefined) {
+  if ((entry.type === 'prompt' || entry.type === 'agent') && entry.prompt !== undefined) {
     const judge: JudgeSettings = {};
     const provider = entry.provider ?? judgeDefaults?.provider;
     const model = entry.model ?? (entry.provider === undefined || entry.provider === judgeDefaults?.provider ? judgeDefaults?.model : undefined);
@@ -513,6 +519,7 @@ async function toRun(
     if (entry.apiKeyFile !== undefined) judge.apiKeyFile = entry.apiKeyFile;
     const run: HookRun = { kind: 'prompt', prompt: entry.prompt, judge };
     if (entry.continueOnBlock === true) run.continueOnBlock = true;
+    if (entry.type === 'agent') run.agent = { maxTurns: entry.maxTurns ?? DEFAULT_MAX_TURNS };
     if (entry.statusMessage !== undefined) run.statusMessage = entry.statusMessage;
     return { run };
   }

@@ -16,7 +16,7 @@ export const HandlerSchema = z
     args: z.array(z.string()).optional().describe('Arguments: runs command without a shell (exec form)'),
     builtin: z.string().min(1).optional().describe('A first-party guard run in-process: command-safety, sensitive-paths, redact-secrets, audit-log'),
     options: z.record(z.string(), z.unknown()).optional().describe('Options of the builtin guard; audit: true reports without blocking'),
-    type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']).optional().describe('Claude Code\'s handler type: command (default), http (POST the event to "url") or prompt (a model judges the event with "prompt"); agent and mcp_tool are reported and skipped'),
+    type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']).optional().describe('Claude Code\'s handler type: command (default), http (POST the event to "url") prompt (a model judges the event with "prompt") or agent (a verifier model with read-only tools over the project judges it); mcp_tool is reported and skipped'),
     match: globs.optional().describe('Tool globs: canonical (exec, read, write, edit, ...), agent names (Bash), group:fs, mcp__server__*, or a regex written /.../'),
     matchUnknownTools: z.boolean().optional().describe('true: match names tools agent-hooks cannot know (a plugin\'s tools, bare MCP tool names such as the Docker MCP gateway sends); its patterns are not checked against the known tool names'),
     matcher: z.string().optional().describe('Claude Code\'s matcher, read as Claude Code reads it: exact names split on | or , or else an unanchored regex'),
@@ -32,6 +32,7 @@ export const HandlerSchema = z
     endpoint: z.url({ protocol: /^https?$/ }).optional().describe('type prompt, user or managed config only: the judge\'s base URL; default ANTHROPIC_BASE_URL / OPENAI_BASE_URL, else the provider\'s own'),
     apiKeyEnv: envName.optional().describe('type prompt, user or managed config only: the environment variable holding the key; default ANTHROPIC_API_KEY / OPENAI_API_KEY'),
     apiKeyFile: z.string().min(1).optional().describe('type prompt, user or managed config only: a file holding the key (yours, mode 0600); ~/ is your home folder'),
+    maxTurns: z.number().int().min(1).max(200).optional().describe('type agent: model requests the verifier may make before it fails (max-turns, through onFailure); default 50, as Claude Code'),
     continueOnBlock: z.boolean().optional().describe('type prompt, Claude Code\'s continueOnBlock: ok false blocks without ending the turn (default false: it also ends the turn)'),
     headers: z.record(z.string(), z.string()).optional().describe('type http: request headers; $VAR / ${VAR} only for names in allowedEnvVars'),
     allowedEnvVars: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).optional().describe('type http: environment variables headers may use'),
@@ -54,12 +55,14 @@ export const HandlerSchema = z
     if (commandless && (h.command !== undefined || h.builtin !== undefined || h.url !== undefined)) {
       ctx.addIssue({ code: 'custom', message: `type "${h.type}" runs no command, builtin or url`, path: ['type'] });
     }
-    if (h.type === 'prompt' && h.prompt === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'type "prompt" needs "prompt": what the judge model checks', path: ['prompt'] });
+    if ((h.type === 'prompt' || h.type === 'agent') && h.prompt === undefined) {
+      ctx.addIssue({ code: 'custom', message: `type "${h.type}" needs "prompt": what the judge model checks`, path: ['prompt'] });
     }
-    for (const key of ['prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile', 'continueOnBlock'] as const) {
-      if (h[key] !== undefined && h.type !== 'prompt') ctx.addIssue({ code: 'custom', message: `"${key}" needs type "prompt"`, path: [key] });
+    for (const key of ['prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile'] as const) {
+      if (h[key] !== undefined && h.type !== 'prompt' && h.type !== 'agent') ctx.addIssue({ code: 'custom', message: `"${key}" needs type "prompt" or "agent"`, path: [key] });
     }
+    if (h.continueOnBlock !== undefined && h.type !== 'prompt') ctx.addIssue({ code: 'custom', message: '"continueOnBlock" needs type "prompt"', path: ['continueOnBlock'] });
+    if (h.maxTurns !== undefined && h.type !== 'agent') ctx.addIssue({ code: 'custom', message: '"maxTurns" needs type "agent"', path: ['maxTurns'] });
     if (h.command !== undefined && h.builtin !== undefined) {
       ctx.addIssue({ code: 'custom', message: 'use either "command" or "builtin", not both', path: ['builtin'] });
     }

@@ -7,7 +7,7 @@ import { askModel, hide, type Usage } from './ask.js';
 import type { Budget } from './budget.js';
 import { verdictKey, type VerdictCache } from './cache.js';
 import { fillPrompt } from './prompt-text.js';
-import { judgeTarget, type JudgeSettings, type Provider } from './target.js';
+import { judgeTarget, type JudgeSettings, type Provider, type Target } from './target.js';
 import { readVerdict, type Verdict } from './verdict.js';
 
 export interface JudgeRequest {
@@ -28,6 +28,19 @@ export interface JudgeRequest {
    * records none for this hook, which is a failure, never a network call.
    */
   recorded?: string | null;
+  /** `type: "agent"`: a verifier with read-only tools over the project answers, in a loop (src/judge/agent). */
+  agent?: AgentSpec;
+}
+
+export interface AgentSpec {
+  maxTurns: number;
+  /** The event's Claude Code name, for the verifier's system prompt. */
+  claudeEvent: string;
+  /** The project root the tools are confined to. */
+  root: string;
+  /** The Stop event's transcript, which the verifier may read besides the project. */
+  transcript?: string;
+  home?: string;
 }
 
 /** What a judged run tells the traces, `explain` and the audit log. Never holds the key. */
@@ -42,6 +55,8 @@ export interface JudgeNote {
   ms: number;
   inputTokens?: number;
   outputTokens?: number;
+  /** An agent hook's: the model requests its verifier made. */
+  turns?: number;
 }
 
 export type JudgeEnd = { ok: true; verdict: Verdict; note: JudgeNote } | { ok: false; failure: Failure; note?: JudgeNote };
@@ -61,6 +76,7 @@ export async function judge(request: JudgeRequest, deps: JudgeDeps): Promise<Jud
     return fromAnswer(request.recorded, { ...named, via: 'recorded', ms: 0 });
   }
   if ('problem' in target) return { ok: false, failure: { kind: 'error', message: target.problem } };
+  if (request.agent !== undefined) return judgeByAgent(request, request.agent, target, deps);
   const base = { provider: target.provider, model: target.model };
   const key = verdictKey([...request.identity, target.provider, target.model, target.url, text]);
   const hit = deps.cache.get(key);
@@ -79,6 +95,55 @@ export async function judge(request: JudgeRequest, deps: JudgeDeps): Promise<Jud
   if (end.kind === 'refused') return { ok: false, failure: { kind: 'bad-reply', message: end.message }, note };
   const read = fromAnswer(end.text, { ...note, model: end.model }, target.secret);
   if (read.ok) deps.cache.set(key, { verdict: read.verdict, model: end.model });
+  return read;
+}
+
+/**
+ * An agent hook: the verifier's loop. Its verdict is cached with the tool calls it rested on; a hit
+ * counts only when each of them, run again, returns what it returned (a file changed since is a miss).
+ * Each model request takes one from the session's budget.
+ */
+async function judgeByAgent(request: JudgeRequest, agent: AgentSpec, target: Target, deps: JudgeDeps): Promise<JudgeEnd> {
+  const { agentSystemPrompt } = await import('./agent/prompt-text.js');
+  const { evidenceHolds, runAgent } = await import('./agent/loop.js');
+  const system = agentSystemPrompt(agent.claudeEvent, agent.transcript);
+  const user = fillPrompt(request.prompt, request.eventJson);
+  const tools = { root: agent.root, ...(agent.home === undefined ? {} : { home: agent.home }), ...(agent.transcript === undefined ? {} : { alsoReadable: [agent.transcript] }) };
+  const base = { provider: target.provider, model: target.model };
+  const started = now();
+  const key = verdictKey([...request.identity, 'agent', String(agent.maxTurns), agent.root, target.provider, target.model, target.url, system, user]);
+  const hit = deps.cache.get(key);
+  if (hit !== undefined && (await evidenceHolds(hit.evidence ?? [], tools, request.timeoutMs))) {
+    return { ok: true, verdict: hit.verdict, note: { ...base, model: hit.model, via: 'cache', ms: 0, verdict: hit.verdict.ok ? 'ok' : 'not ok' } };
+  }
+  let refusedBudget = false;
+  const end = await runAgent({
+    target,
+    system,
+    user,
+    maxTurns: agent.maxTurns,
+    timeoutMs: Math.max(1, request.timeoutMs - (now() - started)),
+    ...(request.signal === undefined ? {} : { signal: request.signal }),
+    tools,
+    take: () => {
+      const taken = deps.budget.take(request.session, request.budget);
+      if (!taken.ok) refusedBudget = true;
+      return taken.ok;
+    },
+  });
+  const ms = Math.round(now() - started);
+  if (end.kind === 'cancelled') return { ok: false, failure: { kind: 'signal', message: 'cancelled: the runner itself was interrupted' } };
+  const note: JudgeNote = { ...base, via: 'model', ms, turns: end.turns, ...usage(end.usage) };
+  const said = `the ${target.provider} verifier ${target.model}`;
+  if (end.kind === 'over-budget' || refusedBudget) {
+    return { ok: false, failure: { kind: 'over-budget', message: `this session has used its ${request.budget} judge requests (defaults.judge.budget) after ${end.turns} of the verifier's turns; no further request was made` }, note };
+  }
+  if (end.kind === 'timeout') return { ok: false, failure: { kind: 'timeout', message: `${said} gave no answer within ${request.timeoutMs / 1000} s (${end.turns} turns)` }, note };
+  if (end.kind === 'max-turns') return { ok: false, failure: { kind: 'max-turns', message: `${said} used its ${agent.maxTurns} turns (maxTurns) without answering` }, note };
+  if (end.kind === 'error') return { ok: false, failure: { kind: 'error', message: end.message }, note };
+  if (end.kind === 'refused') return { ok: false, failure: { kind: 'bad-reply', message: end.message }, note };
+  const read = fromAnswer(end.text, { ...note, model: end.model }, target.secret);
+  if (read.ok) deps.cache.set(key, { verdict: read.verdict, model: end.model, evidence: end.evidence });
   return read;
 }
 
