@@ -57,7 +57,7 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
   }
   for (const hook of config.hooks) {
     if (hook.run.kind === 'command') findings.push(...checkCommand(hook, env));
-    // Claude Code's agent / mcp_tool handlers: kept in the config, never run (docs/claude-settings.md).
+    // Claude Code's mcp_tool handlers: kept in the config, never run (docs/claude-settings.md).
     // A prompt hook whose judge cannot be reached fails on every run: said before the first one.
     if (hook.run.kind === 'prompt') {
       const target = judgeTarget(judgeSettings(config.judge, hook.run.judge), env);

@@ -24,13 +24,13 @@ describe('importClaudeHooks', () => {
     const asLayer = await resolve({ hooks: settings.hooks });
     const fromImport = await resolve({ hooks: imported.hooks });
     expect(fromImport.layers[0]!.active).toBe(true);
-    // The layer keeps agent/mcp_tool as hooks that report themselves; the import leaves them out (prompt hooks run in both).
+    // The layer keeps mcp_tool as a hook that reports itself; the import leaves it out (prompt and agent hooks run in both).
     const runnable = asLayer.hooks.filter((h) => h.run.kind !== 'unsupported' && !(h.run.kind === 'command' && h.run.command.endsWith('# agent-hooks')));
     expect(fromImport.hooks.map(behaviour)).toEqual(runnable.map(behaviour));
     expect(imported.ours).toBe(1);
     expect(imported.hooks.preToolUse).toContainEqual({ matcher: '^Bash$', type: 'prompt', prompt: 'Is this command safe? $ARGUMENTS' });
+    expect(imported.hooks.stop).toContainEqual({ type: 'agent', prompt: 'Verify the tests pass' });
     expect(imported.skipped).toEqual([
-      'hooks.Stop[0].hooks[1]: type "agent" needs a model to run a subagent, which agent-hooks does not have; not imported (keep it in Claude Code\'s settings)',
       'hooks.UserPromptSubmit[0].hooks[0]: type "mcp_tool" needs a connection to the agent\'s MCP server, which agent-hooks does not have; not imported (keep it in Claude Code\'s settings)',
     ]);
     expect(imported.dropped).toEqual(['hooks.SessionStart[0].hooks[0].commandWindows: not used by agent-hooks; left out']);
@@ -62,9 +62,9 @@ describe('hooks import claude-code', () => {
     const env = isolatedEnv(dir);
     const first = await cliInProcess(['import', 'claude-code'], { cwd: dir, env });
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/wrote \.hooksrc\.json: 8 entries added/);
+    expect(first.stdout).toMatch(/wrote \.hooksrc\.json: 9 entries added/);
     expect(first.stdout).toContain('+++ b/.hooksrc.json');
-    expect(first.stdout).toMatch(/not imported: hooks\.Stop\[0\]\.hooks\[1\]: type "agent"/);
+    expect(first.stdout).toMatch(/not imported: hooks\.UserPromptSubmit\[0\]\.hooks\[0\]: type "mcp_tool"/);
     const written = readFileSync(path.join(dir, '.hooksrc.json'), 'utf8');
     expect(Object.keys((JSON.parse(written) as { hooks: object }).hooks)).toEqual(['preToolUse', 'postToolUse', 'sessionStart', 'stop']);
     const second = await cliInProcess(['import', 'claude-code'], { cwd: dir, env });
