@@ -356,6 +356,7 @@ async function runHook(
         prompt: run.prompt,
         eventJson: JSON.stringify(input),
         settings: judgeSettings(config.judge, run.judge),
+        projectDir: config.projectDir,
         timeoutMs: hook.timeoutMs,
         ...(typeof session === 'string' && session !== '' ? { session } : {}),
         ...(config.judge?.budget === undefined ? {} : { budget: config.judge.budget }),

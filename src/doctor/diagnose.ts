@@ -60,7 +60,7 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
     // Claude Code's mcp_tool handlers: kept in the config, never run (docs/claude-settings.md).
     // A prompt hook whose judge cannot be reached fails on every run: said before the first one.
     if (hook.run.kind === 'prompt') {
-      const target = judgeTarget(judgeSettings(config.judge, hook.run.judge), env);
+      const target = judgeTarget(judgeSettings(config.judge, hook.run.judge), env, config.projectDir);
       if ('problem' in target) findings.push({ level: 'warning', where: where(hook), message: `its judge cannot be asked: ${target.problem}`, fix: 'set the key (or the endpoint) in your environment or user config; docs/model-judged.md' });
     }
     if (hook.run.kind === 'unsupported') findings.push({ level: 'warning', where: where(hook), message: hook.run.why, fix: "keep it in Claude Code's own settings, or replace it with a command hook" });

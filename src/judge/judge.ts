@@ -22,6 +22,8 @@ export interface JudgeRequest {
   /** Requests one session may make. */
   budget: number;
   env: NodeJS.ProcessEnv;
+  /** The project: a `.env` in it must not choose the endpoint (src/judge/project-env.ts). */
+  projectDir?: string;
   signal?: AbortSignal;
   /**
    * `hooks test`: the model's answer as recorded in the case (no request is made); `null`: the case
@@ -67,7 +69,7 @@ export interface JudgeDeps {
 }
 
 export async function judge(request: JudgeRequest, deps: JudgeDeps): Promise<JudgeEnd> {
-  const target = judgeTarget(request.settings, request.env);
+  const target = judgeTarget(request.settings, request.env, request.projectDir);
   const text = fillPrompt(request.prompt, request.eventJson);
   if (request.recorded !== undefined) {
     // A recorded answer needs no endpoint or key: hooks test runs where none is set.
