@@ -365,6 +365,7 @@ async function runHook(
         ...(judgeAnswers === undefined ? {} : { recorded: Object.hasOwn(judgeAnswers, hook.id) ? judgeAnswers[hook.id]! : null }),
         continueOnBlock: run.continueOnBlock === true,
         ...(run.agent === undefined ? {} : { agent: agentSpec(run.agent.maxTurns, spec.claude, config.projectDir, input, env) }),
+        ...(run.agent === undefined && (spec.claude === 'Stop' || spec.claude === 'SubagentStop') ? { stop: typeof input.transcript_path === 'string' ? { transcript: input.transcript_path } : {} } : {}),
       },
       spec,
       judgeDeps(env, config.locked !== true),

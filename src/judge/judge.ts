@@ -3,10 +3,11 @@
 // failure (bad-reply, over-budget, timeout, error) for the hook's onFailure to decide.
 import { now } from '../clock.js';
 import type { Failure } from '../reply/interpret.js';
-import { askModel, hide, type Usage } from './ask.js';
+import { askModel, hide, type Conversation, type Usage } from './ask.js';
 import type { Budget } from './budget.js';
 import { verdictKey, type VerdictCache } from './cache.js';
-import { fillPrompt } from './prompt-text.js';
+import { fillPrompt, STOP_JUDGE_SYSTEM_PROMPT, stopQuestion } from './prompt-text.js';
+import { cutNote, readTranscript } from './transcript.js';
 import { judgeTarget, type JudgeSettings, type Provider, type Target } from './target.js';
 import { readVerdict, type Verdict } from './verdict.js';
 
@@ -30,6 +31,8 @@ export interface JudgeRequest {
    * records none for this hook, which is a failure, never a network call.
    */
   recorded?: string | null;
+  /** A Stop/SubagentStop prompt hook's: the judge reads the transcript first, with Claude Code's Stop prompts. */
+  stop?: { transcript?: string };
   /** `type: "agent"`: a verifier with read-only tools over the project answers, in a loop (src/judge/agent). */
   agent?: AgentSpec;
 }
@@ -70,7 +73,7 @@ export interface JudgeDeps {
 
 export async function judge(request: JudgeRequest, deps: JudgeDeps): Promise<JudgeEnd> {
   const target = judgeTarget(request.settings, request.env, request.projectDir);
-  const text = fillPrompt(request.prompt, request.eventJson);
+  const text = fillPrompt(request.stop === undefined || request.agent !== undefined ? request.prompt : stopQuestion(request.prompt), request.eventJson);
   if (request.recorded !== undefined) {
     // A recorded answer needs no endpoint or key: hooks test runs where none is set.
     if (request.recorded === null) return { ok: false, failure: { kind: 'error', message: 'the test case records no model answer for this prompt hook (add it under "judge"), and hooks test never asks a model' } };
@@ -80,7 +83,8 @@ export async function judge(request: JudgeRequest, deps: JudgeDeps): Promise<Jud
   if ('problem' in target) return { ok: false, failure: { kind: 'error', message: target.problem } };
   if (request.agent !== undefined) return judgeByAgent(request, request.agent, target, deps);
   const base = { provider: target.provider, model: target.model };
-  const key = verdictKey([...request.identity, target.provider, target.model, target.url, text]);
+  const conversation = request.stop === undefined ? undefined : stopConversation(request.stop.transcript);
+  const key = verdictKey([...request.identity, target.provider, target.model, target.url, text, ...(conversation === undefined ? [] : [JSON.stringify(conversation)])]);
   const hit = deps.cache.get(key);
   if (hit !== undefined) return { ok: true, verdict: hit.verdict, note: { ...base, model: hit.model, via: 'cache', ms: 0, verdict: hit.verdict.ok ? 'ok' : 'not ok' } };
   const taken = deps.budget.take(request.session, request.budget);
@@ -88,7 +92,7 @@ export async function judge(request: JudgeRequest, deps: JudgeDeps): Promise<Jud
     return { ok: false, failure: { kind: 'over-budget', message: `this session has used its ${request.budget} judge requests (defaults.judge.budget); no request was made` }, note: { ...base, via: 'model', ms: 0 } };
   }
   const started = now();
-  const end = await askModel(target, text, request.timeoutMs, request.signal);
+  const end = await askModel(target, text, request.timeoutMs, request.signal, conversation);
   const ms = Math.round(now() - started);
   if (end.kind === 'timeout') return { ok: false, failure: { kind: 'timeout', message: `the ${target.provider} model ${target.model} gave no answer within ${request.timeoutMs / 1000} s` }, note: { ...base, via: 'model', ms } };
   if (end.kind === 'cancelled') return { ok: false, failure: { kind: 'signal', message: 'cancelled: the runner itself was interrupted' } };
@@ -147,6 +151,14 @@ async function judgeByAgent(request: JudgeRequest, agent: AgentSpec, target: Tar
   const read = fromAnswer(end.text, { ...note, model: end.model }, target.secret);
   if (read.ok) deps.cache.set(key, { verdict: read.verdict, model: end.model, evidence: end.evidence });
   return read;
+}
+
+/** Claude Code's Stop judge: its system prompt, the transcript (cut from the front, said so) before the question. */
+function stopConversation(file: string | undefined): Conversation {
+  const read = readTranscript(file);
+  const history = read?.turns ?? [];
+  if (read?.cut === true && history[0] !== undefined) history[0] = { ...history[0], content: `${cutNote()}\n\n${history[0].content}` };
+  return { system: STOP_JUDGE_SYSTEM_PROMPT, history };
 }
 
 function fromAnswer(answer: string, note: JudgeNote, secret?: string): JudgeEnd {
