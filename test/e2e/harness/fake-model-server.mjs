@@ -16,7 +16,7 @@
 // prints {"port": N} as its first stdout line.
 //
 // --judge-deny <text> (anthropic): a prompt-hook judge request (its system prompt begins "You are
-// evaluating a hook", as Claude Code's and agent-hooks' do) is answered {"ok": false, ...} when its
+// evaluating a hook", or "You are evaluating a stop-condition hook" on Stop, as Claude Code's and agent-hooks' do) is answered {"ok": false, ...} when its
 // messages hold <text>, else {"ok": true}; it does not advance the script.
 //
 // --agent-deny <text> --agent-read <file> (anthropic): an agent hook's verifier request (its system
@@ -86,7 +86,8 @@ function anthropic(req, res, body, path) {
     record(req, body, 'side', null);
     return json(res, 404, { type: 'error', error: { type: 'not_found_error', message: `no ${path}` } });
   }
-  const judging = judgeDeny !== undefined && JSON.stringify(body.system ?? '').includes('You are evaluating a hook');
+  const system = JSON.stringify(body.system ?? '');
+  const judging = judgeDeny !== undefined && (system.includes('You are evaluating a hook') || system.includes('You are evaluating a stop-condition hook'));
   const verifying = agentDeny !== undefined && JSON.stringify(body.system ?? '').includes('Your task is to evaluate the condition');
   const { kind, step } = verifying
     ? { kind: 'verify', step: verifierStep(body) }
