@@ -61,7 +61,7 @@ export type HookRun =
       /** Claude Code's `agent`: a verifier with read-only tools over the project answers, in up to `maxTurns` requests. */
       agent?: { maxTurns: number };
     }
-  /** Claude Code's `agent` and `mcp_tool`: reported wherever they would run, never run. */
+  /** Claude Code's `mcp_tool`: reported wherever it would run, never run. */
   | { kind: 'unsupported'; type: string; why: string }
   | {
       kind: 'builtin';
