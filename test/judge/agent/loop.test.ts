@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigLayer } from '../../../src/config/load.js';
 import { resolveConfig } from '../../../src/config/resolve.js';
 import { runnerFor } from '../../../src/engine.js';
+import { judgeLine } from '../../../src/judge/note.js';
 import { bash, event, isolatedEnv, tmpProject } from '../../helpers.js';
 import { fakeAgentModel, type FakeAgentModel } from './fake-agent-model.js';
 
@@ -84,6 +85,8 @@ describe.each(['anthropic', 'openai'] as const)('an agent hook over %s', (provid
     expect(system).toContain('You are evaluating a PreToolUse hook in Claude Code.');
     expect(system).toContain('return your result using the StructuredOutput tool');
     expect(d.results[0]?.judge).toMatchObject({ provider, via: 'model', verdict: 'not ok', turns: 4, inputTokens: 200, outputTokens: 20 });
+    // --verbose and explain say how many requests the verifier made.
+    expect(judgeLine(d.results[0]!.judge!)).toMatch(/: not ok \(model, \d+ms, 4 turns, 200 in \/ 20 out tokens\)$/);
   });
 
   it('never reads outside the project, a secret file or a FIFO; the model is told why each time', async () => {
