@@ -5,7 +5,7 @@
 // (what a tool returns goes to a model provider), only regular files are opened (never a FIFO or a
 // device, and without following a link planted at the name), and sizes are capped. A refusal is the
 // tool's answer to the model, never an exception.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isRecord } from '../../json.js';
@@ -228,11 +228,17 @@ function sensitive(file: string, root: string, home: string): string | undefined
   return verdict.verdict === 'allow' ? undefined : verdict.reason;
 }
 
-/** A regular file's bytes, opened without following a link and without blocking on a FIFO; else why not. */
+/**
+ * A regular file's bytes, opened without following a link and without blocking on a FIFO; else why not.
+ * Where the kernel says the open file is must still be `file`: a folder on the way swapped for a link
+ * after the realpath check (the agent runs as the same user) would be caught here (Linux: /proc/self/fd).
+ */
 function readRegular(file: string): { ok: true; bytes: Buffer } | { ok: false; problem: string } {
   let fd: number | undefined;
   try {
     fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const opened = openedPath(fd);
+    if (opened !== undefined && opened !== file) return { ok: false, problem: 'the path changed while it was being opened' };
     const stats = fstatSync(fd);
     if (!stats.isFile()) return { ok: false, problem: 'not a regular file' };
     if (stats.size > FILE_SIZE_LIMIT) return { ok: false, problem: `larger than ${FILE_SIZE_LIMIT} bytes` };
@@ -248,6 +254,15 @@ function readRegular(file: string): { ok: true; bytes: Buffer } | { ok: false; p
     return { ok: false, problem: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
   } finally {
     if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** The path of an open file as the kernel has it, where the system says (Linux); else undefined. */
+function openedPath(fd: number): string | undefined {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
   }
 }
 
