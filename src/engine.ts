@@ -18,6 +18,7 @@ import { selectHooks, type Selection } from './match/select.js';
 import { failureReply, readProcessEnd, readReturnValue, rewrites, type Reading, type Reply } from './reply/interpret.js';
 import { runFunction } from './run/function.js';
 import type { ProcessRunner } from './run/process.js';
+import type { PromptSpec } from './run/prompt.js';
 import { didYouMean } from './suggest.js';
 import { payloadBytes } from './run/payload-bytes.js';
 import { cannotJudge, unjudgeable } from './run/unjudgeable.js';
@@ -355,6 +356,7 @@ async function runHook(
         prompt: run.prompt,
         eventJson: JSON.stringify(input),
         settings: judgeSettings(config.judge, run.judge),
+        projectDir: config.projectDir,
         timeoutMs: hook.timeoutMs,
         ...(typeof session === 'string' && session !== '' ? { session } : {}),
         ...(config.judge?.budget === undefined ? {} : { budget: config.judge.budget }),
@@ -362,6 +364,8 @@ async function runHook(
         ...(signal === undefined ? {} : { signal }),
         ...(judgeAnswers === undefined ? {} : { recorded: Object.hasOwn(judgeAnswers, hook.id) ? judgeAnswers[hook.id]! : null }),
         continueOnBlock: run.continueOnBlock === true,
+        ...(run.agent === undefined ? {} : { agent: agentSpec(run.agent.maxTurns, spec.claude, config.projectDir, input, env) }),
+        ...(run.agent === undefined && (spec.claude === 'Stop' || spec.claude === 'SubagentStop') ? { stop: typeof input.transcript_path === 'string' ? { transcript: input.transcript_path } : {} } : {}),
       },
       spec,
       judgeDeps(env, config.locked !== true),
@@ -443,6 +447,21 @@ async function runHook(
   const reply = reading.reply;
   if (audit && hasEffect(reply)) return { ...base, reply: { decision: 'continue' }, wouldHave: reply };
   return { ...base, reply };
+}
+
+/**
+ * An agent hook's verifier: its tools confined to the project; on an event that names its transcript
+ * (a `.jsonl` file, as Claude Code's are), that file is readable too, as Claude Code's verifier may.
+ */
+function agentSpec(maxTurns: number, claudeEvent: string, root: string, input: HookEvent['payload'], env: NodeJS.ProcessEnv): NonNullable<PromptSpec['agent']> {
+  const transcript = input.transcript_path;
+  return {
+    maxTurns,
+    claudeEvent,
+    root,
+    ...(typeof transcript === 'string' && transcript.endsWith('.jsonl') && path.isAbsolute(transcript) ? { transcript } : {}),
+    ...(env.HOME ? { home: env.HOME } : {}),
+  };
 }
 
 /**

@@ -79,7 +79,7 @@ function convertHandler(handler: unknown, matcher: unknown, at: string, out: Imp
     out.skipped.push(`${at}: type "${type}" ${UNSUPPORTED_TYPES[type]}, which agent-hooks does not have; not imported (keep it in Claude Code's settings)`);
     return undefined;
   }
-  if (type !== 'command' && type !== 'http' && type !== 'prompt' && type !== 'mcp_tool') {
+  if (type !== 'command' && type !== 'http' && type !== 'prompt' && type !== 'agent' && type !== 'mcp_tool') {
     out.skipped.push(`${at}: type ${JSON.stringify(type)} is not a handler type agent-hooks knows; not imported`);
     return undefined;
   }

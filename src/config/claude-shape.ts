@@ -10,12 +10,11 @@ import { isRecord } from '../json.js';
 const KNOWN_KEYS = new Set([
   'id', 'command', 'args', 'builtin', 'options', 'type', 'match', 'matcher', 'if', 'agent', 'priority', 'timeout', 'onFailure',
   'parallel', 'env', 'cwd', 'enabled', 'url', 'headers', 'allowedEnvVars', 'async', 'asyncRewake', 'once', 'shell', 'statusMessage', 'audit',
-  'prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile', 'continueOnBlock', 'server', 'tool', 'input',
+  'prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile', 'continueOnBlock', 'maxTurns', 'server', 'tool', 'input',
 ]);
 
 /** Handler types that need something agent-hooks does not have, and what that is. */
 export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
-  agent: 'needs a model to run a subagent',
 };
 
 export interface Expanded {
@@ -94,8 +93,8 @@ function convert(handler: unknown, matcher: string | undefined, file: string, at
     else if (handler.matcher !== undefined) kept.matcher = handler.matcher;
     return kept;
   }
-  if (type !== undefined && type !== 'command' && type !== 'http' && type !== 'prompt' && type !== 'mcp_tool') {
-    warnings.push(`${file}: ${at}: type ${JSON.stringify(type)} is not a handler type agent-hooks knows (command, http, prompt, mcp_tool; agent is reported, not run): this hook is not run (the others are)`);
+  if (type !== undefined && type !== 'command' && type !== 'http' && type !== 'prompt' && type !== 'agent' && type !== 'mcp_tool') {
+    warnings.push(`${file}: ${at}: type ${JSON.stringify(type)} is not a handler type agent-hooks knows (command, http, prompt, agent, mcp_tool): this hook is not run (the others are)`);
     return undefined;
   }
   const out: Record<string, unknown> = {};

@@ -18,6 +18,10 @@ import { defaultTimeoutSeconds } from './claude-defaults.js';
 import { idFromCommand } from './hook-id.js';
 import type { JudgeSettings } from '../judge/target.js';
 import type { McpTarget } from '../mcp/target.js';
+import { DEFAULT_MAX_TURNS } from '../judge/agent/limits.js';
+
+/** Claude Code's default timeout of an agent hook's whole verifier loop, in seconds. */
+const AGENT_TIMEOUT_SECONDS = 60;
 import { claudeMatcherProblems, claudeMatcherToMatch, MATCHER_FIELDS } from '../match/claude-matcher.js';
 
 /** The timeout of a builtin guard or an in-process handler (command and http hooks: see claude-defaults.ts). */
@@ -55,6 +59,8 @@ export type HookRun =
       statusMessage?: string;
       /** An intercepting event, no onFailure said: a spent budget blocks (the agent can spend it on purpose). */
       overBudgetBlocks?: true;
+      /** Claude Code's `agent`: a verifier with read-only tools over the project answers, in up to `maxTurns` requests. */
+      agent?: { maxTurns: number };
     }
   /**
    * Claude Code's `mcp_tool`: `tool` of the MCP server `server` is called with `input` (its strings take
@@ -62,7 +68,6 @@ export type HookRun =
    * it; absent, `missing` says why (the call is then a failure, as Claude Code's "not connected").
    */
   | { kind: 'mcp_tool'; server: string; tool: string; input: Record<string, unknown>; target?: McpTarget; missing?: string; statusMessage?: string }
-  /** Claude Code's `agent`: reported wherever it would run, never run. */
   | { kind: 'unsupported'; type: string; why: string }
   | {
       kind: 'builtin';
@@ -422,7 +427,7 @@ async function resolveLayer(
       const resolved = await toRun(entry, spec.name, guardContext, issues, at, defaults.judge);
       if (resolved === undefined) continue;
       const { run, defaultMatch } = resolved;
-      const id = entry.id ?? uniqueId(run.kind === 'http' || run.kind === 'prompt' ? run.kind : run.kind === 'mcp_tool' ? `mcp:${run.server}:${run.tool}`.replace(/[^\w.:@/-]/g, '_') : run.kind === 'unsupported' ? run.type : defaultId(entry), usedIds, spec.name);
+      const id = entry.id ?? uniqueId(run.kind === 'http' ? run.kind : run.kind === 'prompt' ? (run.agent === undefined ? 'prompt' : 'agent') : run.kind === 'mcp_tool' ? `mcp:${run.server}:${run.tool}`.replace(/[^\w.:@/-]/g, '_') : run.kind === 'unsupported' ? run.type : defaultId(entry), usedIds, spec.name);
       usedIds.add(`${spec.name}:${id}`);
       const hook: ResolvedHook = {
         id,
@@ -431,7 +436,7 @@ async function resolveLayer(
         run,
         enabled: entry.enabled ?? true,
         priority: entry.priority ?? 0,
-        timeoutMs: (entry.timeout ?? defaults.timeout ?? (run.kind === 'builtin' || run.kind === 'prompt' ? DEFAULT_TIMEOUT_SECONDS : defaultTimeoutSeconds(spec.claude))) * 1000,
+        timeoutMs: (entry.timeout ?? defaults.timeout ?? (run.kind === 'prompt' && run.agent !== undefined ? AGENT_TIMEOUT_SECONDS : run.kind === 'builtin' || run.kind === 'prompt' ? DEFAULT_TIMEOUT_SECONDS : defaultTimeoutSeconds(spec.claude))) * 1000,
         // A guard that crashes on an intercepting event has not judged it: fail closed unless told otherwise.
         // A hook agent-hooks cannot run says so; it never blocks for it.
         onFailure: run.kind === 'unsupported' ? 'continue' : entry.onFailure ?? defaults.onFailure ?? (entry.builtin !== undefined && spec.mode === 'intercept' ? 'block' : 'continue'),
@@ -554,7 +559,7 @@ async function toRun(
   at: (m: string) => string,
   judgeDefaults: JudgeSettings | undefined,
 ): Promise<{ run: HookRun; defaultMatch?: string[] } | undefined> {
-  if (entry.type === 'prompt' && entry.prompt !== undefined) {
+  if ((entry.type === 'prompt' || entry.type === 'agent') && entry.prompt !== undefined) {
     const judge: JudgeSettings = {};
     const provider = entry.provider ?? judgeDefaults?.provider;
     const model = entry.model ?? (entry.provider === undefined || entry.provider === judgeDefaults?.provider ? judgeDefaults?.model : undefined);
@@ -565,6 +570,7 @@ async function toRun(
     if (entry.apiKeyFile !== undefined) judge.apiKeyFile = entry.apiKeyFile;
     const run: HookRun = { kind: 'prompt', prompt: entry.prompt, judge };
     if (entry.continueOnBlock === true) run.continueOnBlock = true;
+    if (entry.type === 'agent') run.agent = { maxTurns: entry.maxTurns ?? DEFAULT_MAX_TURNS };
     if (entry.statusMessage !== undefined) run.statusMessage = entry.statusMessage;
     return { run };
   }

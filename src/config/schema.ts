@@ -16,7 +16,7 @@ export const HandlerSchema = z
     args: z.array(z.string()).optional().describe('Arguments: runs command without a shell (exec form)'),
     builtin: z.string().min(1).optional().describe('A first-party guard run in-process: command-safety, sensitive-paths, redact-secrets, audit-log'),
     options: z.record(z.string(), z.unknown()).optional().describe('Options of the builtin guard; audit: true reports without blocking'),
-    type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']).optional().describe('Claude Code\'s handler type: command (default), http (POST the event to "url"), prompt (a model judges the event with "prompt") or mcp_tool (call "tool" of the MCP server "server" from mcpServers); agent is reported and skipped'),
+    type: z.enum(['command', 'http', 'prompt', 'agent', 'mcp_tool']).optional().describe('Claude Code\'s handler type: command (default), http (POST the event to "url"), prompt (a model judges the event with "prompt"), agent (a verifier model with read-only tools over the project judges it) or mcp_tool (call "tool" of the MCP server "server" from mcpServers)'),
     match: globs.optional().describe('Tool globs: canonical (exec, read, write, edit, ...), agent names (Bash), group:fs, mcp__server__*, or a regex written /.../'),
     matchUnknownTools: z.boolean().optional().describe('true: match names tools agent-hooks cannot know (a plugin\'s tools, bare MCP tool names such as the Docker MCP gateway sends); its patterns are not checked against the known tool names'),
     matcher: z.string().optional().describe('Claude Code\'s matcher, read as Claude Code reads it: exact names split on | or , or else an unanchored regex'),
@@ -26,12 +26,13 @@ export const HandlerSchema = z
       .describe('Globs on tool-input (or event) fields, e.g. {"command": "git push*"}; or Claude Code\'s permission rule, e.g. "Bash(git push*)"'),
     agent: globs.optional().describe('Globs on the acting agent (agent_type or agent_id of a subagent); "main" is the main agent'),
     url: z.url({ protocol: /^https?$/ }).optional().describe('type http: where the event JSON is POSTed'),
-    prompt: z.string().min(1).optional().describe('type prompt: what the judge model checks; $ARGUMENTS is replaced by the event JSON (appended when absent). The model answers {"ok": true|false, "reason": "..."}'),
+    prompt: z.string().min(1).optional().describe('type prompt or agent: what the judge model checks; $ARGUMENTS is replaced by the event JSON (appended when absent). The model answers {"ok": true|false, "reason": "..."}'),
     model: z.string().min(1).optional().describe('type prompt: the judge model; default defaults.judge.model, else Claude Code\'s small fast model (anthropic) or gpt-4o-mini (openai)'),
     provider: z.enum(PROVIDERS as [Provider, ...Provider[]]).optional().describe('type prompt: anthropic (Messages API, default) or openai (any OpenAI-compatible chat completions server: OpenAI, Ollama, llama.cpp)'),
     endpoint: z.url({ protocol: /^https?$/ }).optional().describe('type prompt, user or managed config only: the judge\'s base URL; default ANTHROPIC_BASE_URL / OPENAI_BASE_URL, else the provider\'s own'),
     apiKeyEnv: envName.optional().describe('type prompt, user or managed config only: the environment variable holding the key; default ANTHROPIC_API_KEY / OPENAI_API_KEY'),
     apiKeyFile: z.string().min(1).optional().describe('type prompt, user or managed config only: a file holding the key (yours, mode 0600); ~/ is your home folder'),
+    maxTurns: z.number().int().min(1).max(200).optional().describe('type agent: model requests the verifier may make before it fails (max-turns, through onFailure); default 50, as Claude Code'),
     continueOnBlock: z.boolean().optional().describe('type prompt, Claude Code\'s continueOnBlock: ok false blocks without ending the turn (default false: it also ends the turn)'),
     server: z.string().min(1).optional().describe('type mcp_tool: the name of a server in mcpServers'),
     tool: z.string().min(1).optional().describe('type mcp_tool: the tool of that server to call'),
@@ -57,11 +58,11 @@ export const HandlerSchema = z
     if (commandless && (h.command !== undefined || h.builtin !== undefined || h.url !== undefined)) {
       ctx.addIssue({ code: 'custom', message: `type "${h.type}" runs no command, builtin or url`, path: ['type'] });
     }
-    if (h.type === 'prompt' && h.prompt === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'type "prompt" needs "prompt": what the judge model checks', path: ['prompt'] });
+    if ((h.type === 'prompt' || h.type === 'agent') && h.prompt === undefined) {
+      ctx.addIssue({ code: 'custom', message: `type "${h.type}" needs "prompt": what the judge model checks`, path: ['prompt'] });
     }
-    for (const key of ['prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile', 'continueOnBlock'] as const) {
-      if (h[key] !== undefined && h.type !== 'prompt') ctx.addIssue({ code: 'custom', message: `"${key}" needs type "prompt"`, path: [key] });
+    for (const key of ['prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile'] as const) {
+      if (h[key] !== undefined && h.type !== 'prompt' && h.type !== 'agent') ctx.addIssue({ code: 'custom', message: `"${key}" needs type "prompt" or "agent"`, path: [key] });
     }
     if (h.type === 'mcp_tool' && (h.server === undefined || h.tool === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'type "mcp_tool" needs "server" (a name in mcpServers) and "tool"', path: [h.server === undefined ? 'server' : 'tool'] });
@@ -69,6 +70,8 @@ export const HandlerSchema = z
     for (const key of ['server', 'tool', 'input'] as const) {
       if (h[key] !== undefined && h.type !== 'mcp_tool') ctx.addIssue({ code: 'custom', message: `"${key}" needs type "mcp_tool"`, path: [key] });
     }
+    if (h.continueOnBlock !== undefined && h.type !== 'prompt') ctx.addIssue({ code: 'custom', message: '"continueOnBlock" needs type "prompt"', path: ['continueOnBlock'] });
+    if (h.maxTurns !== undefined && h.type !== 'agent') ctx.addIssue({ code: 'custom', message: '"maxTurns" needs type "agent"', path: ['maxTurns'] });
     if (h.command !== undefined && h.builtin !== undefined) {
       ctx.addIssue({ code: 'custom', message: 'use either "command" or "builtin", not both', path: ['builtin'] });
     }

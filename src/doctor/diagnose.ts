@@ -57,10 +57,9 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
   }
   for (const hook of config.hooks) {
     if (hook.run.kind === 'command') findings.push(...checkCommand(hook, env));
-    // Claude Code's agent handlers: kept in the config, never run (docs/claude-settings.md).
     // A prompt hook whose judge cannot be reached fails on every run: said before the first one.
     if (hook.run.kind === 'prompt') {
-      const target = judgeTarget(judgeSettings(config.judge, hook.run.judge), env);
+      const target = judgeTarget(judgeSettings(config.judge, hook.run.judge), env, config.projectDir);
       if ('problem' in target) findings.push({ level: 'warning', where: where(hook), message: `its judge cannot be asked: ${target.problem}`, fix: 'set the key (or the endpoint) in your environment or user config; docs/model-judged.md' });
     }
     // An mcp_tool hook whose server no config that runs may give it fails on every run: said before the first one.

@@ -25,8 +25,14 @@ export type AskEnd =
   | { kind: 'cancelled' }
   | { kind: 'error'; message: string };
 
-export async function askModel(target: Target, prompt: string, timeoutMs: number, signal?: AbortSignal): Promise<AskEnd> {
-  const body = Buffer.from(JSON.stringify(requestBody(target, prompt)), 'utf8');
+/** A Stop judge's: its own system prompt, and the conversation before the question. */
+export interface Conversation {
+  system: string;
+  history: readonly { role: 'user' | 'assistant'; content: string }[];
+}
+
+export async function askModel(target: Target, prompt: string, timeoutMs: number, signal?: AbortSignal, conversation?: Conversation): Promise<AskEnd> {
+  const body = Buffer.from(JSON.stringify(requestBody(target, prompt, conversation)), 'utf8');
   const end = await post(target.url, target.headers, body, { timeoutMs: Math.max(1, Math.round(timeoutMs)), limit: ANSWER_BODY_LIMIT, ...(signal === undefined ? {} : { signal }) });
   const where = `POST ${shownUrl(target.url)}`;
   if (end.kind !== 'answered') return end.kind === 'error' ? { kind: 'error', message: hide(`${where}: ${end.message}`, target.secret) } : end;
@@ -37,18 +43,14 @@ export async function askModel(target: Target, prompt: string, timeoutMs: number
 }
 
 /** The request body for the target's provider (non-streaming). */
-export function requestBody(target: Target, prompt: string): Record<string, unknown> {
-  if (target.provider === 'anthropic') {
-    return { model: target.model, max_tokens: MAX_TOKENS, system: JUDGE_SYSTEM_PROMPT, messages: [{ role: 'user', content: prompt }] };
-  }
-  return {
-    model: target.model,
-    max_tokens: MAX_TOKENS,
-    messages: [
-      { role: 'system', content: JUDGE_SYSTEM_PROMPT },
-      { role: 'user', content: prompt },
-    ],
-  };
+export function requestBody(target: Target, prompt: string, conversation?: Conversation): Record<string, unknown> {
+  const system = conversation?.system ?? JUDGE_SYSTEM_PROMPT;
+  const history = [...(conversation?.history ?? [])];
+  // Turns alternate and the question is the user's: a transcript ending on the user's turn takes it in.
+  const last = history.at(-1);
+  const messages = last?.role === 'user' ? [...history.slice(0, -1), { role: 'user', content: `${last.content}\n\n${prompt}` }] : [...history, { role: 'user', content: prompt }];
+  if (target.provider === 'anthropic') return { model: target.model, max_tokens: MAX_TOKENS, system, messages };
+  return { model: target.model, max_tokens: MAX_TOKENS, messages: [{ role: 'system', content: system }, ...messages] };
 }
 
 // --- internal ---

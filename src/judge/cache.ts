@@ -9,6 +9,7 @@ import path from 'node:path';
 import { macKey, seal, unseal } from '../config/mac-key.js';
 import { readPrivateFile, writePrivateFile } from '../fs/private.js';
 import { cacheDir } from '../paths.js';
+import type { Evidence } from './agent/loop.js';
 import type { Verdict } from './verdict.js';
 
 /** How long a kept verdict counts, in ms. */
@@ -19,6 +20,8 @@ const MEMORY_ENTRIES = 512;
 export interface Cached {
   verdict: Verdict;
   model: string;
+  /** An agent hook's: the tool calls the verdict rested on, re-run and compared before the verdict counts. */
+  evidence?: Evidence[];
 }
 
 export interface VerdictCache {
@@ -83,7 +86,7 @@ function readEntry(file: string, id: string, secret: Buffer): { at: number; valu
     const entry = JSON.parse(body) as { id?: unknown; at?: unknown; value?: Cached };
     if (entry.id !== id || typeof entry.at !== 'number' || Date.now() - entry.at >= VERDICT_TTL_MS || entry.at > Date.now() + 60_000) return undefined;
     const value = entry.value;
-    if (typeof value?.verdict?.ok !== 'boolean' || typeof value.model !== 'string') return undefined;
+    if (typeof value?.verdict?.ok !== 'boolean' || typeof value.model !== 'string' || (value.evidence !== undefined && !Array.isArray(value.evidence))) return undefined;
     return { at: entry.at, value };
   } catch {
     return undefined;

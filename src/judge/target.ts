@@ -5,6 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { readPrivateFile } from '../fs/private.js';
+import { projectEnvSource } from './project-env.js';
 
 export type Provider = 'anthropic' | 'openai';
 export const PROVIDERS: readonly Provider[] = ['anthropic', 'openai'];
@@ -60,12 +61,20 @@ export function judgeSettings(global: (JudgeSettings & { budget?: number }) | un
 }
 
 /** The request target, or why there is none (one line, never holding the key). */
-export function judgeTarget(settings: JudgeSettings, env: NodeJS.ProcessEnv): Target | { problem: string } {
+export function judgeTarget(settings: JudgeSettings, env: NodeJS.ProcessEnv, projectDir?: string): Target | { problem: string } {
   const provider = settings.provider ?? 'anthropic';
   const model =
     settings.model ??
     (provider === 'anthropic' ? nonEmpty(env.ANTHROPIC_SMALL_FAST_MODEL) ?? nonEmpty(env.ANTHROPIC_DEFAULT_HAIKU_MODEL) ?? CLAUDE_DEFAULT_JUDGE_MODEL : OPENAI_DEFAULT_JUDGE_MODEL);
-  const base = (settings.endpoint ?? nonEmpty(env[BASE_ENV[provider]]) ?? OFFICIAL[provider]).replace(/\/+$/, '');
+  const fromEnv = settings.endpoint === undefined ? nonEmpty(env[BASE_ENV[provider]]) : undefined;
+  if (fromEnv !== undefined && projectDir !== undefined) {
+    // An agent that loads the project's .env (Gemini CLI) hands its variables to the runner: the repository's, not the user's.
+    const planted = projectEnvSource(BASE_ENV[provider], fromEnv, projectDir, env.HOME || os.homedir());
+    if (planted !== undefined) {
+      return { problem: `${BASE_ENV[provider]} is the value ${planted} gives it, a file of the repository (an agent such as Gemini CLI loads it into the hooks' environment): a project must not choose where your key goes; no request was made. Set defaults.judge.endpoint in your user config to use that endpoint` };
+    }
+  }
+  const base = (settings.endpoint ?? fromEnv ?? OFFICIAL[provider]).replace(/\/+$/, '');
   let parsed: URL;
   try {
     parsed = new URL(base);

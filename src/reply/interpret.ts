@@ -62,6 +62,8 @@ export type FailureKind =
   | 'bad-reply'
   /** The session's judge requests are spent (src/judge/budget.ts). */
   | 'over-budget'
+  /** An agent hook's verifier used its turns without answering (src/judge/agent/loop.ts). */
+  | 'max-turns'
   | 'error';
 
 export interface Failure {

@@ -3,7 +3,8 @@
 // blocking answer with the model's reason, which also ends the turn (Claude Code's preventContinuation)
 // unless the hook says `continueOnBlock: true`, and on Stop/SubagentStop keeps the agent going with the
 // reason instead; `impossible: true` on a Stop ends the loop (the stop goes through). What the block
-// means on each event is the event's own: the verdict is read as the equivalent JSON reply.
+// means on each event is the event's own: the verdict is read as the equivalent JSON reply. `type: "agent"`
+// hooks come here too: a verifier with read-only tools answers instead of one request (src/judge/agent).
 import type { EventSpec } from '../events/catalog.js';
 import { sessionBudget, DEFAULT_JUDGE_BUDGET } from '../judge/budget.js';
 import { verdictCache } from '../judge/cache.js';
@@ -25,6 +26,8 @@ export async function runPrompt(spec: PromptSpec, event: EventSpec, deps: JudgeD
   const stop = event.claude === 'Stop' || event.claude === 'SubagentStop';
   if (verdict.ok) return { reading: { ok: true, reply: { decision: 'continue' } }, judge: note };
   const reason = verdict.reason ?? 'the judge model answered ok: false without a reason';
+  // Claude Code's agent hook blocks without ending the turn, and reads no `impossible`.
+  if (spec.agent !== undefined) return { reading: readReturnValue({ decision: 'block', reason }, event), judge: note };
   if (stop && verdict.impossible === true) {
     return { reading: { ok: true, reply: { decision: 'continue', notes: [`the judge says the stop condition can never hold (${reason}); the stop goes through`] } }, judge: note };
   }

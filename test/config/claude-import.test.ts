@@ -24,13 +24,13 @@ describe('importClaudeHooks', () => {
     const asLayer = await resolve({ hooks: settings.hooks });
     const fromImport = await resolve({ hooks: imported.hooks });
     expect(fromImport.layers[0]!.active).toBe(true);
-    // The layer keeps agent as a hook that reports itself; the import leaves it out (prompt and mcp_tool hooks run in both).
+    // Every handler type runs, in the layer and through the import alike.
     const runnable = asLayer.hooks.filter((h) => h.run.kind !== 'unsupported' && !(h.run.kind === 'command' && h.run.command.endsWith('# agent-hooks')));
     expect(fromImport.hooks.map(behaviour)).toEqual(runnable.map(behaviour));
     expect(imported.ours).toBe(1);
     expect(imported.hooks.preToolUse).toContainEqual({ matcher: '^Bash$', type: 'prompt', prompt: 'Is this command safe? $ARGUMENTS' });
+    expect(imported.hooks.stop).toContainEqual({ type: 'agent', prompt: 'Verify the tests pass' });
     expect(imported.skipped).toEqual([
-      'hooks.Stop[0].hooks[1]: type "agent" needs a model to run a subagent, which agent-hooks does not have; not imported (keep it in Claude Code\'s settings)',
     ]);
     // The mcp_tool hook is kept; its server is in no file given, which is said.
     expect(imported.hooks.userPromptSubmit).toContainEqual({ type: 'mcp_tool', server: 'policy', tool: 'check', input: { p: '${prompt}' } });
@@ -87,7 +87,7 @@ describe('hooks import claude-code', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/wrote \.hooksrc\.json: 9 entries added/);
     expect(first.stdout).toContain('+++ b/.hooksrc.json');
-    expect(first.stdout).toMatch(/not imported: hooks\.Stop\[0\]\.hooks\[1\]: type "agent"/);
+    expect(first.stdout).toMatch(/not imported: hooks\.UserPromptSubmit\[0\]\.hooks\[0\]: type "mcp_tool"/);
     const written = readFileSync(path.join(dir, '.hooksrc.json'), 'utf8');
     expect(Object.keys((JSON.parse(written) as { hooks: object }).hooks)).toEqual(['preToolUse', 'postToolUse', 'sessionStart', 'stop', 'userPromptSubmit']);
     expect(first.stdout).toContain("MCP server 'policy' is in none of the files read");

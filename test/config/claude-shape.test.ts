@@ -42,7 +42,7 @@ describe('matcher groups in a config list', () => {
     expect(error.message).toContain(`${FILE}: hooks.PreToolUse[0].hooks[1].timeout: expected number`);
   });
 
-  it('agent handlers stay as hooks that say they are not run; prompt, mcp_tool and the others run', async () => {
+  it('every Claude Code handler type runs: prompt, agent, mcp_tool and command', async () => {
     const config = await resolve({
       hooks: {
         Stop: [{ hooks: [{ type: 'prompt', prompt: 'done?', model: 'haiku' }, { type: 'agent', prompt: 'check' }, { type: 'command', command: 'ok.sh' }] }],
@@ -54,7 +54,7 @@ describe('matcher groups in a config list', () => {
     expect(kinds).toEqual([
       ['preToolUse', 'mcp_tool', 'continue'],
       ['stop', 'prompt', 'continue'],
-      ['stop', 'unsupported', 'continue'],
+      ['stop', 'prompt', 'continue'],
       ['stop', 'command', 'continue'],
     ]);
     expect(config.hooks[1]!.run).toEqual({ kind: 'prompt', prompt: 'done?', judge: { model: 'haiku' } });
@@ -62,7 +62,10 @@ describe('matcher groups in a config list', () => {
     // No server named "guard" in this file: the hook runs and fails as Claude Code's "not connected" does.
     expect(config.hooks[0]!.run).toMatchObject({ kind: 'mcp_tool', server: 'guard', tool: 'check', input: { c: '${tool_input.command}' }, missing: "MCP server 'guard' is not in mcpServers of any config that runs" });
     expect(config.hooks[0]!.timeoutMs).toBe(600_000);
-    expect(config.hooks[2]!.notes?.[0]).toMatch(/type "agent" needs a model to run a subagent/);
+    // Claude Code's agent hook: 50 turns, 60 s for the whole loop.
+    expect(config.hooks[2]!.run).toEqual({ kind: 'prompt', prompt: 'check', judge: {}, agent: { maxTurns: 50 } });
+    expect(config.hooks[2]!.id).toBe('agent');
+    expect(config.hooks[2]!.timeoutMs).toBe(60_000);
   });
 
   it('keys agent-hooks does not use are dropped with one warning each, never an error', async () => {
@@ -141,15 +144,15 @@ describe('matcher groups in a config list', () => {
 describe('handlers agent-hooks cannot run are loud', () => {
   it('in hooks list, hooks doctor and the run that would have used them', async () => {
     const { cliInProcess, isolatedEnv, tmpProject } = await import('../helpers.js');
-    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'agent', prompt: 'done?' }, { type: 'command', command: 'true' }] }] } }) });
+    const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'mcp_tool', server: 's', tool: 't' }, { type: 'command', command: 'true' }] }] } }) });
     const env = isolatedEnv(dir, {}, { trust: true });
     const list = await cliInProcess(['list'], { cwd: dir, env });
-    expect(list.stdout).toMatch(/type agent: not supported by agent-hooks \(skipped\)/);
+    expect(list.stdout).toMatch(/type mcp_tool: not supported by agent-hooks \(skipped\)/);
     const doctor = await cliInProcess(['doctor'], { cwd: dir, env });
-    expect(doctor.stdout).toMatch(/warning .*hooks\.Stop\[0\]\.hooks\[0\].*type "agent" needs a model to run a subagent/);
+    expect(doctor.stdout).toMatch(/warning .*hooks\.Stop\[0\]\.hooks\[0\].*type "mcp_tool" needs a connection/);
     const run = await cliInProcess(['run', 'stop', '--dialect', 'claude-code'], { cwd: dir, env, input: JSON.stringify({ hook_event_name: 'Stop', session_id: 's', cwd: dir, stop_hook_active: false }) });
     expect(run.code).toBe(0);
-    expect(run.stdout + run.stderr).toMatch(/hook "agent" failed \(error: type "agent" needs a model/);
+    expect(run.stdout + run.stderr).toMatch(/hook "mcp_tool" failed \(error: type "mcp_tool" needs a connection/);
   });
 });
 
@@ -166,7 +169,7 @@ describe('hooks trust shows Claude-shaped entries as they will run', () => {
     const r = await cliInProcess(['trust', '--yes'], { cwd: dir, env });
     expect(r.stdout).toContain('runs sh -c "./g.sh"  (matcher "Bash", in the background (async), if "Bash(rm *)")');
     expect(r.stdout).toContain('POSTs each event to "http://127.0.0.1:8/h" with headers {"A":"$TOK"}, filled from the environment variables ["TOK"]');
-    expect(r.stdout).toContain('type agent: not run by agent-hooks');
+    expect(r.stdout).toContain('asks a model with your key (the default provider, the default model), letting it read, grep and glob the project (secret files refused) for the answer: "x"');
     const list = await cliInProcess(['list'], { cwd: dir, env });
     expect(list.stdout).toMatch(/match Bash · if Bash\(rm \*\)/);
   });

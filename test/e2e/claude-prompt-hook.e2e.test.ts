@@ -14,6 +14,7 @@ import { cleanUpAfterAll, HOOKS_BIN, hooksRun, makeWorkspace } from './harness/w
 
 const PROMPT = 'Block any command that deletes files. The call: $ARGUMENTS';
 const settingsWith = (extra: Record<string, unknown> = {}) => ({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'prompt', prompt: PROMPT, ...extra }] }] } });
+const SETTINGS = settingsWith();
 const bash = (command: string): Step => ({ tool: { name: 'Bash', input: { command, description: 'run it' } } });
 const SCRIPT: Step[] = [bash('touch ran1.marker'), bash('rm -rf ./victim'), bash('touch ran2.marker'), { text: 'done' }];
 const MARKS = ['ran1.marker', 'victim/keep', 'ran2.marker'];
@@ -21,8 +22,11 @@ const MARKS = ['ran1.marker', 'victim/keep', 'ran2.marker'];
 let claude: string;
 const servers: ModelServer[] = [];
 
-async function runClaude(through: 'native' | 'runner', SETTINGS = settingsWith()) {
-  const ws = makeWorkspace(`claude-prompt-${through}`);
+async function runClaude(through: 'native' | 'runner', settings: typeof SETTINGS | typeof STOP_SETTINGS = SETTINGS, script: Step[] = SCRIPT) {
+  const SETTINGS = settings;
+  const SCRIPT = script;
+  const event = 'Stop' in settings.hooks ? 'stop' : 'pre-tool-use';
+  const ws = makeWorkspace(`claude-prompt-${event}-${through}`);
   ws.write({ 'victim/keep': 'x\n' });
   if (through === 'native') ws.write({ '.claude/settings.json': SETTINGS });
   else {
@@ -33,7 +37,8 @@ async function runClaude(through: 'native' | 'runner', SETTINGS = settingsWith()
     expect(imported.stdout).not.toMatch(/not imported/);
     const trusted = await run(process.execPath, [HOOKS_BIN, 'trust', '--yes'], { cwd: ws.dir, env, timeoutMs: 30_000 });
     expect(trusted.code, trusted.stderr).toBe(0);
-    ws.write({ '.claude/settings.json': { hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: hooksRun('pre-tool-use', 'claude-code'), timeout: 60 }] }] } } });
+    const key = event === 'stop' ? 'Stop' : 'PreToolUse';
+    ws.write({ '.claude/settings.json': { hooks: { [key]: [{ hooks: [{ type: 'command', command: hooksRun(event, 'claude-code'), timeout: 60 }] }] } } });
   }
   const model = await startModelServer('anthropic', SCRIPT, ws.root, { judgeDeny: 'rm -rf' });
   servers.push(model);
@@ -47,9 +52,10 @@ async function runClaude(through: 'native' | 'runner', SETTINGS = settingsWith()
     verdicts: judged.map((r) => (r.step as { text: string }).text),
     // The command each judge request was about, read from the event JSON in its prompt.
     judgedCommands: judged.map((r) => /\\"command\\":\\"(.*?)\\"/.exec(JSON.stringify(r.body.messages))?.[1] ?? ''),
+    stdout: result.stdout,
+    judged,
     // What the model was told of each refused call: the tool results it got back, as text.
     toolResults: model.turns().flatMap((t) => toolResults(t.body.messages)),
-    stdout: result.stdout,
   };
 }
 
@@ -59,6 +65,9 @@ function toolResults(messages: unknown): string[] {
   if (last?.role !== 'user' || !Array.isArray(last.content)) return [];
   return (last.content as { type?: string; content?: unknown }[]).filter((b) => b.type === 'tool_result').map((b) => (typeof b.content === 'string' ? b.content : JSON.stringify(b.content)));
 }
+
+/** A Stop judge (allowing: its messages hold no "rm -rf"), asked whether the marker was made. */
+const STOP_SETTINGS = { hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'The assistant created ran1.marker.' }] }] } };
 
 beforeAll(async () => {
   claude = await installAgent('claude');
@@ -80,6 +89,27 @@ describe('a Claude Code prompt hook, natively and through agent-hooks (real CLI,
     expect(runner.verdicts).toEqual(native.verdicts);
     expect(runner.judgedCommands).toEqual(native.judgedCommands);
     expect(runner.turns).toBe(native.turns);
+  });
+});
+
+describe('a Claude Code Stop prompt hook, natively and through agent-hooks: the judge reads the transcript', () => {
+  it('both ask once, with the Stop system prompt, the conversation (the touch) first, then the stop-condition question', async () => {
+    const script: Step[] = [bash('touch ran1.marker'), { text: 'done' }];
+    const shape = (r: Awaited<ReturnType<typeof runClaude>>) =>
+      r.judged.map((j) => {
+        const messages = j.body.messages as { role: string; content: unknown }[];
+        const last = JSON.stringify(messages.at(-1)?.content);
+        return {
+          system: /You are evaluating a stop-condition hook in Claude Code/.test(JSON.stringify(j.body.system)),
+          transcriptFirst: messages.length > 1 && JSON.stringify(messages.slice(0, -1)).includes('touch ran1.marker'),
+          question: last.includes('Based on the conversation transcript above, has the following stopping condition been satisfied?') && last.includes('Condition: The assistant created ran1.marker.'),
+        };
+      });
+    const native = await runClaude('native', STOP_SETTINGS, script);
+    const runner = await runClaude('runner', STOP_SETTINGS, script);
+    expect(shape(native), native.stdout).toEqual([{ system: true, transcriptFirst: true, question: true }]);
+    expect(shape(runner), runner.stdout).toEqual(shape(native));
+    expect(runner.marks).toEqual(native.marks);
   });
 });
 

@@ -97,6 +97,34 @@ describe('prompt hooks: the verdict', () => {
     const never = await (await runnerWith(stopConfig, env('impossible'))).run(event('stop', { stop_hook_active: false }));
     expect(never.decision).toBe('continue');
   });
+
+  it("on Stop the judge reads the transcript first, then Claude Code's stop-condition question, under its Stop system prompt", async () => {
+    const dir = tmpProject();
+    const transcript = path.join(dir, 'session.jsonl');
+    const entries = [
+      { type: 'user', message: { role: 'user', content: 'fix the bug and run the tests' } },
+      { type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'Running them.' }, { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'npm test' } }] } },
+      { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '12 passed' }] } },
+      { type: 'system', content: 'not a turn' },
+      'not json',
+      { type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: 'All tests pass.' }] } },
+    ];
+    writeFileSync(transcript, `${entries.map((e) => (typeof e === 'string' ? e : JSON.stringify(e))).join('\n')}\n`);
+    const stopConfig = { hooks: { Stop: [{ hooks: [{ type: 'prompt', prompt: 'Were the tests run? $ARGUMENTS' }] }] } } as unknown as HooksConfig;
+    const d = await (await runnerWith(stopConfig, env('stopno'))).run(event('stop', { stop_hook_active: false, transcript_path: transcript }));
+    expect(d.decision).toBe('block');
+    const request = model.seen.findLast((s) => s.path.startsWith('/stopno/'))!;
+    expect(String(request.body.system)).toMatch(/^You are evaluating a stop-condition hook in Claude Code\./);
+    const messages = request.body.messages as { role: string; content: string }[];
+    // A tool result is the user's turn, as in the transcript; the non-turn lines are left out.
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
+    expect(messages[0]!.content).toBe('fix the bug and run the tests');
+    expect(messages[1]!.content).toBe('Running them.\n[tool call Bash: {"command":"npm test"}]');
+    expect(messages[2]!.content).toBe('[tool result: 12 passed]');
+    expect(messages[3]!.content).toBe('All tests pass.');
+    expect(messages[4]!.content).toMatch(/^Based on the conversation transcript above, has the following stopping condition been satisfied\? Answer based on transcript evidence only\.\n\nCondition: Were the tests run\? \{/);
+    expect(messages[4]!.content).toContain(`"transcript_path":${JSON.stringify(transcript)}`);
+  });
 });
 
 describe('prompt hooks: failures are named and go through onFailure', () => {

@@ -32,6 +32,19 @@ describe('hooks test: recorded judge answers', () => {
     expect(r.stdout).toContain('1 passed, 0 failed');
   });
 
+  it('an agent hook reads a recorded verdict too (its loop does not run): ok:false blocks without ending the turn', () => {
+    const dir = tmpProject({
+      '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'policy', type: 'agent', prompt: 'Check POLICY.md. $ARGUMENTS', match: 'exec' }] } }),
+      'hooks-tests/judge.json': JSON.stringify([
+        { name: 'rm is judged', event: exec('rm -rf build'), judge: { policy: { ok: false, reason: 'the policy forbids it' } }, expect: { decision: 'block', reason: 'the policy forbids it' } },
+        { name: 'unrecorded', event: exec('ls'), expect: { decision: 'continue', failed: [{ id: 'policy', kind: 'error' }] } },
+      ]),
+    });
+    const r = runCli(['test'], { cwd: dir, env: isolatedEnv(dir, { ANTHROPIC_BASE_URL: 'http://127.0.0.1:9', ANTHROPIC_API_KEY: 'unused' }) });
+    expect(r.stdout).toContain('2 passed, 0 failed');
+    expect(r.stdout + r.stderr).not.toMatch(/connection refused/);
+  });
+
   it('a prompt hook with no recorded answer fails, and nothing is asked', () => {
     const r = run([{ name: 'unrecorded', event: exec('git push'), expect: { decision: 'block', failed: [{ id: 'no-push', kind: 'error' }], reason: 'records no model answer' } }]);
     expect(r.stdout).toContain('1 passed, 0 failed');

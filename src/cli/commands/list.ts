@@ -89,7 +89,7 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
         : run.kind === 'http'
           ? `POST ${run.url}`
           : run.kind === 'prompt'
-            ? `model judge (${[run.judge.provider, run.judge.model].filter((p) => p !== undefined).join(' ') || 'the default model'}): ${oneLinePrompt(run.prompt)}`
+            ? `${run.agent === undefined ? 'model judge' : `agent verifier, up to ${run.agent.maxTurns} turns`} (${[run.judge.provider, run.judge.model].filter((p) => p !== undefined).join(' ') || 'the default model'}): ${oneLinePrompt(run.prompt)}`
             : run.kind === 'mcp_tool'
               ? mcpToolRuns(run)
               : run.kind === 'unsupported'

@@ -147,7 +147,7 @@ function describeEntry(entry: unknown): string {
   const runs =
     e.type === 'http'
       ? `POSTs each event to ${JSON.stringify(e.url)}${e.headers === undefined ? '' : ` with headers ${JSON.stringify(e.headers)}`}${e.allowedEnvVars === undefined ? '' : `, filled from the environment variables ${JSON.stringify(e.allowedEnvVars)}`}`
-      : e.type === 'prompt'
+      : e.type === 'prompt' || e.type === 'agent'
         ? promptRuns(e)
       : e.type === 'mcp_tool'
         ? `calls tool ${JSON.stringify(e.tool)} of MCP server ${JSON.stringify(e.server)} (see mcpServers: what it starts or where it connects) with ${JSON.stringify(e.input ?? {})}`
@@ -250,7 +250,8 @@ function promptRuns(e: Record<string, unknown>): string {
   const shown = prompt.length > PROMPT_SHOWN ? `${prompt.slice(0, PROMPT_SHOWN)}... (${prompt.length} characters)` : prompt;
   const provider = typeof e.provider === 'string' ? e.provider : 'the default provider';
   const model = typeof e.model === 'string' ? e.model : 'the default model';
-  return `asks a model with your key (${provider}, ${model}): ${JSON.stringify(shown)}`;
+  const tools = e.type === 'agent' ? ', letting it read, grep and glob the project (secret files refused) for the answer' : '';
+  return `asks a model with your key (${provider}, ${model})${tools}: ${JSON.stringify(shown)}`;
 }
 
 /** Enough of a prompt to see what it asks; the whole of it is in the file shown above. */

@@ -192,6 +192,8 @@ export async function runAgent(
     timeoutMs?: number;
     /** More of the agent's events wired to `hooks run` (agent event -> our CLI event name). */
     agentEvents?: Record<string, string>;
+    /** More environment for the agent (and so for the hooks it runs). */
+    env?: Record<string, string>;
   },
 ): Promise<AgentRun> {
   const bin = await installAgent(agent);
@@ -201,7 +203,7 @@ export async function runAgent(
   const model = await startModelServer(spec.api, options.script, ws.root);
   try {
     const setup = spec.setup(ws, model, options.dialect, options.prompt ?? 'clean up the workspace', options.agentEvents);
-    const result = await run(bin, setup.args, { cwd: ws.dir, env: ws.env(setup.env), timeoutMs: options.timeoutMs ?? 90_000 });
+    const result = await run(bin, setup.args, { cwd: ws.dir, env: ws.env({ ...setup.env, ...options.env }), timeoutMs: options.timeoutMs ?? 90_000 });
     const turns = () => model.turns();
     return {
       ws,

@@ -16,8 +16,15 @@
 // prints {"port": N} as its first stdout line.
 //
 // --judge-deny <text> (anthropic): a prompt-hook judge request (its system prompt begins "You are
-// evaluating a hook", as Claude Code's and agent-hooks' do) is answered {"ok": false, ...} when its
+// evaluating a hook", or "You are evaluating a stop-condition hook" on Stop, as Claude Code's and agent-hooks' do) is answered {"ok": false, ...} when its
 // messages hold <text>, else {"ok": true}; it does not advance the script.
+//
+// --agent-deny <text> --agent-read <file> (anthropic): an agent hook's verifier request (its system
+// prompt says "Your task is to evaluate the condition", as Claude Code's and agent-hooks' do) is
+// answered, without advancing the script: first with a Read of <file>; once a tool result is in the
+// conversation, with StructuredOutput {"ok": false} when the messages hold <text> and the Read's result
+// came back (so the verdict rests on the file), else {"ok": true}. Only the first message (the event) is
+// searched for <text>.
 import { appendFileSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 
@@ -28,6 +35,8 @@ const api = args.api;
 const script = args.script ? JSON.parse(readFileSync(args.script, 'utf8')) : [];
 const logFile = args.log;
 const judgeDeny = args['judge-deny'];
+const agentDeny = args['agent-deny'];
+const agentRead = args['agent-read'];
 if (!['anthropic', 'responses', 'gemini', 'chat'].includes(api) || !logFile) {
   process.stderr.write('usage: fake-model-server.mjs --api anthropic|responses|gemini|chat --log <file> [--script <file>]\n');
   process.exit(1);
@@ -77,8 +86,12 @@ function anthropic(req, res, body, path) {
     record(req, body, 'side', null);
     return json(res, 404, { type: 'error', error: { type: 'not_found_error', message: `no ${path}` } });
   }
-  const judging = judgeDeny !== undefined && JSON.stringify(body.system ?? '').includes('You are evaluating a hook');
-  const { kind, step } = judging
+  const system = JSON.stringify(body.system ?? '');
+  const judging = judgeDeny !== undefined && (system.includes('You are evaluating a hook') || system.includes('You are evaluating a stop-condition hook'));
+  const verifying = agentDeny !== undefined && JSON.stringify(body.system ?? '').includes('Your task is to evaluate the condition');
+  const { kind, step } = verifying
+    ? { kind: 'verify', step: verifierStep(body) }
+    : judging
     ? { kind: 'judge', step: { text: JSON.stringify(JSON.stringify(body.messages ?? []).includes(judgeDeny) ? { ok: false, reason: `the judge denies: ${judgeDeny}` } : { ok: true, reason: 'fine' }) } }
     : nextStep(Array.isArray(body.tools) && body.tools.length > 0);
   record(req, body, kind, step);
@@ -103,6 +116,17 @@ function anthropic(req, res, body, path) {
     ['message_delta', { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: 20 } }],
     ['message_stop', { type: 'message_stop' }],
   ]);
+}
+
+/** The agent-hook verifier's next step (--agent-deny): Read the file, then answer from what came back. */
+function verifierStep(body) {
+  // The event is in the first message; the rest is the verifier's own tool use.
+  const messages = JSON.stringify((body.messages ?? [])[0] ?? '');
+  const results = (body.messages ?? []).flatMap((m) => (Array.isArray(m.content) ? m.content.filter((b) => b.type === 'tool_result') : []));
+  if (results.length === 0) return { tool: { name: 'Read', input: { file_path: agentRead } } };
+  const read = JSON.stringify(results).includes('POLICY');
+  const deny = read && messages.includes(agentDeny);
+  return { tool: { name: 'StructuredOutput', input: deny ? { ok: false, reason: `the policy forbids ${agentDeny}` } : { ok: true, reason: read ? 'the policy allows it' : 'the policy could not be read' } } };
 }
 
 // ---------------------------------------------------------------- OpenAI Responses

@@ -18,7 +18,7 @@ export interface RecordedRequest {
   path: string;
   query: string;
   /** "turn": offered tools and got the next step of the script; "judge": a prompt hook's judge request (--judge-deny); "side": anything else. */
-  kind: 'turn' | 'side' | 'judge';
+  kind: 'turn' | 'side' | 'judge' | 'verify';
   step: Step | null;
   body: Record<string, unknown>;
 }
@@ -34,12 +34,15 @@ export interface ModelServer {
   stop(): void;
 }
 
-export async function startModelServer(api: WireApi, script: Step[], dir: string, options: { judgeDeny?: string } = {}): Promise<ModelServer> {
+export async function startModelServer(api: WireApi, script: Step[], dir: string, options: { judgeDeny?: string; agentDeny?: string; agentRead?: string } = {}): Promise<ModelServer> {
   const scriptFile = path.join(dir, `model-script-${api}.json`);
   const log = path.join(dir, `model-requests-${api}.jsonl`);
   writeFileSync(scriptFile, JSON.stringify(script));
   writeFileSync(log, '');
-  const judge = options.judgeDeny === undefined ? [] : ['--judge-deny', options.judgeDeny];
+  const judge = [
+    ...(options.judgeDeny === undefined ? [] : ['--judge-deny', options.judgeDeny]),
+    ...(options.agentDeny === undefined ? [] : ['--agent-deny', options.agentDeny, '--agent-read', options.agentRead ?? '']),
+  ];
   const child: ChildProcess = spawn(process.execPath, [SERVER, '--api', api, '--script', scriptFile, '--log', log, ...judge], {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -1,0 +1,58 @@
+// Whether a variable the judge reads from the environment was put there by the repository. Gemini CLI
+// 0.61.0 (read in its bundle: loadEnvironment / findEnvFile) loads the first `.gemini/.env` or `.env` it
+// finds from the workspace up into its own environment, every variable in a trusted folder, without
+// overriding one already set; the hooks it spawns, and so the runner, inherit them. A repository's `.env`
+// with ANTHROPIC_BASE_URL would then send the user's key to the repository's server. A variable whose
+// value is the one a `.env` of the project (or a folder above it, below the home folder) gives it is
+// taken as the repository's. Values are compared, never shown: a `.env` holds secrets.
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Bytes of a `.env` file read; a larger one is not a dotenv file anyone writes by hand. */
+const ENV_FILE_LIMIT = 256 * 1024;
+
+/** The project `.env` file that sets `name` to `value`, or undefined. */
+export function projectEnvSource(name: string, value: string, projectDir: string, home: string | undefined): string | undefined {
+  let dir = path.resolve(projectDir);
+  const stop = home === undefined || home === '' ? undefined : path.resolve(home);
+  for (;;) {
+    if (dir === stop) return undefined;
+    for (const file of [path.join(dir, '.gemini', '.env'), path.join(dir, '.env')]) {
+      const set = dotenvValue(readSmall(file), name);
+      if (set !== undefined && set.trim() === value.trim()) return file;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** The value a dotenv text gives `name` (the last assignment, as dotenv keeps it), or undefined. */
+export function dotenvValue(text: string | undefined, name: string): string | undefined {
+  if (text === undefined) return undefined;
+  let found: string | undefined;
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*[=:]\s*(.*)$/.exec(line);
+    if (m === null || m[1] !== name) continue;
+    let v = m[2]!.trim();
+    const quoted = /^(['"`])([\s\S]*)\1$/.exec(v);
+    if (quoted !== null) v = quoted[2]!;
+    else v = v.replace(/\s+#.*$/, '');
+    found = v;
+  }
+  return found;
+}
+
+function readSmall(file: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > ENV_FILE_LIMIT) return undefined;
+    return readFileSync(fd, 'utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
