@@ -114,7 +114,7 @@ describe('hooks mcp: tools/call', () => {
   });
 
   it('output-budget cuts a long result', async () => {
-    const s = await connect(project({ hooks: { postToolUse: [{ builtin: 'output-budget', options: { maxChars: 200 } }] } }));
+    const s = await connect(project({ hooks: { postToolUse: [{ builtin: 'output-budget', options: { max: 200 } }] } }));
     const long = 'x'.repeat(5000);
     const result = await s.client.callTool({ name: 'echo', arguments: { text: long } });
     expect(text(result).length).toBeLessThan(1000);

@@ -71,7 +71,7 @@ export function gatewayJudge(options: JudgeOptions): GatewayJudge {
 
   return {
     async list(tools) {
-      const event = withPayload(dockerMcp.toEvent({ tools, server }, 'tools/list'), extra);
+      const event = withPayload(dockerMcp.toEvent({ result: { tools }, server }, 'tools/list'), extra);
       const decision = await run(event);
       const answer = dockerMcp.answer(decision);
       logAnswer(answer);
