@@ -25,6 +25,9 @@ export interface McpWrapRequest {
   launcher: Launcher;
 }
 
+/** What `hooks mcp --name` takes (src/cli/commands/mcp.ts). */
+const SERVER_NAME = /^[A-Za-z0-9_.-]+$/;
+
 /** The agents whose MCP entries can be wrapped, and their file. */
 const FILES: Record<string, (where: Where) => string> = {
   'claude-code': (where) => path.join(where.cwd, '.mcp.json'),
@@ -63,16 +66,18 @@ export function unwrapMcp(request: Omit<McpWrapRequest, 'launcher'>): Outcome {
 export function wrapped(entry: unknown, name: string): string[] | undefined {
   if (!isRecord(entry) || !Array.isArray(entry.args) || !entry.args.every((a) => typeof a === 'string')) return undefined;
   const args = entry.args as string[];
-  const at = args.indexOf('--');
-  if (at < 3 || args.length <= at + 1) return undefined;
-  const ours = args.slice(at - 3, at).join('\0') === ['mcp', '--name', name].join('\0');
+  // The `--` right after `mcp --name <name>` (the name itself may be spelt `--`).
+  let at = -1;
+  for (let i = 3; i < args.length && at === -1; i++) if (args[i] === '--' && args[i - 3] === 'mcp' && args[i - 2] === '--name' && args[i - 1] === name) at = i;
+  if (at === -1 || args.length <= at + 1) return undefined;
   const words = [String(entry.command), ...args.slice(0, at - 3)];
-  return ours && words.some((w) => path.basename(w) === BIN_NAME || path.basename(w) === 'hooks.js') ? args.slice(at + 1) : undefined;
+  return words.some((w) => path.basename(w) === BIN_NAME || path.basename(w) === 'hooks.js') ? args.slice(at + 1) : undefined;
 }
 
 function open(request: Omit<McpWrapRequest, 'launcher'>) {
   const fileOf = request.agent === undefined ? undefined : FILES[request.agent];
   if (fileOf === undefined) throw new HooksError('USAGE', `--mcp: only ${Object.keys(FILES).join(', ')} MCP entries can be wrapped so far${request.agent === undefined ? '' : ` (not ${request.agent})`}; for another client, set the server's command to: agent-hooks mcp --name <name> -- <command...>`);
+  if (!SERVER_NAME.test(request.name)) throw new HooksError('USAGE', `--mcp: "${request.name}" is not a name hooks mcp takes (letters, digits, "_", "-", ".")`);
   if (request.scope !== 'project') throw new HooksError('USAGE', "--mcp: only the project's .mcp.json can be wrapped so far (not --user)");
   const file = fileOf(request.where);
   const safety: SafeOptions = { root: request.where.cwd, outsideHint: 'pass --allow-outside if you mean it', ...(request.allowOutside === true ? { allowOutside: true } : {}) };
