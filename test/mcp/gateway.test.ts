@@ -1,5 +1,6 @@
 // `hooks mcp` end to end at the protocol level: the built CLI as the gateway, the SDK's Client as the MCP
 // client, a real McpServer fixture upstream (test/fixtures/mcp/server.mjs), real hook scripts.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -272,6 +273,55 @@ describe('hooks mcp: a hostile server', () => {
     const result = await s.client.callTool({ name: 'hidden', arguments: {} });
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('did not offer');
+  });
+});
+
+describe('hooks mcp --url: a Streamable HTTP upstream', () => {
+  it('calls are judged as over stdio: a block, a redaction', async () => {
+    const server = spawn(process.execPath, [path.join(ROOT, 'test', 'fixtures', 'mcp', 'http-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const port = await new Promise<string>((resolve) => server.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
+      const guard = { hooks: { preToolUse: [{ id: 'no-echo', command: 'echo "no echo today" >&2; exit 2', match: 'mcp__fx__echo' }], postToolUse: [{ builtin: 'redact-secrets' }] } };
+      const home = tmpProject();
+      const dir = project(guard);
+      const env = isolatedEnv(home, {}, { trust: dir });
+      let stderr = '';
+      const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, 'bin', 'hooks.js'), 'mcp', '--name', 'fx', '--url', `http://127.0.0.1:${port}/mcp`], cwd: dir, env: env as Record<string, string>, stderr: 'pipe' });
+      transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+      const client = new Client({ name: 'test-client', version: '1' });
+      await client.connect(transport);
+      try {
+        expect(client.getServerVersion()?.name).toBe('http-fixture');
+        const blocked = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
+        expect(blocked.isError).toBe(true);
+        expect(text(blocked)).toContain('no echo today');
+        const read = await client.callTool({ name: 'read_config', arguments: {} });
+        expect(JSON.stringify(read)).not.toContain(TOKEN);
+        expect(text(read)).toContain('REDACTED');
+        expect(stderr).toContain('refused mcp__fx__echo');
+      } finally {
+        await client.close();
+      }
+    } finally {
+      server.kill();
+    }
+  });
+
+  it('a URL that is not http(s) is a usage error, one line', async () => {
+    const { runCli } = await import('../helpers.js');
+    const r = runCli(['mcp', '--url', 'file:///etc/passwd']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('is not an http:// or https:// URL');
+    const none = runCli(['mcp']);
+    expect(none.stderr).toContain('hooks mcp needs the server');
+    // A server that cannot start, or dies before it answers: exit 1 and one line naming it.
+    for (const command of [['/nonexistent/mcp-server'], [process.execPath, '-e', 'process.exit(3)']]) {
+      const r = runCli(['mcp', '--name', 'dead', '--', ...command]);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/hooks mcp dead: could not start the server/);
+      expect(r.stdout).toBe('');
+    }
   });
 });
 
