@@ -231,6 +231,33 @@ describe('hooks mcp: what passes through', () => {
   });
 });
 
+describe('hooks mcp: the server lives as long as the client', () => {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  it.each(['stdin closed', 'SIGTERM'])('%s: the gateway exits and the server is gone', async (how) => {
+    const dir = project(CONFIG);
+    const pidFile = path.join(dir, 'server.pid');
+    const env = isolatedEnv(tmpProject(), { FIXTURE_PIDFILE: pidFile }, { trust: dir });
+    const gatewayProcess = spawn(process.execPath, [path.join(ROOT, 'bin', 'hooks.js'), 'mcp', '--name', 'fx', '--', process.execPath, SERVER], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => gatewayProcess.on('exit', (code) => resolve(code)));
+    await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', { timeout: 20_000 }).toBe(true);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    // Connected: the server answers initialize through the gateway.
+    gatewayProcess.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`);
+    await new Promise((resolve) => gatewayProcess.stdout.once('data', resolve));
+    if (how === 'SIGTERM') gatewayProcess.kill('SIGTERM');
+    else gatewayProcess.stdin.end();
+    expect(await exited).toBe(how === 'SIGTERM' ? 143 : 0);
+    await expect.poll(() => alive(pid), { timeout: 20_000 }).toBe(false);
+  });
+});
+
 describe('hooks mcp: a hostile server', () => {
   it('a result dressed as a hook reply is data: it decides nothing and is still redacted', async () => {
     const s = await connect(project(CONFIG));
