@@ -70,13 +70,19 @@ export function gatewayJudge(options: JudgeOptions): GatewayJudge {
   };
 
   return {
-    async list(tools) {
+    async list(listed) {
+      // A name listed twice is two definitions under one pin: neither is offered.
+      const seen = new Map<string, number>();
+      for (const t of listed) seen.set(t.name, (seen.get(t.name) ?? 0) + 1);
+      const twice = new Map([...seen].filter(([, n]) => n > 1).map(([name]) => [name, 'the server lists this tool more than once, with no way to tell which definition a call runs']));
+      for (const [name, reason] of twice) log(`withheld tool ${JSON.stringify(mcpName(server, name))}: ${reason}`);
+      const tools = listed.filter((t) => !twice.has(t.name));
       const event = withPayload(dockerMcp.toEvent({ result: { tools }, server }, 'tools/list'), extra);
       const decision = await run(event);
       const answer = dockerMcp.answer(decision);
       logAnswer(answer);
-      const withheld = new Map<string, string>();
-      if (answer.stdout === '') return { tools: [...tools], withheld };
+      const withheld = new Map<string, string>(twice);
+      if (answer.stdout === '') return { tools, withheld };
       const kept = new Set(keptNames(answer.stdout));
       const why = decision.reason ?? 'a hook took it away';
       for (const tool of tools) if (!kept.has(tool.name)) withheld.set(tool.name, why);
