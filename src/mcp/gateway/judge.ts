@@ -85,8 +85,11 @@ export function gatewayJudge(options: JudgeOptions): GatewayJudge {
       if (answer.stdout === '') return { tools, withheld };
       const kept = new Set(keptNames(answer.stdout));
       const why = decision.reason ?? 'a hook took it away';
-      for (const tool of tools) if (!kept.has(tool.name)) withheld.set(tool.name, why);
-      for (const [name, reason] of withheld) log(`withheld tool ${JSON.stringify(mcpName(server, name))}: ${reason}`);
+      for (const tool of tools) {
+        if (kept.has(tool.name)) continue;
+        withheld.set(tool.name, why);
+        log(`withheld tool ${JSON.stringify(mcpName(server, tool.name))}: ${why}`);
+      }
       return { tools: tools.filter((t) => kept.has(t.name)), withheld };
     },
 
