@@ -31,6 +31,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   trust: { summary: "review a project's config and trust it to run (its exact bytes)", load: async () => (await import('./commands/trust.js')).command },
   untrust: { summary: "forget the trust given to a project's config", load: async () => (await import('./commands/untrust.js')).command },
   serve: { summary: 'one resident server for every event (HTTP on 127.0.0.1, a Unix socket): start, stop, status', load: async () => (await import('./commands/serve.js')).command },
+  mcp: { summary: 'an MCP gateway: run the hooks on the tools/list and tools/call of one MCP server', load: async () => (await import('./commands/mcp.js')).command },
 };
 
 function usage(): string {

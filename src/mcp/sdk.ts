@@ -27,3 +27,16 @@ export {
   ErrorCode,
 } from '@modelcontextprotocol/sdk/types.js';
 export type { Tool, CallToolResult, CallToolRequest, ListToolsResult, Implementation } from '@modelcontextprotocol/sdk/types.js';
+// What the gateway (`hooks mcp`, src/mcp/gateway/) forwards besides tools: resources, prompts, logs.
+export {
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  PromptListChangedNotificationSchema,
+  LoggingMessageNotificationSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+  SetLevelRequestSchema,
+  CompleteRequestSchema,
+  ListToolsResultSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+export type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';

@@ -6,6 +6,7 @@ import { describe } from '../../install/report.js';
 import { FAIL_CLOSED_EVENTS } from '../../install/target.js';
 import type { EventName } from '../../types.js';
 import type { Command } from '../command.js';
+import type { CliContext } from '../context.js';
 import { scopeOf, whereOf } from '../../install/options.js';
 
 export const command: Command = {
@@ -77,6 +78,9 @@ Options:
                        first-party guards). Agents: claude-code, cursor; codex with --print only
   --print              with --managed: print the commands and files, as a shell script for an
                        administrator or an MDM, and change nothing (no root needed)
+  --mcp <name>         claude-code only: put the MCP server <name> of the project's .mcp.json behind
+                       the gateway (its command becomes agent-hooks mcp --name <name> -- <command...>,
+                       docs/mcp-gateway.md); uninstall --mcp <name> puts it back
   --code-cache         with --managed, as root: only (re)make the runner's code cache at the prefix
                        (the install makes it; again after upgrading node: it is made for one node)
   --prefix <dir>       with --managed: where the runner goes (default /opt/agent-hooks)
@@ -90,18 +94,20 @@ Options:
 Examples:
   npx agent-hooks install claude-code
   npx agent-hooks install claude-code --fail-closed
+  npx agent-hooks install claude-code --mcp github
   agent-hooks install codex --user --dry-run
   sudo agent-hooks install claude-code --managed
 `,
   args: {
     positional: ['agent'],
-    flags: { json: 'boolean', project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean', serve: 'boolean', 'when-down': 'string', port: 'string', http: 'boolean', managed: 'boolean', print: 'boolean', prefix: 'string', node: 'string', 'code-cache': 'boolean' },
+    flags: { json: 'boolean', project: 'boolean', user: 'boolean', 'dry-run': 'boolean', timeout: 'string', 'fail-closed': 'boolean', 'allow-outside': 'boolean', serve: 'boolean', 'when-down': 'string', port: 'string', http: 'boolean', managed: 'boolean', print: 'boolean', prefix: 'string', node: 'string', 'code-cache': 'boolean', mcp: 'string' },
   },
   async run(args, ctx) {
     if (args.flags.managed === true) {
       if (args.flags.json === true) throw new HooksError('USAGE', '--json does not go with --managed (its --print is the script to read)');
       return installManaged(args.positional.agent, args.flags, ctx);
     }
+    if (typeof args.flags.mcp === 'string') return installMcp(args.positional.agent, args.flags.mcp, args.flags, ctx);
     if (args.flags.print !== undefined || args.flags.prefix !== undefined || args.flags.node !== undefined || args.flags['code-cache'] !== undefined) throw new HooksError('USAGE', '--print, --code-cache, --prefix and --node go with --managed');
     const where = whereOf(ctx);
     const dryRun = args.flags['dry-run'] === true;
@@ -142,6 +148,22 @@ Examples:
     return 0;
   },
 };
+
+/** `--mcp <name>`: an MCP server entry put behind `hooks mcp` (src/install/mcp-wrap.ts). */
+async function installMcp(agent: string | undefined, name: string, flags: Record<string, string | boolean | undefined>, ctx: CliContext): Promise<number> {
+  const others = ['serve', 'fail-closed', 'timeout', 'when-down', 'port', 'http', 'json'].filter((f) => flags[f] !== undefined);
+  if (others.length > 0) throw new HooksError('USAGE', `--mcp: --${others[0]} does not go with it`);
+  const { wrapMcp } = await import('../../install/mcp-wrap.js');
+  const { chooseLauncher } = await import('../../install/launcher.js');
+  const where = whereOf(ctx);
+  const scope = scopeOf(flags);
+  const dryRun = flags['dry-run'] === true;
+  const choice = chooseLauncher(scope, where.cwd);
+  const outcome = wrapMcp({ agent, name, scope, where, dryRun, allowOutside: flags['allow-outside'] === true, launcher: choice.launcher });
+  ctx.stdout(describe(outcome, where, dryRun).replace(/agent-hooks (entry|entries)/, `wrapped MCP server "${name}"`));
+  for (const note of [...(choice.note === undefined ? [] : [choice.note]), ...outcome.notes]) ctx.stderr(`agent-hooks: note: ${note}\n`);
+  return 0;
+}
 
 /** `--managed`: a locked setup (src/install/managed.ts), printed or carried out. */
 async function installManaged(agent: string | undefined, flags: Record<string, string | boolean | undefined>, ctx: { stdout: (text: string) => void; stderr: (text: string) => void }): Promise<number> {

@@ -22,6 +22,8 @@ Options:
   --user      the agent's file in your home folder
   --dry-run   print a unified diff of the change and write nothing
   --allow-outside  change the settings file even where it resolves outside the project
+  --mcp <name>  claude-code only: give the MCP server <name> of .mcp.json its own command back
+               (undoes install --mcp <name>)
 
 Examples:
   npx agent-hooks uninstall claude-code
@@ -29,11 +31,17 @@ Examples:
 `,
   args: {
     positional: ['agent'],
-    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', 'allow-outside': 'boolean' },
+    flags: { project: 'boolean', user: 'boolean', 'dry-run': 'boolean', 'allow-outside': 'boolean', mcp: 'string' },
   },
   async run(args, ctx) {
     const where = whereOf(ctx);
     const dryRun = args.flags['dry-run'] === true;
+    if (typeof args.flags.mcp === 'string') {
+      const { unwrapMcp } = await import('../../install/mcp-wrap.js');
+      const outcome = unwrapMcp({ agent: args.positional.agent, name: args.flags.mcp, scope: scopeOf(args.flags), where, dryRun, allowOutside: args.flags['allow-outside'] === true });
+      ctx.stdout(describe(outcome, where, dryRun).replace('no agent-hooks entries in it', `"${args.flags.mcp}" is not wrapped`).replace(/agent-hooks (entry|entries)/, `wrapped MCP server "${args.flags.mcp}"`));
+      return 0;
+    }
     const outcome = uninstall({ agent: args.positional.agent, scope: scopeOf(args.flags), where, dryRun, allowOutside: args.flags['allow-outside'] === true });
     ctx.stdout(describe(outcome, where, dryRun));
     return 0;

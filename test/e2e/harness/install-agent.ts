@@ -149,7 +149,7 @@ export async function installOpencodePluginDeps(): Promise<string> {
 }
 
 /** <cache>/<pkg>@<version>, installed (once, under a lock, renamed into place when complete). */
-async function ensureInstalled(pkg: string, version: string, check: string, save: boolean, beside: readonly string[] = [], nodeBin?: string): Promise<string> {
+export async function ensureInstalled(pkg: string, version: string, check: string, save: boolean, beside: readonly string[] = [], nodeBin?: string): Promise<string> {
   const prefix = path.join(cacheDir(), `${pkg}@${version}`);
   if (isInstalled(prefix, path.join(prefix, check))) return prefix;
 

@@ -1,0 +1,131 @@
+// `hooks install claude-code --mcp <name>`: an MCP server entry of the project's `.mcp.json` put behind
+// the gateway, so its command becomes `agent-hooks mcp --name <name> -- <old command...>`. The entry keeps
+// every other field (env, type); the old command is kept in the new args, so the wrap undoes itself
+// even without the backup, and wrapping again changes nothing. Written as the hook installs write
+// (no symlink followed, not outside the project, a backup of the bytes before in the state dir).
+import path from 'node:path';
+import { HooksError } from '../errors.js';
+import { readSafely, writeSafely, removeSafely, type SafeOptions } from '../fs/write-safely.js';
+import { isRecord } from '../json.js';
+import { readBackup, recordChange } from './backup.js';
+import { unifiedDiff } from './diff.js';
+import { formatSettings, parseSettings } from './json-doc.js';
+import { BIN_NAME, type Launcher } from './launcher.js';
+import { label, type Outcome } from './index.js';
+import type { Scope, Where } from './target.js';
+
+export interface McpWrapRequest {
+  agent: string | undefined;
+  /** The server's key in `mcpServers`. */
+  name: string;
+  scope: Scope;
+  where: Where;
+  dryRun: boolean;
+  allowOutside?: boolean;
+  launcher: Launcher;
+}
+
+/** What `hooks mcp --name` takes (src/cli/commands/mcp.ts). */
+const SERVER_NAME = /^[A-Za-z0-9_.-]+$/;
+
+/** The agents whose MCP entries can be wrapped, and their file. */
+const FILES: Record<string, (where: Where) => string> = {
+  'claude-code': (where) => path.join(where.cwd, '.mcp.json'),
+};
+
+export function wrapMcp(request: McpWrapRequest): Outcome {
+  const { file, safety, before, servers } = open(request);
+  const entry = servers[request.name] as Record<string, unknown>;
+  if (wrapped(entry, request.name) !== undefined) return { file, action: 'unchanged', diff: '', why: 'installed', notes: [] };
+  const command = entry.command as string;
+  const args = Array.isArray(entry.args) ? (entry.args as string[]) : [];
+  const [program, ...pre] = launcherWords(request.launcher);
+  // New objects all the way down: a parsed object is written back as its source text (json-doc.ts).
+  const next = { ...servers, [request.name]: { ...entry, command: program, args: [...pre, 'mcp', '--name', request.name, '--', command, ...args] } };
+  const note = 'Claude Code asks again before it starts a changed project MCP server (or run: claude mcp reset-project-choices)';
+  return { ...commit(file, before, formatSettings(doc(before, next, file), before), request, safety, true), action: 'updated', entries: 1, notes: [note] };
+}
+
+export function unwrapMcp(request: Omit<McpWrapRequest, 'launcher'>): Outcome {
+  const { file, safety, before, servers } = open(request);
+  const old = wrapped(servers[request.name], request.name);
+  if (old === undefined) return { file, action: 'unchanged', diff: '', why: 'none', notes: [] };
+  // The bytes before the wrap, when the file is still what the wrap wrote; else the entry alone.
+  const record = readBackup(file, request.where.env);
+  let text: string | undefined;
+  if (record !== undefined && record.after === before && record.before !== null && wrapped(serversOf(record.before, file)[request.name], request.name) === undefined) text = record.before;
+  else {
+    const { args: _ours, ...rest } = servers[request.name] as Record<string, unknown>;
+    const next = { ...servers, [request.name]: { ...rest, command: old[0], ...(old.length > 1 ? { args: old.slice(1) } : {}) } };
+    text = formatSettings(doc(before, next, file), before);
+  }
+  return { ...commit(file, before, text, request, safety, false), action: 'updated', removed: 1, notes: [] };
+}
+
+/** The server's own command and args, when the entry is one this wrap wrote for `name`. */
+export function wrapped(entry: unknown, name: string): string[] | undefined {
+  if (!isRecord(entry) || !Array.isArray(entry.args) || !entry.args.every((a) => typeof a === 'string')) return undefined;
+  const args = entry.args as string[];
+  // The `--` right after `mcp --name <name>` (the name itself may be spelt `--`).
+  let at = -1;
+  for (let i = 3; i < args.length && at === -1; i++) if (args[i] === '--' && args[i - 3] === 'mcp' && args[i - 2] === '--name' && args[i - 1] === name) at = i;
+  if (at === -1 || args.length <= at + 1) return undefined;
+  const words = [String(entry.command), ...args.slice(0, at - 3)];
+  return words.some((w) => path.basename(w) === BIN_NAME || path.basename(w) === 'hooks.js') ? args.slice(at + 1) : undefined;
+}
+
+function open(request: Omit<McpWrapRequest, 'launcher'>) {
+  const fileOf = request.agent === undefined ? undefined : FILES[request.agent];
+  if (fileOf === undefined) throw new HooksError('USAGE', `--mcp: only ${Object.keys(FILES).join(', ')} MCP entries can be wrapped so far${request.agent === undefined ? '' : ` (not ${request.agent})`}; for another client, set the server's command to: agent-hooks mcp --name <name> -- <command...>`);
+  if (!SERVER_NAME.test(request.name)) throw new HooksError('USAGE', `--mcp: "${request.name}" is not a name hooks mcp takes (letters, digits, "_", "-", ".")`);
+  if (request.scope !== 'project') throw new HooksError('USAGE', "--mcp: only the project's .mcp.json can be wrapped so far (not --user)");
+  const file = fileOf(request.where);
+  const safety: SafeOptions = { root: request.where.cwd, outsideHint: 'pass --allow-outside if you mean it', ...(request.allowOutside === true ? { allowOutside: true } : {}) };
+  const before = readSafely(file, safety);
+  if (before === undefined) throw new HooksError('USAGE', `--mcp: ${label(file, request.where)} is not there; add the server first (claude mcp add --scope project ${request.name} -- <command...>)`);
+  const servers = serversOf(before, file);
+  const entry = servers[request.name];
+  if (entry === undefined) {
+    const names = Object.keys(servers);
+    throw new HooksError('USAGE', `--mcp: ${label(file, request.where)} has no server "${request.name}"${names.length === 0 ? '' : ` (it has: ${names.join(', ')})`}`);
+  }
+  if (!isRecord(entry) || typeof entry.command !== 'string' || entry.command === '') {
+    throw new HooksError('USAGE', `--mcp: mcpServers.${request.name} in ${label(file, request.where)} has no "command": only a stdio server can be wrapped (for an HTTP one, run agent-hooks mcp --url <url> as a stdio server of its own)`);
+  }
+  if (entry.args !== undefined && !(Array.isArray(entry.args) && entry.args.every((a) => typeof a === 'string'))) {
+    throw new HooksError('CONFIG_INVALID', `${file}: mcpServers.${request.name}.args is not a list of strings; agent-hooks will not change it`, { file, path: `mcpServers.${request.name}.args` });
+  }
+  return { file, safety, before, servers };
+}
+
+function serversOf(text: string, file: string): Record<string, unknown> {
+  const parsed = parseSettings(text, file);
+  if (parsed.mcpServers === undefined) return {};
+  if (!isRecord(parsed.mcpServers)) throw new HooksError('CONFIG_INVALID', `${file}: "mcpServers" is not an object; agent-hooks will not change it`, { file, path: 'mcpServers' });
+  return parsed.mcpServers;
+}
+
+/** The document with its `mcpServers` replaced (every other key as it was). */
+function doc(before: string, servers: Record<string, unknown>, file: string) {
+  return { ...parseSettings(before, file), mcpServers: servers };
+}
+
+/**
+ * The words that start agent-hooks, without a shell: `.mcp.json` commands are run directly. A project's
+ * own dependency is found by npx from the folder Claude Code starts the server in; never the running
+ * copy's absolute path in a file a team commits.
+ */
+function launcherWords(launcher: Launcher): string[] {
+  if (launcher.kind === 'project') return ['npx', '--no-install', BIN_NAME];
+  if (launcher.kind === 'path') return [BIN_NAME];
+  return launcher.node === undefined ? [launcher.bin] : [launcher.node, launcher.bin];
+}
+
+function commit(file: string, before: string, after: string | undefined, request: Omit<McpWrapRequest, 'launcher'>, safety: SafeOptions, chain: boolean) {
+  const diff = unifiedDiff(before, after, label(file, request.where));
+  if (request.dryRun) return { file, diff };
+  const backup = recordChange(file, before, after, request.where.env, chain);
+  if (after === undefined) removeSafely(file, safety);
+  else writeSafely(file, after, safety);
+  return { file, diff, backup };
+}
