@@ -397,8 +397,6 @@ async function runHook(
       ...(signal === undefined ? {} : { signal }),
     });
     reading = readProcessEnd(end, spec);
-  } else if (run.kind === 'unsupported') {
-    reading = { ok: false, failure: { kind: 'error', message: run.why } };
   } else if (run.kind === 'mcp_tool') {
     // Loaded only for an mcp_tool hook: the MCP SDK costs nothing to the other runs.
     const { runMcpTool } = await import('./run/mcp-tool.js');

@@ -62,7 +62,7 @@ interface Entry {
 
 /** `observer`: whether the guard watches whole runs (audit-log), known without loading it. */
 type StoredBuiltin = { kind: 'builtin'; guard: string; audit: boolean; options: unknown; observer: boolean };
-type StoredRun = Extract<HookRun, { kind: 'command' | 'http' | 'prompt' | 'unsupported' }> | StoredBuiltin;
+type StoredRun = Extract<HookRun, { kind: 'command' | 'http' | 'prompt' | 'mcp_tool' }> | StoredBuiltin;
 
 /**
  * The sha256 of every layer's bytes (or, for inline configs, its JSON), trust state, problem and the

@@ -5,7 +5,7 @@
 import { findEvent } from '../events/catalog.js';
 import { isOurCommand } from '../install/shell.js';
 import { isRecord } from '../json.js';
-import { isGroup, UNSUPPORTED_TYPES } from './claude-shape.js';
+import { isGroup } from './claude-shape.js';
 
 /** Claude handler keys an imported entry keeps (the rest mean nothing to agent-hooks). */
 const KEPT = ['type', 'command', 'args', 'url', 'headers', 'allowedEnvVars', 'prompt', 'model', 'continueOnBlock', 'server', 'tool', 'input', 'if', 'timeout', 'onFailure', 'async', 'asyncRewake', 'once', 'shell', 'statusMessage'] as const;
@@ -75,10 +75,6 @@ function convertHandler(handler: unknown, matcher: unknown, at: string, out: Imp
     return undefined;
   }
   const type = handler.type ?? 'command';
-  if (typeof type === 'string' && Object.hasOwn(UNSUPPORTED_TYPES, type)) {
-    out.skipped.push(`${at}: type "${type}" ${UNSUPPORTED_TYPES[type]}, which agent-hooks does not have; not imported (keep it in Claude Code's settings)`);
-    return undefined;
-  }
   if (type !== 'command' && type !== 'http' && type !== 'prompt' && type !== 'agent' && type !== 'mcp_tool') {
     out.skipped.push(`${at}: type ${JSON.stringify(type)} is not a handler type agent-hooks knows; not imported`);
     return undefined;

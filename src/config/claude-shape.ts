@@ -13,9 +13,6 @@ const KNOWN_KEYS = new Set([
   'prompt', 'model', 'provider', 'endpoint', 'apiKeyEnv', 'apiKeyFile', 'continueOnBlock', 'maxTurns', 'server', 'tool', 'input',
 ]);
 
-/** Handler types that need something agent-hooks does not have, and what that is. */
-export const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
-};
 
 export interface Expanded {
   /** The config with every list flattened (the input is not changed). */
@@ -84,15 +81,6 @@ function convert(handler: unknown, matcher: string | undefined, file: string, at
   // Not an object: left for the schema check to name.
   if (!isRecord(handler)) return handler;
   const type = handler.type;
-  if (typeof type === 'string' && Object.hasOwn(UNSUPPORTED_TYPES, type)) {
-    // Kept as a hook that reports itself wherever it would have run (and in `hooks list`); its own
-    // keys (prompt, model, server, tool, input, ...) mean nothing here.
-    const kept: Record<string, unknown> = { type };
-    for (const key of ['id', 'timeout', 'if', 'statusMessage', 'enabled', 'agent']) if (handler[key] !== undefined) kept[key] = handler[key];
-    if (matcher !== undefined) kept.matcher = matcher;
-    else if (handler.matcher !== undefined) kept.matcher = handler.matcher;
-    return kept;
-  }
   if (type !== undefined && type !== 'command' && type !== 'http' && type !== 'prompt' && type !== 'agent' && type !== 'mcp_tool') {
     warnings.push(`${file}: ${at}: type ${JSON.stringify(type)} is not a handler type agent-hooks knows (command, http, prompt, agent, mcp_tool): this hook is not run (the others are)`);
     return undefined;

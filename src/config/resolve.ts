@@ -13,7 +13,7 @@ import type { ConfigLayer, LayerName, SearchReport, TrustState } from './load.js
 import type { CoveredLayer } from '../trust/recheck.js';
 import { unknownIfFields } from '../match/fields.js';
 import type { ConfigSchema as ConfigSchemaType, HandlerSchema } from './schema.js';
-import { expandClaudeShape, UNSUPPORTED_TYPES } from './claude-shape.js';
+import { expandClaudeShape } from './claude-shape.js';
 import { defaultTimeoutSeconds } from './claude-defaults.js';
 import { idFromCommand } from './hook-id.js';
 import type { JudgeSettings } from '../judge/target.js';
@@ -68,7 +68,6 @@ export type HookRun =
    * it; absent, `missing` says why (the call is then a failure, as Claude Code's "not connected").
    */
   | { kind: 'mcp_tool'; server: string; tool: string; input: Record<string, unknown>; target?: McpTarget; missing?: string; statusMessage?: string }
-  | { kind: 'unsupported'; type: string; why: string }
   | {
       kind: 'builtin';
       guard: string;
@@ -427,7 +426,7 @@ async function resolveLayer(
       const resolved = await toRun(entry, spec.name, guardContext, issues, at, defaults.judge);
       if (resolved === undefined) continue;
       const { run, defaultMatch } = resolved;
-      const id = entry.id ?? uniqueId(run.kind === 'http' ? run.kind : run.kind === 'prompt' ? (run.agent === undefined ? 'prompt' : 'agent') : run.kind === 'mcp_tool' ? `mcp:${run.server}:${run.tool}`.replace(/[^\w.:@/-]/g, '_') : run.kind === 'unsupported' ? run.type : defaultId(entry), usedIds, spec.name);
+      const id = entry.id ?? uniqueId(run.kind === 'http' ? run.kind : run.kind === 'prompt' ? (run.agent === undefined ? 'prompt' : 'agent') : run.kind === 'mcp_tool' ? `mcp:${run.server}:${run.tool}`.replace(/[^\w.:@/-]/g, '_') : defaultId(entry), usedIds, spec.name);
       usedIds.add(`${spec.name}:${id}`);
       const hook: ResolvedHook = {
         id,
@@ -439,7 +438,7 @@ async function resolveLayer(
         timeoutMs: (entry.timeout ?? defaults.timeout ?? (run.kind === 'prompt' && run.agent !== undefined ? AGENT_TIMEOUT_SECONDS : run.kind === 'builtin' || run.kind === 'prompt' ? DEFAULT_TIMEOUT_SECONDS : defaultTimeoutSeconds(spec.claude))) * 1000,
         // A guard that crashes on an intercepting event has not judged it: fail closed unless told otherwise.
         // A hook agent-hooks cannot run says so; it never blocks for it.
-        onFailure: run.kind === 'unsupported' ? 'continue' : entry.onFailure ?? defaults.onFailure ?? (entry.builtin !== undefined && spec.mode === 'intercept' ? 'block' : 'continue'),
+        onFailure: entry.onFailure ?? defaults.onFailure ?? (entry.builtin !== undefined && spec.mode === 'intercept' ? 'block' : 'continue'),
         parallel: entry.parallel ?? false,
         env: { ...defaults.env, ...entry.env },
         cwd: entry.cwd === undefined ? projectDir : path.resolve(layer.dir, entry.cwd),
@@ -469,7 +468,6 @@ async function resolveLayer(
       }
       if (typeof entry.if === 'string' && !spec.tool) warnings.push(at(`.if "${entry.if}": a permission rule on an event without a tool; the hook never runs (as in Claude Code)`));
       const notes: string[] = [];
-      if (run.kind === 'unsupported') notes.push(run.why);
       // Claude Code reads `once` only in skill frontmatter: from a settings file its hook runs every time, as here.
       if (entry.once === true) notes.push('once: honoured by Claude Code only in skill frontmatter; from a settings file (and here) the hook runs every time');
       if (run.kind === 'command' && run.async === true) notes.push('async: started and not waited for; it cannot block or rewrite, and what it writes is dropped');
@@ -578,9 +576,6 @@ async function toRun(
     const run: HookRun = { kind: 'mcp_tool', server: entry.server, tool: entry.tool, input: entry.input ?? {} };
     if (entry.statusMessage !== undefined) run.statusMessage = entry.statusMessage;
     return { run };
-  }
-  if (entry.type !== undefined && Object.hasOwn(UNSUPPORTED_TYPES, entry.type)) {
-    return { run: { kind: 'unsupported', type: entry.type, why: `type "${entry.type}" ${UNSUPPORTED_TYPES[entry.type]}, which agent-hooks does not have; this hook is skipped (the others run)` } };
   }
   if (entry.type === 'http' && entry.url !== undefined) {
     const run: HookRun = { kind: 'http', url: entry.url, headers: entry.headers ?? {}, allowedEnvVars: entry.allowedEnvVars ?? [] };

@@ -64,7 +64,6 @@ export function diagnose(config: ResolvedConfig, env: NodeJS.ProcessEnv): Findin
     }
     // An mcp_tool hook whose server no config that runs may give it fails on every run: said before the first one.
     if (hook.run.kind === 'mcp_tool' && hook.run.missing !== undefined) findings.push({ level: 'warning', where: where(hook), message: `its MCP server cannot be called: ${hook.run.missing}`, fix: 'add the server to mcpServers in the same config file (or your user config); docs/mcp-tool-hooks.md' });
-    if (hook.run.kind === 'unsupported') findings.push({ level: 'warning', where: where(hook), message: hook.run.why, fix: "keep it in Claude Code's own settings, or replace it with a command hook" });
     // Allowed for forward compatibility (a newer agent's event), never silently.
     if (!eventSpec(hook.event).known) {
       findings.push({ level: 'warning', where: where(hook), message: `${hook.event}: ${UNKNOWN_EVENT_NOTE}`, fix: `check the spelling of the event key; if it is an agent's new event, keep it (hooks list --capabilities shows the known events)` });

@@ -141,23 +141,23 @@ describe('matcher groups in a config list', () => {
   });
 });
 
-describe('handlers agent-hooks cannot run are loud', () => {
-  it('in hooks list, hooks doctor and the run that would have used them', async () => {
+describe('an mcp_tool hook whose server no config gives is loud', () => {
+  it('in hooks list, hooks doctor and the run that uses it', async () => {
     const { cliInProcess, isolatedEnv, tmpProject } = await import('../helpers.js');
     const dir = tmpProject({ '.hooksrc.json': JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'mcp_tool', server: 's', tool: 't' }, { type: 'command', command: 'true' }] }] } }) });
     const env = isolatedEnv(dir, {}, { trust: true });
     const list = await cliInProcess(['list'], { cwd: dir, env });
-    expect(list.stdout).toMatch(/type mcp_tool: not supported by agent-hooks \(skipped\)/);
+    expect(list.stdout).toMatch(/MCP tool s\/t/);
     const doctor = await cliInProcess(['doctor'], { cwd: dir, env });
-    expect(doctor.stdout).toMatch(/warning .*hooks\.Stop\[0\]\.hooks\[0\].*type "mcp_tool" needs a connection/);
+    expect(doctor.stdout).toMatch(/warning .*hooks\.Stop\[0\]\.hooks\[0\].*its MCP server cannot be called: MCP server 's' is not in mcpServers/);
     const run = await cliInProcess(['run', 'stop', '--dialect', 'claude-code'], { cwd: dir, env, input: JSON.stringify({ hook_event_name: 'Stop', session_id: 's', cwd: dir, stop_hook_active: false }) });
     expect(run.code).toBe(0);
-    expect(run.stdout + run.stderr).toMatch(/hook "mcp_tool" failed \(error: type "mcp_tool" needs a connection/);
+    expect(run.stdout + run.stderr).toMatch(/hook "mcp:s:t" failed .*MCP server 's' is not in mcpServers/);
   });
 });
 
 describe('hooks trust shows Claude-shaped entries as they will run', () => {
-  it('each handler of a group, http hooks with their url and variables, async and unsupported types', async () => {
+  it('each handler of a group, http hooks with their url and variables, async and agent types', async () => {
     const { cliInProcess, isolatedEnv, tmpProject } = await import('../helpers.js');
     const dir = tmpProject();
     const env = isolatedEnv(tmpProject());

@@ -68,7 +68,7 @@ Options:
         ].filter(Boolean);
         lines.push(`  ${i + 1}. ${s.bold(hook.id)}  ${String(d.runs)}`);
         lines.push(`     ${s.dim(`${settings.join(' · ')} · ${hook.source.layer} ${path.relative(ctx.cwd, hook.source.file ?? '') || hook.source.file || ''} ${hook.source.key}`)}`);
-        for (const note of hook.notes ?? []) lines.push(`     ${(hook.run.kind === 'unsupported' ? s.yellow : s.dim)(`! ${note}`)}`);
+        for (const note of hook.notes ?? []) lines.push(`     ${s.dim(`! ${note}`)}`);
       });
     }
     ctx.stdout(`${lines.join('\n')}\n`);
@@ -92,8 +92,6 @@ export function describeHook(hook: ResolvedHook): Record<string, unknown> {
             ? `${run.agent === undefined ? 'model judge' : `agent verifier, up to ${run.agent.maxTurns} turns`} (${[run.judge.provider, run.judge.model].filter((p) => p !== undefined).join(' ') || 'the default model'}): ${oneLinePrompt(run.prompt)}`
             : run.kind === 'mcp_tool'
               ? mcpToolRuns(run)
-              : run.kind === 'unsupported'
-              ? `type ${run.type}: not supported by agent-hooks (skipped)`
               : 'in-process handler';
   const runs = hook.audit === true ? `${what} (audit mode)` : what;
   return {
