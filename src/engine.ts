@@ -43,6 +43,11 @@ export interface LoadConfigOptions {
    * whether this process's runner is locked.
    */
   locked?: boolean;
+  /**
+   * The tools are not any agent's (`hooks mcp`: the server's own names): a `match` may name any tool,
+   * as with `matchUnknownTools` on every hook.
+   */
+  anyTool?: boolean;
 }
 
 export interface RunOptions {
@@ -97,7 +102,7 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Resol
   } else {
     loaded = await loadConfigLayers(options.configFile === undefined ? { cwd, env, locked } : { cwd, env, locked, configFile: options.configFile });
   }
-  const resolved = await resolveCached(loaded.layers, options.handlers === undefined ? { cwd, env, locked } : { cwd, env, locked, handlers: options.handlers });
+  const resolved = await resolveCached(loaded.layers, { cwd, env, locked, ...(options.handlers === undefined ? {} : { handlers: options.handlers }), ...(options.anyTool === true ? { anyTool: true } : {}) });
   const covered = loaded.layers.flatMap((l) => (l.covers === undefined ? [] : [{ dir: l.dir, covers: l.covers }]));
   return {
     ...resolved,

@@ -23,10 +23,12 @@ const MAX_ENTRIES = 64;
 /** `resolveConfig`, from the cache when these exact layers were checked before. */
 export async function resolveCached(
   layers: readonly ConfigLayer[],
-  options: { cwd: string; env: NodeJS.ProcessEnv; handlers?: readonly HandlerSpec[]; locked?: boolean },
+  options: { cwd: string; env: NodeJS.ProcessEnv; handlers?: readonly HandlerSpec[]; locked?: boolean; anyTool?: boolean },
 ): Promise<ResolvedConfig> {
   const usable =
     options.handlers === undefined &&
+    // Checked another way than `hooks run` checks it; `hooks mcp` resolves once for its whole life.
+    options.anyTool !== true &&
     // The cache and its key are the user's: an entry they made could drop a managed hook.
     options.locked !== true &&
     !options.env.HOOKS_NO_CACHE &&

@@ -191,8 +191,9 @@ export function trustTier(layer: LayerName): number {
  */
 export async function resolveConfig(
   layers: readonly ConfigLayer[],
-  options: { cwd: string; env?: NodeJS.ProcessEnv; handlers?: readonly HandlerSpec[]; locked?: boolean },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; handlers?: readonly HandlerSpec[]; locked?: boolean; anyTool?: boolean },
 ): Promise<ResolvedConfig> {
+  const anyTool = options.anyTool === true;
   const project = layers.find((l) => l.layer === 'project');
   const projectDir = project?.dir ?? options.cwd;
   const guardContext: GuardContext = { projectDir, ...(project === undefined ? {} : { configDir: project.dir }), env: options.env ?? process.env };
@@ -215,7 +216,7 @@ export async function resolveConfig(
       continue;
     }
     const issues: string[] = [];
-    const result = await resolveLayer(layer, projectDir, guardContext, hooks, issues, warnings);
+    const result = await resolveLayer(layer, projectDir, guardContext, hooks, issues, warnings, anyTool);
     if (issues.length > 0) {
       // Locked (src/lock), the user's own layer is theirs to break: an error there must not stop the
       // managed hooks (a runner error on an event without --on-error block lets it go on), so it is
@@ -255,7 +256,7 @@ export async function resolveConfig(
   // repository could switch the defaults off by planting any `.hooksrc.json`.
   if (!states.some((s) => s.active) && options.handlers === undefined) {
     const defaults: ConfigLayer = { layer: 'defaults', file: DEFAULTS_FILE, dir: projectDir, config: DEFAULT_GUARDS };
-    const result = await resolveLayer(defaults, projectDir, guardContext, hooks, fatal, warnings);
+    const result = await resolveLayer(defaults, projectDir, guardContext, hooks, fatal, warnings, anyTool);
     hooks.push(...result.hooks);
   }
 
@@ -282,7 +283,7 @@ export async function resolveConfig(
       ...(spec.audit === true ? { audit: true } : {}),
       ...matching(spec),
     };
-    fatal.push(...checkMatching(hook, mayHaveTool(event)).map(at));
+    fatal.push(...checkMatching(hook, mayHaveTool(event), anyTool).map(at));
     hooks.push(hook);
   }
 
@@ -346,6 +347,7 @@ async function resolveLayer(
   earlier: readonly ResolvedHook[],
   issues: string[],
   warnings: string[],
+  anyTool: boolean,
 ): Promise<{ hooks: ResolvedHook[]; overrides: (() => void)[]; onUntrusted?: 'warn' | 'block'; servers?: Map<string, McpTarget> }> {
   const hooks: ResolvedHook[] = [];
   const overrides: (() => void)[] = [];
@@ -413,7 +415,7 @@ async function resolveLayer(
         // An override's own match/if could switch the hook off by a typo: checked like any other.
         for (const hook of targets) {
           const probe = { ...hook, ...matching(entry) };
-          issues.push(...checkMatching(probe, mayHaveTool(spec)).map(at));
+          issues.push(...checkMatching(probe, mayHaveTool(spec), anyTool).map(at));
         }
         overrides.push(() => applyOverride(layer, entry, key, targets));
         continue;
@@ -449,14 +451,14 @@ async function resolveLayer(
       if (run.kind === 'prompt' && spec.mode === 'intercept' && entry.onFailure === undefined && defaults.onFailure === undefined) hook.run = { ...run, overBudgetBlocks: true };
       // A guard declares the tools it understands; an explicit `match` replaces that.
       if (hook.match === undefined && defaultMatch !== undefined) hook.match = defaultMatch;
-      issues.push(...checkMatching(hook, mayHaveTool(spec)).map((m) => at(m)));
+      issues.push(...checkMatching(hook, mayHaveTool(spec), anyTool).map((m) => at(m)));
       // Claude Code's matcher, read as Claude Code reads it: its problems are Claude Code's own
       // (a regex that does not compile matches nothing there too), so they are warnings, never errors.
       if (entry.matcher !== undefined) {
         if (spec.tool) {
           const match = claudeMatcherToMatch(entry.matcher);
           if (match !== undefined) {
-            const problems = [...checkMatching({ event: hook.event, match }, true), ...claudeMatcherProblems(entry.matcher)];
+            const problems = [...checkMatching({ event: hook.event, match }, true, anyTool), ...claudeMatcherProblems(entry.matcher)];
             if (problems.length > 0) warnings.push(at(`.matcher "${entry.matcher}": ${problems.join('; ')}; the hook never runs for it (as in Claude Code)`));
             hook.match = match;
             hook.matchMode = 'claude';
@@ -644,12 +646,13 @@ function originalPath(issue: z.core.$ZodIssue, keys: Map<string, string[]>): z.c
   return { ...issue, path: [...parts, ...rest] } as z.core.$ZodIssue;
 }
 
-function checkMatching(hook: Pick<ResolvedHook, 'event' | 'match' | 'if' | 'matchUnknownTools'>, eventHasTool: boolean): string[] {
+/** `anyTool`: the caller's tools are not the agents' (`hooks mcp`: the server's own names), so no pattern is probed. */
+function checkMatching(hook: Pick<ResolvedHook, 'event' | 'match' | 'if' | 'matchUnknownTools'>, eventHasTool: boolean, anyTool: boolean): string[] {
   const problems: string[] = [];
   if (hook.match !== undefined) {
     if (!eventHasTool) problems.push(`match: ${eventSpec(hook.event).name} has no tool to match`);
     else for (const pattern of hook.match) {
-      const problem = checkToolPattern(pattern, undefined, hook.matchUnknownTools === true);
+      const problem = checkToolPattern(pattern, undefined, anyTool || hook.matchUnknownTools === true);
       if (problem !== undefined) problems.push(`match: ${problem}`);
     }
   }

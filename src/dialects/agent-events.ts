@@ -25,7 +25,8 @@ export interface ResolvedEvent {
 export function resolveAgentEvent(agent: string, table: EventTable, cliName: string | undefined, payloadName: string | undefined, payloadKey = 'hook_event_name'): ResolvedEvent {
   const named = cliName === undefined ? undefined : lookup(agent, table, cliName, 'event');
   const said = payloadName === undefined ? undefined : lookup(agent, table, payloadName, `stdin: ${payloadKey}`, true);
-  if (named !== undefined && said !== undefined && named.spec !== said.spec) {
+  // By name, not identity: past its bound, the catalog makes a fresh spec for each unknown name it is asked.
+  if (named !== undefined && said !== undefined && named.spec.name !== said.spec.name) {
     throw new HooksError('EVENT_INVALID', `stdin: ${payloadKey} is "${payloadName}" but the command line says "${cliName}"`);
   }
   const spec = (named ?? said)?.spec;

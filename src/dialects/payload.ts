@@ -15,7 +15,8 @@ export function eventFromClaudePayload(raw: unknown, eventName: string | undefin
   const named = eventName === undefined ? undefined : requireEvent(eventName, 'event');
   const said = typeof payload.hook_event_name === 'string' ? payload.hook_event_name : undefined;
   const fromPayload = said === undefined ? undefined : fromAgent(said);
-  if (named !== undefined && fromPayload !== undefined && named !== fromPayload) {
+  // By name, not identity: past its bound, the catalog makes a fresh spec for each unknown name it is asked.
+  if (named !== undefined && fromPayload !== undefined && named.name !== fromPayload.name) {
     throw new HooksError(
       'EVENT_INVALID',
       `stdin: hook_event_name is "${said}" but the command line says "${eventName}"`,

@@ -86,6 +86,17 @@ describe('every event of every dialect becomes an event (issue 24 item 2)', () =
   });
 });
 
+describe('an unknown event past the catalog cache (a long-lived hooks serve sees many)', () => {
+  it('named the same on the command line and in the payload, it is one event, not a mismatch', () => {
+    // Fill the catalog's bounded cache of unknown events, as a server that has seen many names would.
+    for (let i = 0; i < 300; i++) eventSpec(`someAgentEvent${i}` as never);
+    for (const dialect of ['cursor', 'codex'] as const) {
+      const event = getDialect(dialect).toEvent(PAYLOADS[dialect]!('afterBrandNewThing', false), 'afterBrandNewThing');
+      expect(event.name.toLowerCase()).toBe('afterbrandnewthing');
+    }
+  });
+});
+
 describe('the forward path (issue 24 item 1)', () => {
   // A test-only name no agent sends: the catalog cannot know it.
   const NAME = 'PreFutureGuardCheck';

@@ -77,7 +77,7 @@ const CONFIG = {
     beforeToolSelection: [{ builtin: 'schema-pin' }],
     preToolUse: [
       { id: 'block-prod', command: 'bash block-prod.sh', match: 'mcp__fx__deploy' },
-      { id: 'shout', command: 'node shout.mjs', match: 'echo', matchUnknownTools: true },
+      { id: 'shout', command: 'node shout.mjs', match: 'echo' },
     ],
     postToolUse: [{ builtin: 'redact-secrets' }],
   },
@@ -97,7 +97,7 @@ describe('hooks mcp: tools/call', () => {
     expect(s.stderr()).toContain('refused mcp__fx__deploy: deploying to prod is not allowed from an agent');
   });
 
-  it('rewritten arguments are what the server gets (a bare tool name in match)', async () => {
+  it('rewritten arguments are what the server gets (a bare tool name in match, no matchUnknownTools needed here)', async () => {
     const s = await connect(project(CONFIG));
     const result = await s.client.callTool({ name: 'echo', arguments: { text: 'quiet' } });
     expect(text(result)).toBe('echo: QUIET');

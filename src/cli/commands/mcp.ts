@@ -42,7 +42,8 @@ Examples:
     const name = typeof args.flags.name === 'string' ? args.flags.name : defaultName(argv, upstreamUrl);
     if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new HooksError('USAGE', `--name: "${name}" must be letters, digits, "_", "-" or "." (it becomes mcp__${name}__<tool>)`);
     const config = typeof args.flags.config === 'string' ? args.flags.config : undefined;
-    const runner = await createRunner({ cwd: ctx.cwd, env: ctx.env, ...(config === undefined ? {} : { configFile: config }) });
+    // A match may name the server's tools bare (`read_file`): they are in no agent's table.
+    const runner = await createRunner({ cwd: ctx.cwd, env: ctx.env, anyTool: true, ...(config === undefined ? {} : { configFile: config }) });
     const log = (line: string) => ctx.stderr(`agent-hooks mcp ${name}: ${line}\n`);
 
     const sdk = await import('../../mcp/sdk.js');
