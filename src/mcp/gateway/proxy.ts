@@ -44,9 +44,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // judged, and again after the server says its list changed: a call then lists (and judges) first.
   let offered: Map<string, ToolDefinition> | undefined;
   let withheld = new Map<string, string>();
+  // Counts the server's list_changed: a list fetched before one that arrives while it is judged is stale,
+  // and must not become `offered` (the next call would run the changed tool unjudged).
+  let changes = 0;
 
   const listTools = async (signal?: AbortSignal): Promise<ToolDefinition[]> => {
     const all: ToolDefinition[] = [];
+    const generation = changes;
     let cursor: string | undefined;
     for (let page = 0; ; page++) {
       if (page >= LIST_LIMITS.pages) throw new Error(`the server's tools/list goes on past ${LIST_LIMITS.pages} pages; refused`);
@@ -57,8 +61,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (cursor === undefined) break;
     }
     const verdict = await judge.list(all);
-    offered = new Map(verdict.tools.map((t) => [t.name, t]));
-    withheld = verdict.withheld;
+    if (generation === changes) {
+      offered = new Map(verdict.tools.map((t) => [t.name, t]));
+      withheld = verdict.withheld;
+    }
     return verdict.tools;
   };
 
@@ -80,7 +86,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       };
       let verdict;
       try {
-        if (offered === undefined) await listTools(extra.signal);
+        // A list_changed may land while this list is judged; then it is listed again (a server that
+        // changes on every list gets refused, never passed through).
+        for (let tries = 0; offered === undefined; tries++) {
+          if (tries === 3) throw new Error('the server changed its tool list while each list was being judged');
+          await listTools(extra.signal);
+        }
         if (withheld.has(name)) return refused(`agent-hooks withheld the tool "${name}": ${withheld.get(name)!}`);
         if (!offered!.has(name)) return refused(`agent-hooks: the server did not offer a tool "${name}" in its last tools/list; the call was not passed on`);
         verdict = await judge.before(name, args);
@@ -107,6 +118,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
 
     client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, async () => {
+      changes++;
       offered = undefined;
       await server.sendToolListChanged();
     });
