@@ -4,12 +4,15 @@
 // (no `..`, symlink or absolute escape), a file the sensitive-paths guard refuses to read is refused
 // (what a tool returns goes to a model provider), only regular files are opened (never a FIFO or a
 // device, and without following a link planted at the name), and sizes are capped. A refusal is the
-// tool's answer to the model, never an exception.
+// tool's answer to the model, never an exception. File text is redacted (redact-secrets' rules) before it is
+// shown or searched: a path rule cannot see a token in a source file, or a hard link the agent made to a key
+// outside the project (its name and realpath are the project's), and a Grep must not be a match oracle on it.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isRecord } from '../../json.js';
 import { globToRegExp, judgePath } from '../../guards/sensitive-paths.js';
+import { createRedactor, type Redactor } from '../../guards/redact-secrets/engine.js';
 import { grepTexts } from './grep-worker.js';
 
 /** Bytes of one tool result given back to the model; the rest is cut with a note. */
@@ -274,7 +277,7 @@ function read(call: Extract<ToolCall, { name: 'Read' }>, root: string, home: str
   const file = readRegular(where.real);
   if (!file.ok) return refuse(`${call.filePath}: not read: ${file.problem}`);
   if (file.bytes.includes(0)) return refuse(`${call.filePath}: a binary file; not read`);
-  const lines = file.bytes.toString('utf8').split('\n');
+  const lines = redactor().text(file.bytes.toString('utf8')).text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   const start = Math.max(1, call.offset ?? 1);
   const end = Math.min(lines.length, start - 1 + (call.limit ?? READ_LINES));
@@ -360,6 +363,7 @@ async function grep(call: Extract<ToolCall, { name: 'Grep' }>, root: string, hom
   else candidates = { files: [{ real: base.real, rel: path.relative(root, base.real) }] };
   const test = call.glob === undefined ? () => true : matcher(call.glob);
   const texts: { rel: string; text: string }[] = [];
+  const redact = redactor();
   let bytes = 0;
   let stopped = candidates.stopped;
   for (const file of candidates.files) {
@@ -372,7 +376,7 @@ async function grep(call: Extract<ToolCall, { name: 'Grep' }>, root: string, hom
       break;
     }
     bytes += got.bytes.length;
-    texts.push({ rel: file.rel, text: got.bytes.toString('utf8') });
+    texts.push({ rel: file.rel, text: redact.text(got.bytes.toString('utf8')).text });
   }
   // The pattern is the model's: a backtracking one could run for ever, so it runs in a worker that is
   // ended halfway to the deadline, leaving the model time to answer (a regex cannot be interrupted on this thread).
@@ -388,6 +392,12 @@ async function grep(call: Extract<ToolCall, { name: 'Grep' }>, root: string, hom
   if (lines.length > limit) shown.push(`[${lines.length - limit} more]`);
   if (stopped !== undefined) shown.push(`[the search ${stopped}]`);
   return { text: shown.length === 0 ? 'No matches found' : cap(shown.join('\n')), isError: false };
+}
+
+let shared: Redactor | undefined;
+/** The default redact-secrets rules, compiled once per process. */
+function redactor(): Redactor {
+  return (shared ??= createRedactor());
 }
 
 function cap(text: string): string {

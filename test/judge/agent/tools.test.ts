@@ -1,6 +1,6 @@
 // The verifier's tool-argument reader (untrusted: the model writes the arguments) and the tools on their
 // own: confinement by realpath, secrets refused, special files refused, results capped.
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -76,5 +76,28 @@ describe('runTool', () => {
     mkdirSync(path.join(root, 'd'));
     writeFileSync(path.join(root, 'd', 'huge.txt'), Buffer.alloc(5 * 1024 * 1024, 97));
     expect((await runTool({ name: 'Read', filePath: 'd/huge.txt' }, { root, deadline: deadline() })).text).toMatch(/larger than/);
+  });
+
+  // Review: the tools' answers go to the model provider. A secret no path rule names (a token in a
+  // source file, a hard link the agent made to a key outside: its name and realpath are the project's)
+  // went out verbatim; the postToolUse redaction the agent's own reads get did not apply.
+  it('a secret in a file the path rules allow (a token in source, a hard link to a key) is redacted in Read and Grep', async () => {
+    const token = ['ghp', '_', 'a7Xq'.repeat(9)].join('');
+    const keyBody = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW'.repeat(2);
+    const key = ['-----BEGIN OPENSSH ', 'PRIVATE KEY-----\n', keyBody, '\n-----END OPENSSH ', 'PRIVATE KEY-----\n'].join('');
+    const outside = tmpProject({ 'key': key });
+    const root = tmpProject({ 'config.py': `SERVICE = "api"\nTOKEN = "${token}"\n` });
+    linkSync(path.join(outside, 'key'), path.join(root, 'notes.txt'));
+    const calls: ToolCall[] = [
+      { name: 'Read', filePath: 'config.py' },
+      { name: 'Read', filePath: 'notes.txt' },
+      { name: 'Grep', pattern: 'TOKEN|PRIVATE|b3Blb', mode: 'content', ignoreCase: false },
+    ];
+    for (const call of calls) {
+      const r = await runTool(call, { root, deadline: deadline() });
+      expect(r.text, JSON.stringify(call)).not.toContain(token);
+      expect(r.text, JSON.stringify(call)).not.toContain(keyBody.slice(0, 40));
+    }
+    expect((await runTool(calls[0]!, { root, deadline: deadline() })).text).toContain('SERVICE = "api"');
   });
 });
