@@ -379,6 +379,17 @@ describe('hooks mcp: review findings', () => {
     expect(JSON.stringify(result)).not.toContain(TOKEN);
   });
 
+  it('a secret in the JSON-RPC error a call ends with goes through postToolUse too (redacted), and the error is said', async () => {
+    const s = await connect(project(CONFIG), { env: { FIXTURE_HOSTILE: 'escape' } });
+    const outcome = await s.client.callTool({ name: 'rpc_error', arguments: {} }).then(
+      (result) => JSON.stringify(result),
+      (error: unknown) => JSON.stringify({ message: (error as Error).message, data: (error as { data?: unknown }).data }),
+    );
+    expect(s.calls()).toEqual([{ tool: 'rpc_error', args: {} }]);
+    expect(outcome).not.toContain(TOKEN);
+    expect(outcome).toContain('auth failed');
+  });
+
   it('a list_changed that arrives while a list is being judged is not lost: the next call lists and judges again', async () => {
     // The first beforeToolSelection run makes the server change `deploy` (and say so) while the gateway
     // is still judging the list it fetched before the change.

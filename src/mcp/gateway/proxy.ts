@@ -100,17 +100,27 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       }
       if (verdict.kind === 'answer') return verdict.result as never;
       const token = request.params._meta?.progressToken;
-      const result = await client.request(
-        { method: 'tools/call', params: { name, arguments: verdict.arguments } },
-        sdk.CallToolResultSchema,
-        {
-          signal: extra.signal,
-          timeout: CALL_TIMEOUT_MS,
-          ...(token === undefined ? {} : { resetTimeoutOnProgress: true, onprogress: (p) => void extra.sendNotification({ method: 'notifications/progress', params: { ...p, progressToken: token } }) }),
-        },
-      );
+      let result: Json;
       try {
-        return (await judge.after(name, verdict.arguments, result as Json, verdict.context)) as never;
+        result = (await client.request(
+          { method: 'tools/call', params: { name, arguments: verdict.arguments } },
+          sdk.CallToolResultSchema,
+          {
+            signal: extra.signal,
+            timeout: CALL_TIMEOUT_MS,
+            ...(token === undefined ? {} : { resetTimeoutOnProgress: true, onprogress: (p) => void extra.sendNotification({ method: 'notifications/progress', params: { ...p, progressToken: token } }) }),
+          },
+        )) as Json;
+      } catch (error) {
+        if (extra.signal.aborted) throw error;
+        // The server's JSON-RPC error is the server's text too (it may quote a token): it reaches the client
+        // only as an error result that postToolUse judged, like any other result.
+        // Not logged with its text: the log is not redacted.
+        log(`the server answered ${name} with a JSON-RPC error; it goes on as an error result, through the hooks`);
+        result = { content: [{ type: 'text', text: message(error) }], isError: true };
+      }
+      try {
+        return (await judge.after(name, verdict.arguments, result, verdict.context)) as never;
       } catch (error) {
         // The result is not passed on unjudged: it may hold what a postToolUse hook would have taken out.
         return refused(`agent-hooks could not judge the result of this call, so it is withheld: ${message(error)}`);
