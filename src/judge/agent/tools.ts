@@ -189,7 +189,7 @@ export async function runTool(call: ToolCall, context: ToolContext): Promise<Too
   const home = context.home ?? os.homedir();
   try {
     if (call.name === 'Read') return read(call, root, home, context);
-    if (call.name === 'Glob') return glob(call, root, home, context);
+    if (call.name === 'Glob') return await glob(call, root, home, context);
     return await grep(call, root, home, context);
   } catch (error) {
     return refuse(`${call.name} failed: ${(error as Error).message}`);
@@ -331,18 +331,30 @@ function folder(asked: string | undefined, root: string, context: ToolContext): 
   return { ok: true, real: where.real };
 }
 
-function matcher(glob: string): (rel: string) => boolean {
+/**
+ * Which of `rels` the model's glob matches. A glob's regex backtracks too: `*a*a*a*a*a*a*a*a*a*a*a*ab` takes
+ * seconds on a 40-letter name and hours on a longer one, on the thread that runs it, past every timer. So it
+ * runs in the grep worker (ended halfway to the deadline), each path one line. A glob without a folder
+ * matches a file's name anywhere, as Claude Code's Grep `glob` does.
+ */
+async function matchGlob(glob: string, rels: readonly string[], deadline: number): Promise<{ ok: true; matched: Set<number> } | { ok: false; problem: string }> {
   const re = globToRegExp(glob.replace(/^\.\//, ''), { brackets: 'exact' });
-  // A glob without a folder matches a file's name anywhere, as Claude Code's Grep `glob` does.
-  return glob.includes('/') ? (rel) => re.test(rel) : (rel) => re.test(path.basename(rel)) || re.test(rel);
+  // A newline in a file name would split its line; it cannot be part of a glob match anyway.
+  const flat = (p: string) => p.replaceAll('\n', '\uFFFF');
+  const texts = rels.map((rel, i) => ({ rel: String(i), text: glob.includes('/') ? flat(rel) : `${flat(path.basename(rel))}\n${flat(rel)}` }));
+  const found = await grepTexts(re.source, re.flags.replace(/[gy]/g, ''), texts, Math.max(1, (deadline - Date.now()) / 2));
+  if (found.kind === 'timeout') return { ok: false, problem: 'the glob took too long to match and was stopped' };
+  if (found.kind === 'error') return { ok: false, problem: `the glob could not be matched: ${found.message}` };
+  return { ok: true, matched: new Set(found.matches.map((m) => Number(m.rel))) };
 }
 
-function glob(call: Extract<ToolCall, { name: 'Glob' }>, root: string, home: string, context: ToolContext): ToolResult {
+async function glob(call: Extract<ToolCall, { name: 'Glob' }>, root: string, home: string, context: ToolContext): Promise<ToolResult> {
   const base = folder(call.path, root, context);
   if (!base.ok) return refuse(base.problem);
   const walked = walk(base.real, root, context.deadline);
-  const test = matcher(call.pattern);
-  const found = walked.files.filter((f) => test(path.relative(base.real, f.real)) && sensitive(f.real, root, home) === undefined).map((f) => f.rel);
+  const test = await matchGlob(call.pattern, walked.files.map((f) => path.relative(base.real, f.real)), context.deadline);
+  if (!test.ok) return refuse(`Glob: ${test.problem}`);
+  const found = walked.files.filter((f, i) => test.matched.has(i) && sensitive(f.real, root, home) === undefined).map((f) => f.rel);
   const lines = found.slice(0, LIST_LIMIT);
   if (found.length > LIST_LIMIT) lines.push(`[${found.length - LIST_LIMIT} more; narrow the pattern]`);
   if (walked.stopped !== undefined) lines.push(`[the walk ${walked.stopped}]`);
@@ -361,13 +373,18 @@ async function grep(call: Extract<ToolCall, { name: 'Grep' }>, root: string, hom
   let candidates: Walked;
   if (lstatSync(base.real).isDirectory()) candidates = walk(base.real, root, context.deadline);
   else candidates = { files: [{ real: base.real, rel: path.relative(root, base.real) }] };
-  const test = call.glob === undefined ? () => true : matcher(call.glob);
+  let selected: Set<number> | undefined;
+  if (call.glob !== undefined) {
+    const test = await matchGlob(call.glob, candidates.files.map((f) => path.relative(base.real, f.real) || path.basename(f.real)), context.deadline);
+    if (!test.ok) return refuse(`Grep: ${test.problem}`);
+    selected = test.matched;
+  }
   const texts: { rel: string; text: string }[] = [];
   const redact = redactor();
   let bytes = 0;
   let stopped = candidates.stopped;
-  for (const file of candidates.files) {
-    if (!test(path.relative(base.real, file.real) || path.basename(file.real))) continue;
+  for (const [i, file] of candidates.files.entries()) {
+    if (selected !== undefined && !selected.has(i)) continue;
     if (sensitive(file.real, root, home) !== undefined) continue;
     const got = readRegular(file.real);
     if (!got.ok || got.bytes.includes(0)) continue;

@@ -100,4 +100,19 @@ describe('runTool', () => {
     }
     expect((await runTool(calls[0]!, { root, deadline: deadline() })).text).toContain('SERVICE = "api"');
   });
+
+  // Review: the model's glob became a backtracking regex run on the runner's own thread: this one against a
+  // 60-letter name runs for hours, and no timer (the hook's timeout included) could fire meanwhile.
+  it('a glob that backtracks for ever (Glob pattern, Grep glob) is stopped and said, not left to freeze the runner', async () => {
+    const root = tmpProject({ [`${'a'.repeat(60)}.txt`]: 'x\n', 'ok.md': 'x\n' });
+    const evil = `${'*a'.repeat(12)}b`;
+    const soon = () => Date.now() + 3000;
+    const g = await runTool({ name: 'Glob', pattern: evil }, { root, deadline: soon() });
+    expect(g).toMatchObject({ isError: true, text: expect.stringMatching(/glob took too long/) });
+    const r = await runTool({ name: 'Grep', pattern: 'x', glob: evil, mode: 'files_with_matches', ignoreCase: false }, { root, deadline: soon() });
+    expect(r).toMatchObject({ isError: true, text: expect.stringMatching(/glob took too long/) });
+    // An ordinary glob still matches by name anywhere, or by path with a folder.
+    expect((await runTool({ name: 'Glob', pattern: '*.md' }, { root, deadline: deadline() })).text).toBe('ok.md');
+    expect((await runTool({ name: 'Grep', pattern: 'x', glob: '*.md', mode: 'files_with_matches', ignoreCase: false }, { root, deadline: deadline() })).text).toBe('ok.md');
+  }, 30_000);
 });
