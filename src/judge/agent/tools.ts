@@ -214,9 +214,11 @@ function confine(asked: string, root: string, context: ToolContext): { ok: true;
   } catch {
     return { ok: false, problem: `${asked}: no such file or folder in the project` };
   }
+  // The transcript as the agent CLI wrote it: a `.jsonl` file, not a link planted at its name (the agent runs
+  // as the user and can swap its own transcript for a link to any file the path rules do not name).
   const extra = (context.alsoReadable ?? []).some((file) => {
     try {
-      return realpathSync.native(file) === real;
+      return !lstatSync(file).isSymbolicLink() && real.endsWith('.jsonl') && realpathSync.native(file) === real;
     } catch {
       return false;
     }

@@ -115,4 +115,19 @@ describe('runTool', () => {
     expect((await runTool({ name: 'Glob', pattern: '*.md' }, { root, deadline: deadline() })).text).toBe('ok.md');
     expect((await runTool({ name: 'Grep', pattern: 'x', glob: '*.md', mode: 'files_with_matches', ignoreCase: false }, { root, deadline: deadline() })).text).toBe('ok.md');
   }, 30_000);
+
+  // Review: the transcript is the one file outside the project Read may open; the agent can replace it.
+  it('the transcript is readable as a file, not as a link the agent planted at its name', async () => {
+    const root = tmpProject({ 'a.txt': 'x\n' });
+    const elsewhere = tmpProject({ 'session.jsonl': '{"type":"user"}\n', 'notes': 'private notes\n' });
+    const transcript = path.join(elsewhere, 'session.jsonl');
+    const ok = await runTool({ name: 'Read', filePath: transcript }, { root, deadline: deadline(), alsoReadable: [transcript] });
+    expect(ok).toMatchObject({ isError: false, text: expect.stringContaining('"type":"user"') });
+    const planted = path.join(elsewhere, 'planted.jsonl');
+    symlinkSync(path.join(elsewhere, 'notes'), planted);
+    for (const asked of [planted, path.join(elsewhere, 'notes')]) {
+      const r = await runTool({ name: 'Read', filePath: asked }, { root, deadline: deadline(), alsoReadable: [planted] });
+      expect(r, asked).toMatchObject({ isError: true, text: expect.stringMatching(/outside the project/) });
+    }
+  });
 });
