@@ -408,4 +408,21 @@ exit 0
     expect(call.isError).toBe(true);
     expect(s.calls()).toEqual([]);
   }, 60_000);
+
+  it('a list_changed that arrives while a call is being judged makes the gateway list and judge again before calling', async () => {
+    const wait = `[ -e "$FIXTURE_CHANGE_ON" ] && exit 0
+: > "$FIXTURE_CHANGE_ON"
+for i in $(seq 1 1000); do [ -e "$FIXTURE_CHANGE_ON.done" ] && exit 0; sleep 0.02; done
+exit 0
+`;
+    const config = { hooks: { beforeToolSelection: [{ builtin: 'schema-pin' }], preToolUse: [{ id: 'change', command: 'bash change.sh', match: 'mcp__fx__deploy' }] } };
+    const home = tmpProject();
+    const s = await connect(project(config, { 'change.sh': wait }), { home, env: { FIXTURE_CHANGE_ON: path.join(home, 'change') } });
+    expect((await s.client.listTools()).tools.map((t) => t.name)).toContain('deploy');
+    const call = await s.client.callTool({ name: 'deploy', arguments: { target: 'a' } });
+    expect(existsSync(path.join(home, 'change.done'))).toBe(true);
+    expect(call.isError).toBe(true);
+    expect(text(call)).toContain('withheld');
+    expect(s.calls()).toEqual([]);
+  }, 60_000);
 });

@@ -94,7 +94,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         }
         if (withheld.has(name)) return refused(`agent-hooks withheld the tool "${name}": ${withheld.get(name)!}`);
         if (!offered!.has(name)) return refused(`agent-hooks: the server did not offer a tool "${name}" in its last tools/list; the call was not passed on`);
+        const seen = changes;
         verdict = await judge.before(name, args);
+        // The list changed while the call was judged: the tool may not be the one judged; list and judge again.
+        if (changes !== seen) {
+          for (let tries = 0; offered === undefined; tries++) {
+            if (tries === 3) throw new Error('the server changed its tool list while each list was being judged');
+            await listTools(extra.signal);
+          }
+          if (withheld.has(name)) return refused(`agent-hooks withheld the tool "${name}": ${withheld.get(name)!}`);
+          if (!offered!.has(name)) return refused(`agent-hooks: the server no longer offers a tool "${name}"; the call was not passed on`);
+        }
       } catch (error) {
         return refused(`agent-hooks could not judge this call, so it was not made: ${message(error)}`);
       }
