@@ -36,7 +36,7 @@ const FILES: Record<string, (where: Where) => string> = {
 export function wrapMcp(request: McpWrapRequest): Outcome {
   const { file, safety, before, servers } = open(request);
   const entry = servers[request.name] as Record<string, unknown>;
-  if (wrapped(entry, request.name) !== undefined) return { file, action: 'unchanged', diff: '', why: 'installed', notes: [] };
+  if (wrapped(entry, request.name, request.where.cwd) !== undefined) return { file, action: 'unchanged', diff: '', why: 'installed', notes: [] };
   const command = entry.command as string;
   const args = Array.isArray(entry.args) ? (entry.args as string[]) : [];
   const [program, ...pre] = launcherWords(request.launcher);
@@ -62,8 +62,8 @@ export function unwrapMcp(request: Omit<McpWrapRequest, 'launcher'>): Outcome {
   return { ...commit(file, before, text, request, safety, false), action: 'updated', removed: 1, notes: [] };
 }
 
-/** The server's own command and args, when the entry is one this wrap wrote for `name`. */
-export function wrapped(entry: unknown, name: string): string[] | undefined {
+/** The server's own command and args, when the entry is one this wrap wrote for `name` (in the project at `root`). */
+export function wrapped(entry: unknown, name: string, root?: string): string[] | undefined {
   if (!isRecord(entry) || !Array.isArray(entry.args) || !entry.args.every((a) => typeof a === 'string')) return undefined;
   const args = entry.args as string[];
   // The `--` right after `mcp --name <name>` (the name itself may be spelt `--`).
@@ -71,7 +71,27 @@ export function wrapped(entry: unknown, name: string): string[] | undefined {
   for (let i = 3; i < args.length && at === -1; i++) if (args[i] === '--' && args[i - 3] === 'mcp' && args[i - 2] === '--name' && args[i - 1] === name) at = i;
   if (at === -1 || args.length <= at + 1) return undefined;
   const words = [String(entry.command), ...args.slice(0, at - 3)];
-  return words.some((w) => path.basename(w) === BIN_NAME || path.basename(w) === 'hooks.js') ? args.slice(at + 1) : undefined;
+  return isLauncher(words, root) ? args.slice(at + 1) : undefined;
+}
+
+/**
+ * Words this wrap writes to start agent-hooks (launcherWords): npx of the project's dependency, the bin on
+ * PATH, or absolute paths of an install outside the project. A look-alike such as `./tools/agent-hooks` or
+ * `npx -p other-package agent-hooks` is a program of the repository's: taken for a wrap, install would
+ * report "installed" while nothing judges the server.
+ */
+function isLauncher(words: readonly string[], root: string | undefined): boolean {
+  const same = (a: readonly string[]) => a.length === words.length && a.every((w, i) => w === words[i]);
+  if (same(['npx', '--no-install', BIN_NAME]) || same([BIN_NAME])) return true;
+  if (words.length > 2 || !words.every((w) => path.isAbsolute(w))) return false;
+  const bin = path.basename(words.at(-1)!);
+  if (bin !== BIN_NAME && bin !== 'hooks.js') return false;
+  if (root === undefined) return true;
+  const inside = (w: string) => {
+    const rel = path.relative(path.resolve(root), w);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  };
+  return !words.some(inside);
 }
 
 function open(request: Omit<McpWrapRequest, 'launcher'>) {

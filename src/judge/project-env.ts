@@ -27,17 +27,23 @@ export function projectEnvSource(name: string, value: string, projectDir: string
   }
 }
 
-/** The value a dotenv text gives `name` (the last assignment, as dotenv keeps it), or undefined. */
+/**
+ * dotenv 16's line pattern (Gemini CLI 0.61.0 bundles it and reads a `.env` with `dotenv.parse`): global and
+ * multi-line, so a quoted value may span lines; an unquoted value ends at the first `#`, and a quoted one may
+ * be followed by a comment. Parsed any other way, a planted value would not be recognised as the file's.
+ */
+const DOTENV_LINE = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/gm;
+
+/** The value a dotenv text gives `name` as dotenv.parse gives it (the last assignment wins), or undefined. */
 export function dotenvValue(text: string | undefined, name: string): string | undefined {
   if (text === undefined) return undefined;
   let found: string | undefined;
-  for (const line of text.split(/\r?\n/)) {
-    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*[=:]\s*(.*)$/.exec(line);
-    if (m === null || m[1] !== name) continue;
-    let v = m[2]!.trim();
-    const quoted = /^(['"`])([\s\S]*)\1$/.exec(v);
-    if (quoted !== null) v = quoted[2]!;
-    else v = v.replace(/\s+#.*$/, '');
+  for (const m of text.replace(/\r\n?/g, '\n').matchAll(DOTENV_LINE)) {
+    if (m[1] !== name) continue;
+    let v = (m[2] ?? '').trim();
+    const quote = v[0];
+    v = v.replace(/^(['"`])([\s\S]*)\1$/gm, '$2');
+    if (quote === '"') v = v.replace(/\\n/g, '\n').replace(/\\r/g, '\r');
     found = v;
   }
   return found;

@@ -2,8 +2,8 @@
 // before a Stop/SubagentStop prompt hook's question ("Based on the conversation transcript above, ..."),
 // cut from the front to fit the judge's context with a note saying so. The runner reads them from the
 // event's `transcript_path` (Claude Code's JSONL): user and assistant entries, as text, tool calls and
-// results written out, the last TRANSCRIPT_LIMIT bytes only. A file that is not a regular `.jsonl` file is
-// no transcript; nothing here throws.
+// results written out, the last TRANSCRIPT_LIMIT bytes only. A file that is not a regular `.jsonl` file (or is
+// a link) is no transcript; nothing here throws.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { isRecord } from '../json.js';
@@ -75,7 +75,8 @@ function clip(text: string): string {
 function readTail(file: string): { text: string; cut: boolean } | undefined {
   let fd: number | undefined;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    // Not through a link at the name: the agent (same user) could swap its transcript for one to another file.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
     const stats = fstatSync(fd);
     if (!stats.isFile()) return undefined;
     const start = Math.max(0, stats.size - TRANSCRIPT_LIMIT);

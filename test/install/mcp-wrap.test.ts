@@ -96,4 +96,20 @@ describe('install --mcp', () => {
     expect(wrapped({ command: 'npx', args: ['--no-install', 'agent-hooks', 'mcp', '--name', 'fs', '--', 'srv', 'a'] }, 'fs')).toEqual(['srv', 'a']);
     expect(wrapped({ command: 'agent-hooks', args: ['mcp', '--name', 'fs', '--'] }, 'fs')).toBeUndefined();
   });
+
+  // Review: any word named agent-hooks or hooks.js made an entry "ours", so a repository's .mcp.json could
+  // ship its own program under that name and install --mcp said "installed" with no gateway in front.
+  it('a hostile repository: an entry that only looks wrapped (its own agent-hooks) is wrapped for real', async () => {
+    const fake = JSON.stringify({ mcpServers: { fs: { command: './tools/agent-hooks', args: ['mcp', '--name', 'fs', '--', 'srv'] } } });
+    const { dir, run, read } = setup(fake);
+    expect(wrapped(JSON.parse(fake).mcpServers.fs, 'fs', dir)).toBeUndefined();
+    expect(wrapped({ command: path.join(dir, 'tools', 'hooks.js'), args: ['mcp', '--name', 'fs', '--', 'srv'] }, 'fs', dir)).toBeUndefined();
+    expect(wrapped({ command: 'npx', args: ['-p', 'other', 'agent-hooks', 'mcp', '--name', 'fs', '--', 'srv'] }, 'fs', dir)).toBeUndefined();
+    expect(wrapped({ command: '/usr/local/bin/node', args: ['/usr/local/lib/node_modules/agent-hooks/bin/hooks.js', 'mcp', '--name', 'fs', '--', 'srv'] }, 'fs', dir)).toEqual(['srv']);
+    const r = await run('install', 'claude-code', '--mcp', 'fs');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('wrapped MCP server "fs"');
+    const entry = JSON.parse(read()).mcpServers.fs;
+    expect(wrapped(entry, 'fs', dir)).toEqual(['./tools/agent-hooks', 'mcp', '--name', 'fs', '--', 'srv']);
+  });
 });

@@ -62,6 +62,19 @@ describe('a project .env cannot choose where the judge sends the key', () => {
     expect(JSON.stringify(d)).not.toContain(KEY);
   });
 
+  // Review: the reader stripped a comment only after a space and took a quoted value followed by a
+  // comment with its quotes, so a value dotenv (and so Gemini CLI) reads as the thief's URL passed as the user's.
+  it.each([
+    ['an unquoted value with a # in it', (base: string) => `ANTHROPIC_BASE_URL=${base}/#planted\n`],
+    ['a quoted value followed by a comment', (base: string) => `ANTHROPIC_BASE_URL="${base}/" # planted\n`],
+    ['a value after "KEY: "', (base: string) => `ANTHROPIC_BASE_URL: ${base}/\n`],
+  ])('%s, as dotenv reads it, is recognised as the .env\'s and refused', async (_what, line) => {
+    const d = await run({ '.env': line(thiefBase) }, `${thiefBase}/`);
+    expect(stolen).toEqual([]);
+    expect(d.decision).toBe('block');
+    expect(d.results[0]?.failure?.message).toMatch(/a project must not choose where your key goes/);
+  });
+
   it("the user's own endpoint (a value no project .env gives) is used, even when the .env names another", async () => {
     const d = await run({ '.env': `ANTHROPIC_BASE_URL=${thiefBase}\n` }, `${model.base}/deny`);
     expect(stolen).toEqual([]);
@@ -77,12 +90,20 @@ describe('dotenvValue', () => {
     expect(dotenvValue('C=3 # note', 'C')).toBe('3');
     expect(dotenvValue('AB=1', 'A')).toBeUndefined();
     expect(dotenvValue(undefined, 'A')).toBeUndefined();
+    // As dotenv 16: a # ends an unquoted value, a comment may follow a quoted one, `KEY: value`, \n in "".
+    expect(dotenvValue('U=http://x/#frag', 'U')).toBe('http://x/');
+    expect(dotenvValue('U="http://x/" # c', 'U')).toBe('http://x/');
+    expect(dotenvValue('U: http://x/', 'U')).toBe('http://x/');
+    expect(dotenvValue('U="a\\nb"', 'U')).toBe('a\nb');
+    expect(dotenvValue('-:\nU=http://x/', 'U')).toBeUndefined();
   });
 
   it('property: never throws, and finds a value it was given', () => {
     const value = fc.stringMatching(/^[A-Za-z0-9:/._-]{1,40}$/);
     fc.assert(
-      fc.property(fc.string({ maxLength: 300 }), value, fc.constantFrom('', 'export ', '  '), fc.constantFrom('', '"', "'"), (noise, v, prefix, quote) => {
+      // Noise without quotes or ':': in dotenv a quote opened on one line, or a `KEY:` at a line's end, takes in
+      // the next line (then the value is not the file's for Gemini CLI either; the example cases pin that reading).
+      fc.property(fc.stringMatching(/^[^'"`:]{0,300}$/), value, fc.constantFrom('', 'export ', '  '), fc.constantFrom('', '"', "'"), (noise, v, prefix, quote) => {
         dotenvValue(noise, 'ANTHROPIC_BASE_URL');
         expect(dotenvValue(`${noise}\n${prefix}ANTHROPIC_BASE_URL=${quote}${v}${quote}\n`, 'ANTHROPIC_BASE_URL')).toBe(v);
       }),

@@ -370,3 +370,59 @@ describe('hooks mcp: a hostile repository', () => {
     expect(s.stderr()).toMatch(/\.hooksrc\.json/);
   });
 });
+
+describe('hooks mcp: review findings', () => {
+  it.each(['structured', 'embedded', 'meta'])('a secret the server puts outside the text blocks (%s) is redacted too', async (tool) => {
+    const s = await connect(project(CONFIG), { env: { FIXTURE_HOSTILE: 'escape' } });
+    const result = await s.client.callTool({ name: tool, arguments: {} });
+    expect(s.calls()).toEqual([{ tool, args: {} }]);
+    expect(JSON.stringify(result)).not.toContain(TOKEN);
+  });
+
+  it('a secret in the JSON-RPC error a call ends with goes through postToolUse too (redacted), and the error is said', async () => {
+    const s = await connect(project(CONFIG), { env: { FIXTURE_HOSTILE: 'escape' } });
+    const outcome = await s.client.callTool({ name: 'rpc_error', arguments: {} }).then(
+      (result) => JSON.stringify(result),
+      (error: unknown) => JSON.stringify({ message: (error as Error).message, data: (error as { data?: unknown }).data }),
+    );
+    expect(s.calls()).toEqual([{ tool: 'rpc_error', args: {} }]);
+    expect(outcome).not.toContain(TOKEN);
+    expect(outcome).toContain('auth failed');
+  });
+
+  it('a list_changed that arrives while a list is being judged is not lost: the next call lists and judges again', async () => {
+    // The first beforeToolSelection run makes the server change `deploy` (and say so) while the gateway
+    // is still judging the list it fetched before the change.
+    const wait = `[ -e "$FIXTURE_CHANGE_ON" ] && exit 0
+: > "$FIXTURE_CHANGE_ON"
+for i in $(seq 1 1000); do [ -e "$FIXTURE_CHANGE_ON.done" ] && exit 0; sleep 0.02; done
+exit 0
+`;
+    const config = { hooks: { beforeToolSelection: [{ id: 'change', command: 'bash change.sh' }, { builtin: 'schema-pin' }] } };
+    const home = tmpProject();
+    const s = await connect(project(config, { 'change.sh': wait }), { home, env: { FIXTURE_CHANGE_ON: path.join(home, 'change') } });
+    expect((await s.client.listTools()).tools.map((t) => t.name)).toContain('deploy');
+    expect(existsSync(path.join(home, 'change.done'))).toBe(true);
+    // The client has not listed again; the server now runs the changed definition, which the pin refuses.
+    const call = await s.client.callTool({ name: 'deploy', arguments: { target: 'a' } });
+    expect(call.isError).toBe(true);
+    expect(s.calls()).toEqual([]);
+  }, 60_000);
+
+  it('a list_changed that arrives while a call is being judged makes the gateway list and judge again before calling', async () => {
+    const wait = `[ -e "$FIXTURE_CHANGE_ON" ] && exit 0
+: > "$FIXTURE_CHANGE_ON"
+for i in $(seq 1 1000); do [ -e "$FIXTURE_CHANGE_ON.done" ] && exit 0; sleep 0.02; done
+exit 0
+`;
+    const config = { hooks: { beforeToolSelection: [{ builtin: 'schema-pin' }], preToolUse: [{ id: 'change', command: 'bash change.sh', match: 'mcp__fx__deploy' }] } };
+    const home = tmpProject();
+    const s = await connect(project(config, { 'change.sh': wait }), { home, env: { FIXTURE_CHANGE_ON: path.join(home, 'change') } });
+    expect((await s.client.listTools()).tools.map((t) => t.name)).toContain('deploy');
+    const call = await s.client.callTool({ name: 'deploy', arguments: { target: 'a' } });
+    expect(existsSync(path.join(home, 'change.done'))).toBe(true);
+    expect(call.isError).toBe(true);
+    expect(text(call)).toContain('withheld');
+    expect(s.calls()).toEqual([]);
+  }, 60_000);
+});

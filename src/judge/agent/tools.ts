@@ -4,12 +4,15 @@
 // (no `..`, symlink or absolute escape), a file the sensitive-paths guard refuses to read is refused
 // (what a tool returns goes to a model provider), only regular files are opened (never a FIFO or a
 // device, and without following a link planted at the name), and sizes are capped. A refusal is the
-// tool's answer to the model, never an exception.
+// tool's answer to the model, never an exception. File text is redacted (redact-secrets' rules) before it is
+// shown or searched: a path rule cannot see a token in a source file, or a hard link the agent made to a key
+// outside the project (its name and realpath are the project's), and a Grep must not be a match oracle on it.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readlinkSync, readSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isRecord } from '../../json.js';
 import { globToRegExp, judgePath } from '../../guards/sensitive-paths.js';
+import { createRedactor, type Redactor } from '../../guards/redact-secrets/engine.js';
 import { grepTexts } from './grep-worker.js';
 
 /** Bytes of one tool result given back to the model; the rest is cut with a note. */
@@ -186,7 +189,7 @@ export async function runTool(call: ToolCall, context: ToolContext): Promise<Too
   const home = context.home ?? os.homedir();
   try {
     if (call.name === 'Read') return read(call, root, home, context);
-    if (call.name === 'Glob') return glob(call, root, home, context);
+    if (call.name === 'Glob') return await glob(call, root, home, context);
     return await grep(call, root, home, context);
   } catch (error) {
     return refuse(`${call.name} failed: ${(error as Error).message}`);
@@ -211,9 +214,11 @@ function confine(asked: string, root: string, context: ToolContext): { ok: true;
   } catch {
     return { ok: false, problem: `${asked}: no such file or folder in the project` };
   }
+  // The transcript as the agent CLI wrote it: a `.jsonl` file, not a link planted at its name (the agent runs
+  // as the user and can swap its own transcript for a link to any file the path rules do not name).
   const extra = (context.alsoReadable ?? []).some((file) => {
     try {
-      return realpathSync.native(file) === real;
+      return !lstatSync(file).isSymbolicLink() && real.endsWith('.jsonl') && realpathSync.native(file) === real;
     } catch {
       return false;
     }
@@ -274,7 +279,7 @@ function read(call: Extract<ToolCall, { name: 'Read' }>, root: string, home: str
   const file = readRegular(where.real);
   if (!file.ok) return refuse(`${call.filePath}: not read: ${file.problem}`);
   if (file.bytes.includes(0)) return refuse(`${call.filePath}: a binary file; not read`);
-  const lines = file.bytes.toString('utf8').split('\n');
+  const lines = redactor().text(file.bytes.toString('utf8')).text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   const start = Math.max(1, call.offset ?? 1);
   const end = Math.min(lines.length, start - 1 + (call.limit ?? READ_LINES));
@@ -328,18 +333,30 @@ function folder(asked: string | undefined, root: string, context: ToolContext): 
   return { ok: true, real: where.real };
 }
 
-function matcher(glob: string): (rel: string) => boolean {
+/**
+ * Which of `rels` the model's glob matches. A glob's regex backtracks too: `*a*a*a*a*a*a*a*a*a*a*a*ab` takes
+ * seconds on a 40-letter name and hours on a longer one, on the thread that runs it, past every timer. So it
+ * runs in the grep worker (ended halfway to the deadline), each path one line. A glob without a folder
+ * matches a file's name anywhere, as Claude Code's Grep `glob` does.
+ */
+async function matchGlob(glob: string, rels: readonly string[], deadline: number): Promise<{ ok: true; matched: Set<number> } | { ok: false; problem: string }> {
   const re = globToRegExp(glob.replace(/^\.\//, ''), { brackets: 'exact' });
-  // A glob without a folder matches a file's name anywhere, as Claude Code's Grep `glob` does.
-  return glob.includes('/') ? (rel) => re.test(rel) : (rel) => re.test(path.basename(rel)) || re.test(rel);
+  // A newline in a file name would split its line; it cannot be part of a glob match anyway.
+  const flat = (p: string) => p.replaceAll('\n', '\uFFFF');
+  const texts = rels.map((rel, i) => ({ rel: String(i), text: glob.includes('/') ? flat(rel) : `${flat(path.basename(rel))}\n${flat(rel)}` }));
+  const found = await grepTexts(re.source, re.flags.replace(/[gy]/g, ''), texts, Math.max(1, (deadline - Date.now()) / 2));
+  if (found.kind === 'timeout') return { ok: false, problem: 'the glob took too long to match and was stopped' };
+  if (found.kind === 'error') return { ok: false, problem: `the glob could not be matched: ${found.message}` };
+  return { ok: true, matched: new Set(found.matches.map((m) => Number(m.rel))) };
 }
 
-function glob(call: Extract<ToolCall, { name: 'Glob' }>, root: string, home: string, context: ToolContext): ToolResult {
+async function glob(call: Extract<ToolCall, { name: 'Glob' }>, root: string, home: string, context: ToolContext): Promise<ToolResult> {
   const base = folder(call.path, root, context);
   if (!base.ok) return refuse(base.problem);
   const walked = walk(base.real, root, context.deadline);
-  const test = matcher(call.pattern);
-  const found = walked.files.filter((f) => test(path.relative(base.real, f.real)) && sensitive(f.real, root, home) === undefined).map((f) => f.rel);
+  const test = await matchGlob(call.pattern, walked.files.map((f) => path.relative(base.real, f.real)), context.deadline);
+  if (!test.ok) return refuse(`Glob: ${test.problem}`);
+  const found = walked.files.filter((f, i) => test.matched.has(i) && sensitive(f.real, root, home) === undefined).map((f) => f.rel);
   const lines = found.slice(0, LIST_LIMIT);
   if (found.length > LIST_LIMIT) lines.push(`[${found.length - LIST_LIMIT} more; narrow the pattern]`);
   if (walked.stopped !== undefined) lines.push(`[the walk ${walked.stopped}]`);
@@ -358,12 +375,18 @@ async function grep(call: Extract<ToolCall, { name: 'Grep' }>, root: string, hom
   let candidates: Walked;
   if (lstatSync(base.real).isDirectory()) candidates = walk(base.real, root, context.deadline);
   else candidates = { files: [{ real: base.real, rel: path.relative(root, base.real) }] };
-  const test = call.glob === undefined ? () => true : matcher(call.glob);
+  let selected: Set<number> | undefined;
+  if (call.glob !== undefined) {
+    const test = await matchGlob(call.glob, candidates.files.map((f) => path.relative(base.real, f.real) || path.basename(f.real)), context.deadline);
+    if (!test.ok) return refuse(`Grep: ${test.problem}`);
+    selected = test.matched;
+  }
   const texts: { rel: string; text: string }[] = [];
+  const redact = redactor();
   let bytes = 0;
   let stopped = candidates.stopped;
-  for (const file of candidates.files) {
-    if (!test(path.relative(base.real, file.real) || path.basename(file.real))) continue;
+  for (const [i, file] of candidates.files.entries()) {
+    if (selected !== undefined && !selected.has(i)) continue;
     if (sensitive(file.real, root, home) !== undefined) continue;
     const got = readRegular(file.real);
     if (!got.ok || got.bytes.includes(0)) continue;
@@ -372,7 +395,7 @@ async function grep(call: Extract<ToolCall, { name: 'Grep' }>, root: string, hom
       break;
     }
     bytes += got.bytes.length;
-    texts.push({ rel: file.rel, text: got.bytes.toString('utf8') });
+    texts.push({ rel: file.rel, text: redact.text(got.bytes.toString('utf8')).text });
   }
   // The pattern is the model's: a backtracking one could run for ever, so it runs in a worker that is
   // ended halfway to the deadline, leaving the model time to answer (a regex cannot be interrupted on this thread).
@@ -388,6 +411,12 @@ async function grep(call: Extract<ToolCall, { name: 'Grep' }>, root: string, hom
   if (lines.length > limit) shown.push(`[${lines.length - limit} more]`);
   if (stopped !== undefined) shown.push(`[the search ${stopped}]`);
   return { text: shown.length === 0 ? 'No matches found' : cap(shown.join('\n')), isError: false };
+}
+
+let shared: Redactor | undefined;
+/** The default redact-secrets rules, compiled once per process. */
+function redactor(): Redactor {
+  return (shared ??= createRedactor());
 }
 
 function cap(text: string): string {

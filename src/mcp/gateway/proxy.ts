@@ -44,9 +44,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // judged, and again after the server says its list changed: a call then lists (and judges) first.
   let offered: Map<string, ToolDefinition> | undefined;
   let withheld = new Map<string, string>();
+  // Counts the server's list_changed: a list fetched before one that arrives while it is judged is stale,
+  // and must not become `offered` (the next call would run the changed tool unjudged).
+  let changes = 0;
 
   const listTools = async (signal?: AbortSignal): Promise<ToolDefinition[]> => {
     const all: ToolDefinition[] = [];
+    const generation = changes;
     let cursor: string | undefined;
     for (let page = 0; ; page++) {
       if (page >= LIST_LIMITS.pages) throw new Error(`the server's tools/list goes on past ${LIST_LIMITS.pages} pages; refused`);
@@ -57,8 +61,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (cursor === undefined) break;
     }
     const verdict = await judge.list(all);
-    offered = new Map(verdict.tools.map((t) => [t.name, t]));
-    withheld = verdict.withheld;
+    if (generation === changes) {
+      offered = new Map(verdict.tools.map((t) => [t.name, t]));
+      withheld = verdict.withheld;
+    }
     return verdict.tools;
   };
 
@@ -80,26 +86,51 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       };
       let verdict;
       try {
-        if (offered === undefined) await listTools(extra.signal);
+        // A list_changed may land while this list is judged; then it is listed again (a server that
+        // changes on every list gets refused, never passed through).
+        for (let tries = 0; offered === undefined; tries++) {
+          if (tries === 3) throw new Error('the server changed its tool list while each list was being judged');
+          await listTools(extra.signal);
+        }
         if (withheld.has(name)) return refused(`agent-hooks withheld the tool "${name}": ${withheld.get(name)!}`);
         if (!offered!.has(name)) return refused(`agent-hooks: the server did not offer a tool "${name}" in its last tools/list; the call was not passed on`);
+        const seen = changes;
         verdict = await judge.before(name, args);
+        // The list changed while the call was judged: the tool may not be the one judged; list and judge again.
+        if (changes !== seen) {
+          for (let tries = 0; offered === undefined; tries++) {
+            if (tries === 3) throw new Error('the server changed its tool list while each list was being judged');
+            await listTools(extra.signal);
+          }
+          if (withheld.has(name)) return refused(`agent-hooks withheld the tool "${name}": ${withheld.get(name)!}`);
+          if (!offered!.has(name)) return refused(`agent-hooks: the server no longer offers a tool "${name}"; the call was not passed on`);
+        }
       } catch (error) {
         return refused(`agent-hooks could not judge this call, so it was not made: ${message(error)}`);
       }
       if (verdict.kind === 'answer') return verdict.result as never;
       const token = request.params._meta?.progressToken;
-      const result = await client.request(
-        { method: 'tools/call', params: { name, arguments: verdict.arguments } },
-        sdk.CallToolResultSchema,
-        {
-          signal: extra.signal,
-          timeout: CALL_TIMEOUT_MS,
-          ...(token === undefined ? {} : { resetTimeoutOnProgress: true, onprogress: (p) => void extra.sendNotification({ method: 'notifications/progress', params: { ...p, progressToken: token } }) }),
-        },
-      );
+      let result: Json;
       try {
-        return (await judge.after(name, verdict.arguments, result as Json, verdict.context)) as never;
+        result = (await client.request(
+          { method: 'tools/call', params: { name, arguments: verdict.arguments } },
+          sdk.CallToolResultSchema,
+          {
+            signal: extra.signal,
+            timeout: CALL_TIMEOUT_MS,
+            ...(token === undefined ? {} : { resetTimeoutOnProgress: true, onprogress: (p) => void extra.sendNotification({ method: 'notifications/progress', params: { ...p, progressToken: token } }) }),
+          },
+        )) as Json;
+      } catch (error) {
+        if (extra.signal.aborted) throw error;
+        // The server's JSON-RPC error is the server's text too (it may quote a token): it reaches the client
+        // only as an error result that postToolUse judged, like any other result.
+        // Not logged with its text: the log is not redacted.
+        log(`the server answered ${name} with a JSON-RPC error; it goes on as an error result, through the hooks`);
+        result = { content: [{ type: 'text', text: message(error) }], isError: true };
+      }
+      try {
+        return (await judge.after(name, verdict.arguments, result, verdict.context)) as never;
       } catch (error) {
         // The result is not passed on unjudged: it may hold what a postToolUse hook would have taken out.
         return refused(`agent-hooks could not judge the result of this call, so it is withheld: ${message(error)}`);
@@ -107,6 +138,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
 
     client.setNotificationHandler(sdk.ToolListChangedNotificationSchema, async () => {
+      changes++;
       offered = undefined;
       await server.sendToolListChanged();
     });

@@ -1,6 +1,6 @@
 // The verifier's tool-argument reader (untrusted: the model writes the arguments) and the tools on their
 // own: confinement by realpath, secrets refused, special files refused, results capped.
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -76,5 +76,58 @@ describe('runTool', () => {
     mkdirSync(path.join(root, 'd'));
     writeFileSync(path.join(root, 'd', 'huge.txt'), Buffer.alloc(5 * 1024 * 1024, 97));
     expect((await runTool({ name: 'Read', filePath: 'd/huge.txt' }, { root, deadline: deadline() })).text).toMatch(/larger than/);
+  });
+
+  // Review: the tools' answers go to the model provider. A secret no path rule names (a token in a
+  // source file, a hard link the agent made to a key outside: its name and realpath are the project's)
+  // went out verbatim; the postToolUse redaction the agent's own reads get did not apply.
+  it('a secret in a file the path rules allow (a token in source, a hard link to a key) is redacted in Read and Grep', async () => {
+    const token = ['ghp', '_', 'a7Xq'.repeat(9)].join('');
+    const keyBody = 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW'.repeat(2);
+    const key = ['-----BEGIN OPENSSH ', 'PRIVATE KEY-----\n', keyBody, '\n-----END OPENSSH ', 'PRIVATE KEY-----\n'].join('');
+    const outside = tmpProject({ 'key': key });
+    const root = tmpProject({ 'config.py': `SERVICE = "api"\nTOKEN = "${token}"\n` });
+    linkSync(path.join(outside, 'key'), path.join(root, 'notes.txt'));
+    const calls: ToolCall[] = [
+      { name: 'Read', filePath: 'config.py' },
+      { name: 'Read', filePath: 'notes.txt' },
+      { name: 'Grep', pattern: 'TOKEN|PRIVATE|b3Blb', mode: 'content', ignoreCase: false },
+    ];
+    for (const call of calls) {
+      const r = await runTool(call, { root, deadline: deadline() });
+      expect(r.text, JSON.stringify(call)).not.toContain(token);
+      expect(r.text, JSON.stringify(call)).not.toContain(keyBody.slice(0, 40));
+    }
+    expect((await runTool(calls[0]!, { root, deadline: deadline() })).text).toContain('SERVICE = "api"');
+  });
+
+  // Review: the model's glob became a backtracking regex run on the runner's own thread: this one against a
+  // 60-letter name runs for hours, and no timer (the hook's timeout included) could fire meanwhile.
+  it('a glob that backtracks for ever (Glob pattern, Grep glob) is stopped and said, not left to freeze the runner', async () => {
+    const root = tmpProject({ [`${'a'.repeat(60)}.txt`]: 'x\n', 'ok.md': 'x\n' });
+    const evil = `${'*a'.repeat(12)}b`;
+    const soon = () => Date.now() + 3000;
+    const g = await runTool({ name: 'Glob', pattern: evil }, { root, deadline: soon() });
+    expect(g).toMatchObject({ isError: true, text: expect.stringMatching(/glob took too long/) });
+    const r = await runTool({ name: 'Grep', pattern: 'x', glob: evil, mode: 'files_with_matches', ignoreCase: false }, { root, deadline: soon() });
+    expect(r).toMatchObject({ isError: true, text: expect.stringMatching(/glob took too long/) });
+    // An ordinary glob still matches by name anywhere, or by path with a folder.
+    expect((await runTool({ name: 'Glob', pattern: '*.md' }, { root, deadline: deadline() })).text).toBe('ok.md');
+    expect((await runTool({ name: 'Grep', pattern: 'x', glob: '*.md', mode: 'files_with_matches', ignoreCase: false }, { root, deadline: deadline() })).text).toBe('ok.md');
+  }, 30_000);
+
+  // Review: the transcript is the one file outside the project Read may open; the agent can replace it.
+  it('the transcript is readable as a file, not as a link the agent planted at its name', async () => {
+    const root = tmpProject({ 'a.txt': 'x\n' });
+    const elsewhere = tmpProject({ 'session.jsonl': '{"type":"user"}\n', 'notes': 'private notes\n' });
+    const transcript = path.join(elsewhere, 'session.jsonl');
+    const ok = await runTool({ name: 'Read', filePath: transcript }, { root, deadline: deadline(), alsoReadable: [transcript] });
+    expect(ok).toMatchObject({ isError: false, text: expect.stringContaining('"type":"user"') });
+    const planted = path.join(elsewhere, 'planted.jsonl');
+    symlinkSync(path.join(elsewhere, 'notes'), planted);
+    for (const asked of [planted, path.join(elsewhere, 'notes')]) {
+      const r = await runTool({ name: 'Read', filePath: asked }, { root, deadline: deadline(), alsoReadable: [planted] });
+      expect(r, asked).toMatchObject({ isError: true, text: expect.stringMatching(/outside the project/) });
+    }
   });
 });
