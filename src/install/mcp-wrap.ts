@@ -1,4 +1,4 @@
-// `hooks install claude-code --mcp <name>`: an MCP server entry of the project's `.mcp.json` put behind
+// `hooks install <agent> --mcp <name>`: an MCP server entry of the project's MCP file (`.mcp.json` for Claude Code) put behind
 // the gateway, so its command becomes `agent-hooks mcp --name <name> -- <old command...>`. The entry keeps
 // every other field (env, type); the old command is kept in the new args, so the wrap undoes itself
 // even without the backup, and wrapping again changes nothing. Written as the hook installs write
@@ -28,13 +28,17 @@ export interface McpWrapRequest {
 /** What `hooks mcp --name` takes (src/cli/commands/mcp.ts). */
 const SERVER_NAME = /^[A-Za-z0-9_.-]+$/;
 
-/** The agents whose MCP entries can be wrapped, and their file. */
-const FILES: Record<string, (where: Where) => string> = {
-  'claude-code': (where) => path.join(where.cwd, '.mcp.json'),
+/** The agents whose project MCP entries can be wrapped: their file (each keeps Claude's `mcpServers` shape), how a server is added, what to do after. */
+const CLIENTS: Record<string, { file: (where: Where) => string; add: string; after?: string }> = {
+  'claude-code': { file: (where) => path.join(where.cwd, '.mcp.json'), add: 'claude mcp add --scope project <name> -- <command...>', after: 'Claude Code asks again before it starts a changed project MCP server (or run: claude mcp reset-project-choices)' },
+  gemini: { file: (where) => path.join(where.cwd, '.gemini', 'settings.json'), add: 'gemini mcp add <name> <command...>' },
+  'qwen-code': { file: (where) => path.join(where.cwd, '.qwen', 'settings.json'), add: 'qwen mcp add <name> <command...>' },
+  cursor: { file: (where) => path.join(where.cwd, '.cursor', 'mcp.json'), add: 'an entry under "mcpServers" in .cursor/mcp.json' },
+  kiro: { file: (where) => path.join(where.cwd, '.kiro', 'settings', 'mcp.json'), add: 'an entry under "mcpServers" in .kiro/settings/mcp.json' },
 };
 
 export function wrapMcp(request: McpWrapRequest): Outcome {
-  const { file, safety, before, servers } = open(request);
+  const { file, safety, before, servers, client } = open(request);
   const entry = servers[request.name] as Record<string, unknown>;
   if (wrapped(entry, request.name, request.where.cwd) !== undefined) return { file, action: 'unchanged', diff: '', why: 'installed', notes: [] };
   const command = entry.command as string;
@@ -42,8 +46,8 @@ export function wrapMcp(request: McpWrapRequest): Outcome {
   const [program, ...pre] = launcherWords(request.launcher);
   // New objects all the way down: a parsed object is written back as its source text (json-doc.ts).
   const next = { ...servers, [request.name]: { ...entry, command: program, args: [...pre, 'mcp', '--name', request.name, '--', command, ...args] } };
-  const note = 'Claude Code asks again before it starts a changed project MCP server (or run: claude mcp reset-project-choices)';
-  return { ...commit(file, before, formatSettings(doc(before, next, file), before), request, safety, true), action: 'updated', entries: 1, notes: [note] };
+  const after = client.after;
+  return { ...commit(file, before, formatSettings(doc(before, next, file), before), request, safety, true), action: 'updated', entries: 1, notes: after === undefined ? [] : [after] };
 }
 
 export function unwrapMcp(request: Omit<McpWrapRequest, 'launcher'>): Outcome {
@@ -95,14 +99,14 @@ function isLauncher(words: readonly string[], root: string | undefined): boolean
 }
 
 function open(request: Omit<McpWrapRequest, 'launcher'>) {
-  const fileOf = request.agent === undefined ? undefined : FILES[request.agent];
-  if (fileOf === undefined) throw new HooksError('USAGE', `--mcp: only ${Object.keys(FILES).join(', ')} MCP entries can be wrapped so far${request.agent === undefined ? '' : ` (not ${request.agent})`}; for another client, set the server's command to: agent-hooks mcp --name <name> -- <command...>`);
+  const client = request.agent === undefined || !Object.hasOwn(CLIENTS, request.agent) ? undefined : CLIENTS[request.agent];
+  if (client === undefined) throw new HooksError('USAGE', `--mcp: only ${Object.keys(CLIENTS).join(', ')} MCP entries can be wrapped so far${request.agent === undefined ? '' : ` (not ${request.agent})`}; for another client, set the server's command to: agent-hooks mcp --name <name> -- <command...>`);
   if (!SERVER_NAME.test(request.name)) throw new HooksError('USAGE', `--mcp: "${request.name}" is not a name hooks mcp takes (letters, digits, "_", "-", ".")`);
-  if (request.scope !== 'project') throw new HooksError('USAGE', "--mcp: only the project's .mcp.json can be wrapped so far (not --user)");
-  const file = fileOf(request.where);
+  if (request.scope !== 'project') throw new HooksError('USAGE', "--mcp: only the project's MCP file can be wrapped so far (not --user)");
+  const file = client.file(request.where);
   const safety: SafeOptions = { root: request.where.cwd, outsideHint: 'pass --allow-outside if you mean it', ...(request.allowOutside === true ? { allowOutside: true } : {}) };
   const before = readSafely(file, safety);
-  if (before === undefined) throw new HooksError('USAGE', `--mcp: ${label(file, request.where)} is not there; add the server first (claude mcp add --scope project ${request.name} -- <command...>)`);
+  if (before === undefined) throw new HooksError('USAGE', `--mcp: ${label(file, request.where)} is not there; add the server first (${client.add.replace('<name>', request.name)})`);
   const servers = serversOf(before, file);
   const entry = servers[request.name];
   if (entry === undefined) {
@@ -115,7 +119,7 @@ function open(request: Omit<McpWrapRequest, 'launcher'>) {
   if (entry.args !== undefined && !(Array.isArray(entry.args) && entry.args.every((a) => typeof a === 'string'))) {
     throw new HooksError('CONFIG_INVALID', `${file}: mcpServers.${request.name}.args is not a list of strings; agent-hooks will not change it`, { file, path: `mcpServers.${request.name}.args` });
   }
-  return { file, safety, before, servers };
+  return { file, safety, before, servers, client };
 }
 
 function serversOf(text: string, file: string): Record<string, unknown> {

@@ -73,12 +73,31 @@ describe('install --mcp', () => {
     const { run, read } = setup();
     expect(await run('install', 'claude-code', '--mcp', 'nope')).toMatchObject({ code: 1, stderr: expect.stringMatching(/has no server "nope" \(it has: fs, web, plain\)/) });
     expect(await run('install', 'claude-code', '--mcp', 'web')).toMatchObject({ code: 1, stderr: expect.stringMatching(/only a stdio server can be wrapped/) });
-    expect(await run('install', 'codex', '--mcp', 'fs')).toMatchObject({ code: 1, stderr: expect.stringMatching(/only claude-code/) });
+    expect(await run('install', 'codex', '--mcp', 'fs')).toMatchObject({ code: 1, stderr: expect.stringMatching(/only claude-code, gemini, qwen-code, cursor, kiro MCP entries can be wrapped so far \(not codex\)/) });
     expect(read()).toBe(MCP);
     const broken = setup('{"mcpServers": {"fs": ');
     expect(await broken.run('install', 'claude-code', '--mcp', 'fs')).toMatchObject({ code: 1, stderr: expect.stringMatching(/not valid JSON/) });
     const badArgs = setup('{"mcpServers": {"fs": {"command": "x", "args": "-y"}}}');
     expect(await badArgs.run('install', 'claude-code', '--mcp', 'fs')).toMatchObject({ code: 1, stderr: expect.stringMatching(/args is not a list of strings/) });
+  });
+
+  it.each([
+    ['gemini', '.gemini/settings.json'],
+    ['qwen-code', '.qwen/settings.json'],
+    ['cursor', '.cursor/mcp.json'],
+    ['kiro', '.kiro/settings/mcp.json'],
+  ])("%s: the entry of its own project file (%s) is wrapped and put back, the file's other keys untouched", async (agent, file) => {
+    const text = `{\n  "hooks": {"BeforeTool": []},\n  "mcpServers": {"fs": {"command": "my-server", "args": ["."]}}\n}\n`;
+    const dir = tmpProject({ [file]: text });
+    const env = isolatedEnv(tmpProject());
+    const run = (...args: string[]) => cliInProcess(args, { cwd: dir, env });
+    const read = () => readFileSync(path.join(dir, file), 'utf8');
+    expect((await run('install', agent, '--mcp', 'fs')).code).toBe(0);
+    const doc = JSON.parse(read());
+    expect(wrapped(doc.mcpServers.fs, 'fs')).toEqual(['my-server', '.']);
+    expect(doc.hooks).toEqual({ BeforeTool: [] });
+    expect((await run('uninstall', agent, '--mcp', 'fs')).code).toBe(0);
+    expect(read()).toBe(text);
   });
 
   it('a hostile repository: .mcp.json as a symlink out of the project is not written through', async () => {

@@ -78,9 +78,10 @@ Options:
                        first-party guards). Agents: claude-code, cursor; codex with --print only
   --print              with --managed: print the commands and files, as a shell script for an
                        administrator or an MDM, and change nothing (no root needed)
-  --mcp <name>         claude-code only: put the MCP server <name> of the project's .mcp.json behind
-                       the gateway (its command becomes agent-hooks mcp --name <name> -- <command...>,
-                       docs/mcp-gateway.md); uninstall --mcp <name> puts it back
+  --mcp <name>         put the MCP server <name> of the project's MCP file behind the gateway
+                       (claude-code's .mcp.json; gemini, qwen-code, cursor, kiro): its command becomes
+                       agent-hooks mcp --name <name> -- <command...> (docs/mcp-gateway.md);
+                       uninstall --mcp <name> puts it back
   --code-cache         with --managed, as root: only (re)make the runner's code cache at the prefix
                        (the install makes it; again after upgrading node: it is made for one node)
   --prefix <dir>       with --managed: where the runner goes (default /opt/agent-hooks)
