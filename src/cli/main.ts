@@ -20,6 +20,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   explain: { summary: 'show which hooks run for an event, why the others do not, and how the decision came about', load: async () => (await import('./commands/explain.js')).command },
   list: { summary: 'show the merged config per event, with the layer each hook came from', load: async () => (await import('./commands/list.js')).command },
   doctor: { summary: 'find the mistakes that fail silently: missing commands, dead matchers, long timeouts', load: async () => (await import('./commands/doctor.js')).command },
+  report: { summary: 'what was blocked, asked, rewritten and failed over the last days, from the audit log', load: async () => (await import('./commands/report.js')).command },
   init: { summary: 'write a starter .hooksrc.json, an example guard and starter test cases', load: async () => (await import('./commands/init.js')).command },
   schema: { summary: "print the config's JSON Schema", load: async () => (await import('./commands/schema.js')).command },
   guard: { summary: 'run one first-party guard as a standalone hook (no config needed)', load: async () => (await import('./commands/guard.js')).command },

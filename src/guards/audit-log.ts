@@ -33,7 +33,7 @@ export const auditLog: Guard<AuditLogOptions> = {
       return redacted.length > limit ? `${redacted.slice(0, limit)}…[${redacted.length - limit} more]` : redacted;
     };
     return (run) => {
-      const lines = auditRecords(run, { now: new Date(), runId: randomUUID(), pid: process.pid, clean }).map((r) => JSON.stringify(r));
+      const lines = auditRecords(run, { now: new Date(), runId: randomUUID(), pid: process.pid, clean, project: context.projectDir }).map((r) => JSON.stringify(r));
       appendRecords(file, `${lines.join('\n')}\n`, context.projectDir);
     };
   },
@@ -143,7 +143,7 @@ function hashPayload(payload: unknown): string {
 /** The records of one run: one per hook that ran, then one for the event's decision. */
 export function auditRecords(
   run: ObservedRun,
-  at: { now: Date; runId: string; pid: number; clean: (text: string | undefined) => string | undefined },
+  at: { now: Date; runId: string; pid: number; clean: (text: string | undefined) => string | undefined; project?: string },
 ): Record<string, unknown>[] {
   const payload = run.event.payload;
   const base = {
@@ -154,6 +154,8 @@ export function auditRecords(
     event: run.event.name,
     ...(run.event.tool === undefined ? {} : { tool: run.event.tool.canonical, toolName: run.event.tool.name }),
     ...(typeof payload.session_id === 'string' ? { sessionId: payload.session_id } : {}),
+    // The project folder the run's config was resolved for: what `hooks report` groups by.
+    ...(at.project === undefined ? {} : { project: at.project }),
     // A hash, not the payload: tool input and output may hold secrets.
     payloadHash: hashPayload(payload),
   };

@@ -8,6 +8,8 @@ import type { Command } from '../command.js';
 import { wantsColour } from '../context.js';
 import { createStyle } from '../style.js';
 import { lockReport } from '../../doctor/locked.js';
+import { recentActivity } from '../../doctor/activity.js';
+import type { ResolvedConfig } from '../../config/resolve.js';
 
 export const command: Command = {
   help: `Usage: hooks doctor [options]
@@ -20,6 +22,10 @@ exist; commands and scripts that do not exist or are not executable (a typo in a
 turns the guard off); "if" fields the event never has; duplicate ids; worst-case timeouts longer
 than Claude Code waits for a hook (it then drops the answer). One line per finding, with the fix.
 Exit 1 if any finding is an error.
+
+Then one line on the last 7 days of the audit logs (docs/report.md): events, blocks, asks,
+rewrites, hook failures and the slowest hook; only the end of a big log is read, and the line
+says so.
 
 Then "locked: yes" or "locked: no" and every reason it is not (docs/locked.md): whether this runner,
 the node it runs under and /etc/agent-hooks/managed.json are out of your reach, and, per agent,
@@ -35,12 +41,14 @@ Options:
     let layers: string[] = [];
     let coverage: EventCoverage[] | undefined;
     let covered: string[] = [];
+    let loaded: ResolvedConfig | undefined;
     try {
       const config = await loadConfig({ cwd: ctx.cwd, env: ctx.env, ...(typeof args.flags.config === 'string' ? { configFile: args.flags.config } : {}) });
       layers = config.layers.map((l) => `${l.layer} ${l.file}: ${layerStatus(l)}`);
       findings = diagnose(config, ctx.env);
       coverage = guardCoverage(config);
       covered = coverageLines(config);
+      loaded = config;
     } catch (error) {
       if (!isHooksError(error) || !error.code.startsWith('CONFIG_')) throw error;
       const issues = error.context.issues ?? [error.message];
@@ -48,8 +56,11 @@ Options:
     }
     const errors = findings.filter((f) => f.level === 'error').length;
     const locked = lockReport();
+    const activity = recentActivity(loaded, ctx.env);
     if (args.flags.json === true) {
-      ctx.stdout(`${JSON.stringify({ layers, ...(coverage === undefined ? {} : { coverage }), findings, errors, warnings: findings.length - errors, locked }, null, 2)}\n`);
+      const { totals, slowest, partial, files } = activity.report;
+      const recent = { since: activity.report.since, ...totals, slowest: slowest[0] ?? null, partial, files: files.map((f) => ({ path: f.path, status: f.status })) };
+      ctx.stdout(`${JSON.stringify({ layers, ...(coverage === undefined ? {} : { coverage }), findings, errors, warnings: findings.length - errors, locked, recent }, null, 2)}\n`);
       return errors > 0 ? 1 : 0;
     }
     const s = createStyle(wantsColour(ctx.stdoutIsTTY, ctx.env));
@@ -59,6 +70,7 @@ Options:
       lines.push(`${label} ${f.where}: ${f.message} ${s.dim('— fix:')} ${f.fix}`);
     }
     const warnings = findings.length - errors;
+    lines.push(activity.line);
     // Not a finding: an unlocked runner is the normal case; it is said, with why, for those who need one.
     lines.push(locked.locked ? s.green(`locked: yes (${Object.entries(locked.agents).filter(([, a]) => a.locked).map(([n]) => n).join(', ')})`) : 'locked: no');
     for (const reason of locked.reasons) lines.push(s.dim(`  ${reason}`));
