@@ -61,7 +61,7 @@ class Group {
     const key = raw.length > MAX_KEY_LENGTH ? `${raw.slice(0, MAX_KEY_LENGTH)}…` : raw;
     let row = this.rows.get(key);
     if (row === undefined) {
-      if (this.rows.size >= MAX_KEYS) {
+      if (this.rows.size >= MAX_KEYS && key !== OTHER) {
         this.overflow++;
         return this.at(OTHER);
       }
@@ -159,7 +159,7 @@ export class Tally {
     const key = hook.length > MAX_KEY_LENGTH ? `${hook.slice(0, MAX_KEY_LENGTH)}…` : hook;
     let h = this.timings.get(key);
     if (h === undefined) {
-      if (this.timings.size >= MAX_KEYS) {
+      if (this.timings.size >= MAX_KEYS && key !== OTHER) {
         this.timingOverflow++;
         return this.timing(OTHER);
       }
