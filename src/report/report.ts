@@ -59,6 +59,7 @@ const noSkips = (): Record<SkipReason, number> => Object.fromEntries(SKIP_REASON
 export function buildReport(logs: LogToRead[], options: ReportOptions): Report {
   const tally = new Tally();
   const since = options.since.getTime();
+  const sinceIso = options.since.toISOString();
   const files: FileSummary[] = [];
   let partial = false;
   const seen = new Set<string>();
@@ -83,6 +84,11 @@ export function buildReport(logs: LogToRead[], options: ReportOptions): Report {
       const counts = readLines(
         opened.fd,
         (line) => {
+          if (olderThan(line, sinceIso)) {
+            summary.outside++;
+            oldestRead = Math.min(oldestRead, since - 1);
+            return;
+          }
           const parsed = parseRecord(line);
           if ('skip' in parsed) {
             summary.skipped[parsed.skip]++;
@@ -124,6 +130,20 @@ export function buildReport(logs: LogToRead[], options: ReportOptions): Report {
     overflow: tally.byHook.overflow + tally.byTool.overflow + tally.byProject.overflow + tally.bySession.overflow + tally.timingOverflow,
     partial,
   };
+}
+
+const PREFIX = '{"v":1,"ts":"';
+const ISO_LENGTH = '2026-11-21T23:50:01.123Z'.length;
+
+/**
+ * A line as the guard writes it, `{"v":1,"ts":"<toISOString()>"`, with a time before the window: passed over
+ * without parsing it (JSON.parse is nearly all of a report's time, and most of a long log is older than the
+ * window). Two such times compare as strings as they do as times. Anything else is parsed whole.
+ */
+function olderThan(line: string, sinceIso: string): boolean {
+  if (!line.startsWith(PREFIX) || line.charCodeAt(PREFIX.length + ISO_LENGTH) !== 0x22 || sinceIso.length !== ISO_LENGTH) return false;
+  const ts = line.slice(PREFIX.length, PREFIX.length + ISO_LENGTH);
+  return ts[4] === '-' && ts[10] === 'T' && ts[23] === 'Z' && ts < sinceIso;
 }
 
 /** Lines that could not be counted in a file (empty lines, which torn writes leave, are not among them). */

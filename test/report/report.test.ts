@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recentActivity } from '../../src/doctor/activity.js';
 import { formatReport, summaryLine } from '../../src/report/format.js';
@@ -150,6 +151,23 @@ describe('the window and the timings', () => {
     expect(r.files[0]).toMatchObject({ records: 1, outside: 2 });
     expect(r.totals).toMatchObject({ events: 1, asked: 1, blocked: 0 });
     expect(buildReport([{ path: file }], { since: new Date(now.getTime() - 7 * DAY), now }).totals).toMatchObject({ events: 2, blocked: 1 });
+  });
+
+  it('lines older than the window, passed over unparsed, are exactly the records a full read finds older', () => {
+    const file = path.join(tmpProject(), 'dates.jsonl');
+    const when = fc.date({ min: new Date(now.getTime() - 3 * DAY), max: new Date(now.getTime() + DAY), noInvalidDate: true });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(when, fc.boolean()), { maxLength: 30 }), when, (dates, since) => {
+        // Half the lines as the guard writes them (the fast path), half with the keys in another order (parsed whole).
+        const lines = dates.map(([d, guardOrder]) => (guardOrder ? JSON.stringify({ v: 1, ts: d.toISOString(), event: 'stop', kind: 'event', decision: 'block' }) : JSON.stringify({ kind: 'event', decision: 'block', event: 'stop', ts: d.toISOString(), v: 1 })));
+        writeFileSync(file, lines.map((l) => `${l}\n`).join(''));
+        const r = buildReport([{ path: file }], { since, now });
+        const inside = dates.filter(([d]) => d.getTime() >= since.getTime()).length;
+        expect(r.files[0]).toMatchObject({ records: inside, outside: dates.length - inside });
+        expect(r.totals.blocked).toBe(inside);
+      }),
+      { seed: 2628, numRuns: 150, interruptAfterTimeLimit: 5_000 },
+    );
   });
 
   it('p50, p95 and max: exact below 100 ms, within 1% above', () => {
