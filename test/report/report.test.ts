@@ -1,7 +1,7 @@
 // hooks report's core on real audit logs (written by the audit-log guard through the engine, with real hook
 // processes) and on hostile ones: torn, planted, oversized, and full of terminal escapes.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +132,16 @@ describe('untrusted lines', () => {
     const text = formatReport(r, { window: 'last day', top: 10 }, plain);
     expect(text).toContain(`refused ${path.join(dir, 'link.jsonl')}: it is a symbolic link`);
     expect(text).toContain('no audit log to read');
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("another user's file is refused, and a file named twice is read once (runs as root, to chown)", () => {
+    const file = logFile([event('block')]);
+    const other = logFile([event('block')]);
+    chownSync(other, 65534, 65534);
+    expect(openLog(other)).toEqual({ refused: `it is owned by uid 65534, not by you (uid ${process.getuid!()})` });
+    const r = buildReport([{ path: file }, { path: other }, { path: file }], lastDay);
+    expect(r.files.map((f) => f.status)).toEqual(['read', 'refused']);
+    expect(r.totals.blocked).toBe(1);
   });
 
   it('too many distinct sessions: the rest count under "(other)", memory stays bounded', () => {
