@@ -199,18 +199,18 @@ describe("doctor's line", () => {
     const recent = Array.from({ length: 2000 }, (_, i) => `${hook('no-force-push', i % 10 === 0 ? 'block' : 'continue', 40)}\n${event(i % 10 === 0 ? 'block' : 'continue')}\n`).join('');
     writeFileSync(log, recent, { mode: 0o600 });
     const whole = recentActivity(undefined, env, now);
-    expect(whole.report.partial).toBe(false);
+    expect(whole.report!.partial).toBe(false);
     expect(whole.line).toBe('last 7 days: 2,000 events, 200 blocked, 0 asked, 0 rewritten, 0 hook failures (slowest: no-force-push p95 40 ms)');
     const tail = recentActivity(undefined, env, now, 64 * 1024);
-    expect(tail.report.partial).toBe(true);
-    expect(tail.report.files[0]!.bytesRead).toBeLessThanOrEqual(64 * 1024);
-    expect(tail.report.totals.events).toBeLessThan(2000);
+    expect(tail.report!.partial).toBe(true);
+    expect(tail.report!.files[0]!.bytesRead).toBeLessThanOrEqual(64 * 1024);
+    expect(tail.report!.totals.events).toBeLessThan(2000);
     expect(tail.line).toMatch(/; partial: only the end of a big log was read; "hooks report" reads it all\)$/);
     // A tail that reaches a record older than the window holds the whole window: not partial.
     writeFileSync(log, `${event('block', {}, 30 * DAY)}\n`.repeat(5000) + `${event('block')}\n`, { mode: 0o600 });
     const old = recentActivity(undefined, env, now, 64 * 1024);
-    expect(old.report.partial).toBe(false);
-    expect(old.report.totals).toMatchObject({ events: 1, blocked: 1 });
+    expect(old.report!.partial).toBe(false);
+    expect(old.report!.totals).toMatchObject({ events: 1, blocked: 1 });
   });
 
   it('no log: says where to start', () => {

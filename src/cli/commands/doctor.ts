@@ -58,8 +58,8 @@ Options:
     const locked = lockReport();
     const activity = recentActivity(loaded, ctx.env);
     if (args.flags.json === true) {
-      const { totals, slowest, partial, files } = activity.report;
-      const recent = { since: activity.report.since, ...totals, slowest: slowest[0] ?? null, partial, files: files.map((f) => ({ path: f.path, status: f.status })) };
+      const r = activity.report;
+      const recent = r === undefined ? { error: activity.line } : { since: r.since, ...r.totals, slowest: r.slowest[0] ?? null, partial: r.partial, files: r.files.map((f) => ({ path: f.path, status: f.status })) };
       ctx.stdout(`${JSON.stringify({ layers, ...(coverage === undefined ? {} : { coverage }), findings, errors, warnings: findings.length - errors, locked, recent }, null, 2)}\n`);
       return errors > 0 ? 1 : 0;
     }
