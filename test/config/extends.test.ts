@@ -167,6 +167,27 @@ describe('extends: what a hostile repository tries', () => {
     expect(warning).not.toContain('PRIVATE');
   });
 
+  it('/proc by name, or through a data-named link: refused, never read', async () => {
+    await refused({}, '/proc/self/environ', /JSON or YAML/);
+    const dir = tmpProject({ '.git/HEAD': '', '.hooksrc.json': json({ extends: './env.json', ...hook('own') }) });
+    symlinkSync('/proc/self/environ', path.join(dir, 'env.json'));
+    const env = isolatedEnv(dir, {}, { trust: false });
+    await trustFiles(env, [path.join(dir, '.hooksrc.json')]);
+    const config = await loadConfig({ cwd: dir, env });
+    expect(ids(config)).toEqual(['own']);
+    expect(config.warnings.join('\n')).toMatch(/env\.json leads to \/proc\/.*outside/);
+  });
+
+  it('a FIFO at the extended name: refused without opening it (a read would hang the run)', async () => {
+    const dir = tmpProject({ '.git/HEAD': '', '.hooksrc.json': json({ extends: './policy.json', ...hook('own') }) });
+    execFileSync('mkfifo', [path.join(dir, 'policy.json')]);
+    const env = isolatedEnv(dir, {}, { trust: false });
+    await trustFiles(env, [path.join(dir, '.hooksrc.json')]);
+    const config = await loadConfig({ cwd: dir, env });
+    expect(ids(config)).toEqual(['own']);
+    expect(config.warnings.join('\n')).toMatch(/policy\.json: not a regular file/);
+  });
+
   it('a package linked out of the project: refused', async () => {
     const outside = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-outside-'));
     writeFileSync(path.join(outside, '.hooksrc.json'), json(hook('linked')));
