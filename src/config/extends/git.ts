@@ -30,13 +30,25 @@ export function cachedTree(source: GitSource, env: NodeJS.ProcessEnv): string | 
   }
 }
 
-/** Git as this module runs it: no prompts, no hooks, no system or global config choosing helpers or hooks. */
-function git(args: string[], cwd: string): { ok: boolean; out: string; err: string } {
+/** Variables that would point git at another repository than the one it is making (set inside a git hook, say). */
+const REPOSITORY_VARIABLES = ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_COMMON_DIR', 'GIT_NAMESPACE', 'GIT_PREFIX'];
+
+function gitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env, GIT_TERMINAL_PROMPT: '0' };
+  for (const name of REPOSITORY_VARIABLES) delete out[name];
+  return out;
+}
+
+/**
+ * Git as this module runs it, in the user's environment (their credential helpers and ssh keys reach a
+ * private repository), never prompting (a run has no terminal to ask on) and running no hooks.
+ */
+function git(args: string[], cwd: string, env: NodeJS.ProcessEnv): { ok: boolean; out: string; err: string } {
   const r = spawnSync('git', ['-c', 'core.hooksPath=/dev/null', '-c', 'advice.detachedHead=false', ...args], {
     cwd,
     encoding: 'utf8',
     timeout: 120_000,
-    env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_ASKPASS: '', SSH_ASKPASS: '' },
+    env: gitEnv(env),
   });
   return { ok: r.status === 0, out: r.stdout ?? '', err: (r.stderr ?? '') + (r.error === undefined ? '' : r.error.message) };
 }
@@ -57,15 +69,15 @@ export function fetchGitSource(source: GitSource, env: NodeJS.ProcessEnv): { tre
   };
   rmSync(work, { recursive: true, force: true });
   mkdirSync(tree, { recursive: true, mode: 0o700 });
-  if (!git(['init', '--quiet', tree], work).ok) return fail('git init failed (is git installed?)');
+  if (!git(['init', '--quiet', tree], work, env).ok) return fail('git init failed (is git installed?)');
   // Only the pinned commit; servers that refuse an unadvertised commit get a full fetch instead.
-  let fetched = git(['fetch', '--quiet', '--depth', '1', '--', source.url, source.commit], tree);
-  if (!fetched.ok) fetched = git(['fetch', '--quiet', '--', source.url, '+refs/heads/*:refs/remotes/origin/*', '+refs/tags/*:refs/tags/*'], tree);
+  let fetched = git(['fetch', '--quiet', '--depth', '1', '--', source.url, source.commit], tree, env);
+  if (!fetched.ok) fetched = git(['fetch', '--quiet', '--', source.url, '+refs/heads/*:refs/remotes/origin/*', '+refs/tags/*:refs/tags/*'], tree, env);
   if (!fetched.ok) return fail(`git fetch failed: ${fetched.err.trim().split('\n').at(-1) ?? 'no output'}`);
-  if (!git(['checkout', '--quiet', '--detach', source.commit], tree).ok) return fail('that commit is not in the repository');
-  const head = git(['rev-parse', 'HEAD'], tree).out.trim();
+  if (!git(['checkout', '--quiet', '--detach', source.commit], tree, env).ok) return fail('that commit is not in the repository');
+  const head = git(['rev-parse', 'HEAD'], tree, env).out.trim();
   if (head !== source.commit) return fail(`checked out ${head || 'nothing'}, not the pinned commit`);
-  const dirty = git(['status', '--porcelain', '--untracked-files=all'], tree);
+  const dirty = git(['status', '--porcelain', '--untracked-files=all'], tree, env);
   if (!dirty.ok || dirty.out.trim() !== '') return fail('the checkout does not match the commit');
   // The repository's metadata is not needed to read its files, and a .git folder could hold hooks.
   rmSync(path.join(tree, '.git'), { recursive: true, force: true });
