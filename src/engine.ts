@@ -177,6 +177,10 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
         // The user asked for it (onUntrusted: block): nothing proceeds while a project config is untrusted.
         return untrustedBlock(event, untrusted.map((l) => l.file), notes);
       }
+      if (config.requiredMissing !== undefined && eventSpec(event.name).canBlock) {
+        // The managed layer requires a policy it could not load: what it would have judged is not let through unjudged.
+        return requiredBlock(event, config.requiredMissing, notes);
+      }
       const decision = guardStopLoop(await runChain(event, options), config.stopLoopLimit ?? DEFAULT_STOP_LOOP_LIMIT, (stopLoop ??= stopLoopFiles(env)));
       decision.warnings.unshift(...notes);
       return decision;
@@ -284,6 +288,11 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
 function untrustedBlock(event: HookEvent, files: string[], notes: string[]): Decision {
   const reason = `agent-hooks: ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not trusted, and your config says onUntrusted: block; review, then run: npx agent-hooks trust`;
   return { decision: 'block', reason, decidedBy: 'agent-hooks:trust', event, additionalContext: [], results: [], warnings: [...notes], skipped: [], steps: [] };
+}
+
+function requiredBlock(event: HookEvent, missing: string[], notes: string[]): Decision {
+  const reason = `agent-hooks: the managed config requires a policy that cannot be loaded, so nothing it would judge is let through: ${missing[0]}${missing.length > 1 ? ` (+${missing.length - 1} more)` : ''}`;
+  return { decision: 'block', reason, decidedBy: 'agent-hooks:requireExtends', event, additionalContext: [], results: [], warnings: [...notes], skipped: [], steps: [] };
 }
 
 // --- internal ---

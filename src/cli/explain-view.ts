@@ -2,7 +2,7 @@
 // combined decision, for `hooks explain`.
 import { outcomeOf, type Decision, type Outcome, type Step } from '../decide/combine.js';
 import { describeNoConfig } from '../config/load.js';
-import { layerStatus, type ResolvedConfig } from '../config/resolve.js';
+import { describeVia, layerStatus, type ResolvedConfig } from '../config/resolve.js';
 import { eventSpec } from '../events/catalog.js';
 import { createStyle, type Paint } from './style.js';
 import { judgeLine } from '../judge/note.js';
@@ -84,7 +84,7 @@ export function explanationJson(decision: Decision, config?: ResolvedConfig): Re
 
 function stepLine(step: Step, paint: Record<Outcome, Paint>, s: ReturnType<typeof createStyle>): string {
   const changed = step.overriddenBy === undefined ? '' : `, ${step.overriddenBy.fields.join(', ')} set by ${step.overriddenBy.layer} layer ${step.overriddenBy.file} ${step.overriddenBy.key}`;
-  const where = s.dim(`${step.source.layer}${step.source.file ? ` ${step.source.file}` : ''} ${step.source.key}${changed}`);
+  const where = s.dim(`${step.source.layer}${step.source.file ? ` ${step.source.file}` : ''} ${step.source.key}${describeVia(step.source)}${changed}`);
   switch (step.status) {
     case 'skipped':
       return `${s.dim('○')} ${step.id} ${s.dim(`skipped: ${step.why}`)}  ${where}`;

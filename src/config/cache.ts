@@ -16,7 +16,7 @@ import { macKey, seal, unseal } from './mac-key.js';
 import { CONFIG_CHECKED, noteCodeParts } from '../code-parts.js';
 import { builtinRun, resolveConfig, type HandlerSpec, type HookRun, type ResolvedConfig, type ResolvedHook } from './resolve.js';
 
-const FORMAT = 5;
+const FORMAT = 6;
 /** Entries kept; older ones are removed when a new one is written. */
 const MAX_ENTRIES = 64;
 
@@ -73,7 +73,9 @@ type StoredRun = Extract<HookRun, { kind: 'command' | 'http' | 'prompt' | 'mcp_t
  */
 function cacheKey(layers: readonly ConfigLayer[], cwd: string): string | undefined {
   try {
-    const parts = layers.map((l) => [l.layer, l.file, l.dir, l.sha256 ?? createHash('sha256').update(JSON.stringify(l.config) ?? 'undefined').digest('hex'), l.trust ?? 'implicit', l.problem ?? '', l.keyPrefix ?? '', l.covers ?? null]);
+    const part = (l: ConfigLayer): unknown[] => [l.layer, l.file, l.dir, l.sha256 ?? createHash('sha256').update(JSON.stringify(l.config) ?? 'undefined').digest('hex'), l.trust ?? 'implicit', l.problem ?? '', l.keyPrefix ?? '', l.covers ?? null];
+    // What a layer extends is part of it: each extended file's bytes, where it came from and why it did not load.
+    const parts = layers.map((l) => [...part(l), (l.extended ?? []).map((e) => [...part(e), e.via ?? null, e.real ?? '', e.required === true])]);
     return createHash('sha256').update(JSON.stringify({ format: FORMAT, version: VERSION, cwd, parts })).digest('hex');
   } catch {
     return undefined;

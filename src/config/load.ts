@@ -9,10 +9,14 @@ import { pathToFileURL } from 'node:url';
 import { HooksError, isHooksError } from '../errors.js';
 import { EVENTS, findEvent } from '../events/catalog.js';
 import { closest } from '../suggest.js';
-import { DEFAULT_MANAGED_CONFIG, userConfigFile } from '../paths.js';
+import { DEFAULT_MANAGED_CONFIG, realOrSelf, userConfigFile } from '../paths.js';
 import { unsafeOwnership } from '../fs/private.js';
 import { checkTrust, digest, readTrustStore, type TrustCheck, type TrustStore } from '../trust/store.js';
 import type { Covers } from '../trust/covers.js';
+import { EXTENDS_COVER_PREFIX } from '../trust/covers.js';
+import { euid } from '../fs/private.js';
+import { parseExtends, printable } from './extends/source.js';
+import { locateExtends } from './extends/locate.js';
 
 export type LayerName = 'managed' | 'user' | 'project' | 'local' | 'api' | 'cli' | 'defaults';
 
@@ -40,6 +44,20 @@ export interface ConfigLayer {
   keyPrefix?: string;
   /** The files its trust covers, as they were when read (a searched file whose bytes were trusted). */
   covers?: Covers;
+  /** Reached through `extends`: each file and entry on the way from the layer's own file, outermost first. */
+  via?: ExtendsStep[];
+  /** The files this one extends, flattened in merge order (each before the file naming it); only on a layer's own file. */
+  extended?: ConfigLayer[];
+  /** Named by the managed layer's `requireExtends`: when it cannot be loaded, the events it could block are blocked. */
+  required?: true;
+  /** The real path of an extended file (what trust covers it as). */
+  real?: string;
+}
+
+/** One hop of `extends`: the file that names the entry, and the entry as written. */
+export interface ExtendsStep {
+  file: string;
+  extends: string;
 }
 
 /** Where the project search looked, for "no config found" messages. */
@@ -72,6 +90,8 @@ export interface LoadOptions {
   projectOnly?: boolean;
   /** A locked runner (src/lock): the managed layer is the default file, whatever the environment says. */
   locked?: boolean;
+  /** Fetch git sources of `extends` missing from the cache (`hooks trust`): never on `hooks run`. */
+  fetch?: boolean;
 }
 
 export const LOCAL_CONFIG_NAME = '.hooksrc.local.json';
@@ -99,9 +119,9 @@ export async function loadConfigLayers(options: LoadOptions): Promise<LoadedLaye
   const shadowed: string[] = [];
 
   if (options.projectOnly !== true) {
-    const managed = await loadManagedLayer(env, options.locked === true);
+    const managed = await loadManagedLayer(env, options.locked === true, options.fetch === true);
     if (managed !== undefined) layers.push(managed);
-    const user = options.locked === true ? await lockedUserLayer(env) : await loadUserLayer(env);
+    const user = options.locked === true ? await lockedUserLayer(env) : await loadUserLayer(env, options.fetch === true);
     if (user !== undefined) layers.push(user);
   }
 
@@ -124,11 +144,12 @@ export async function loadConfigLayers(options: LoadOptions): Promise<LoadedLaye
     else {
       layer.config = await parse(file, bytes);
       if (path.basename(file) === 'package.json') Object.assign(layer, fromPackageJson(layer.config).layer);
+      await attachExtends(layer, env, { fetch: options.fetch === true });
     }
     layers.push(layer);
     projectDir = layer.dir;
   } else {
-    const found = await searchProject(projectDir, env, notices, shadowed, trustOf, options.locked === true);
+    const found = await searchProject(projectDir, env, notices, shadowed, trustOf, options.locked === true, options.fetch === true);
     search = found.report;
     if (found.layer !== undefined && found.layer.file !== userConfigFile(env)) {
       layers.push(found.layer);
@@ -140,17 +161,19 @@ export async function loadConfigLayers(options: LoadOptions): Promise<LoadedLaye
   if (existsSync(localFile)) {
     const unsafe = unsafePath(localFile);
     if (unsafe !== undefined) notices.push(`${localFile}: skipped: ${unsafe}`);
-    else layers.push(await readSearched('local', localFile, trustOf, options.locked === true));
+    else layers.push(await readSearched('local', localFile, trustOf, options.locked === true, env, options.fetch === true));
   }
   return search === undefined ? { layers, notices, shadowed } : { layers, notices, shadowed, search };
 }
 
 /** The user layer alone, if there is one. Errors in it are the user's own and stop the run (see the docs). */
-export async function loadUserLayer(env: NodeJS.ProcessEnv = process.env): Promise<ConfigLayer | undefined> {
+export async function loadUserLayer(env: NodeJS.ProcessEnv = process.env, fetch = false): Promise<ConfigLayer | undefined> {
   const file = userConfigFile(env);
   if (!existsSync(file)) return undefined;
   const bytes = readBytes(file);
-  return { layer: 'user', file, dir: path.dirname(file), config: await parse(file, bytes), sha256: digest(bytes), trust: 'implicit' };
+  const layer: ConfigLayer = { layer: 'user', file, dir: path.dirname(file), config: await parse(file, bytes), sha256: digest(bytes), trust: 'implicit' };
+  await attachExtends(layer, env, { fetch });
+  return layer;
 }
 
 /**
@@ -175,7 +198,7 @@ export function managedConfigPath(env: NodeJS.ProcessEnv, locked = false): strin
 }
 
 /** The managed (system-wide) layer, if there is one. It must not be writable by anyone but its owner. */
-export async function loadManagedLayer(env: NodeJS.ProcessEnv = process.env, locked = false): Promise<ConfigLayer | undefined> {
+export async function loadManagedLayer(env: NodeJS.ProcessEnv = process.env, locked = false, fetch = false): Promise<ConfigLayer | undefined> {
   const file = managedConfigPath(env, locked);
   if (!existsSync(file)) return undefined;
   // Owned by root (or the admin) is the point; writable by group or others is not.
@@ -186,7 +209,9 @@ export async function loadManagedLayer(env: NodeJS.ProcessEnv = process.env, loc
   const ext = path.extname(file).toLowerCase();
   if (!['.json', '.yaml', '.yml'].includes(ext)) throw new HooksError('CONFIG_UNREADABLE', `${file}: the managed config must be JSON or YAML`, { file });
   const bytes = readBytes(file);
-  return { layer: 'managed', file, dir: path.dirname(file), config: await parse(file, bytes), sha256: digest(bytes), trust: 'implicit' };
+  const layer: ConfigLayer = { layer: 'managed', file, dir: path.dirname(file), config: await parse(file, bytes), sha256: digest(bytes), trust: 'implicit' };
+  await attachExtends(layer, env, { fetch, locked });
+  return layer;
 }
 
 /** Reads a project-layer candidate's bytes and trust state, without running anything (for `hooks trust`). */
@@ -201,6 +226,16 @@ export async function readForTrust(file: string): Promise<{ bytes: Buffer; sha25
   } catch (error) {
     return { bytes, sha256, problem: (error as Error).message, isJs: false };
   }
+}
+
+/**
+ * What a project or local file extends, read as the loader would once the file is trusted (for `hooks trust`:
+ * the review shows it and trust covers it). `fetch`: fetch git sources not in the cache yet.
+ */
+export async function readExtendsForTrust(file: string, config: unknown, env: NodeJS.ProcessEnv, fetch: boolean): Promise<ConfigLayer[]> {
+  const layer: ConfigLayer = { layer: path.basename(file) === LOCAL_CONFIG_NAME ? 'local' : 'project', file, dir: path.dirname(file), config, trust: 'trusted' };
+  await attachExtends(layer, env, { fetch, root: layer.dir });
+  return layer.extended ?? [];
 }
 
 /** Reads a JSON or YAML data file (test cases, fixtures) with the same parsers as config files. */
@@ -341,7 +376,7 @@ function lockedRefusal(file: string, locked: boolean): string | undefined {
   return `${file}: a locked runner never imports a JavaScript config: its code would run inside the runner that runs the managed hooks; use JSON or YAML`;
 }
 
-async function readSearched(layer: 'project' | 'local', file: string, trustOf: TrustOf, locked: boolean): Promise<ConfigLayer> {
+async function readSearched(layer: 'project' | 'local', file: string, trustOf: TrustOf, locked: boolean, env: NodeJS.ProcessEnv, fetch: boolean): Promise<ConfigLayer> {
   const dir = path.dirname(file);
   let bytes: Buffer;
   try {
@@ -369,8 +404,100 @@ async function readSearched(layer: 'project' | 'local', file: string, trustOf: T
     if (path.basename(file) === 'package.json') Object.assign(out, fromPackageJson(out.config).layer);
   } catch (error) {
     out.problem = (error as Error).message.split('\n')[0]!;
+    return out;
+  }
+  await attachExtends(out, env, { fetch, root: dir });
+  // Trust covers the bytes of every file it extends: one that trust did not record (a package that now
+  // resolves to another file, an entry added to a file it extends) is not trusted yet.
+  const uncovered = (out.extended ?? []).find((e) => e.real !== undefined && !Object.hasOwn(check.covers ?? {}, `${EXTENDS_COVER_PREFIX}${e.real}`));
+  if (uncovered !== undefined) {
+    out.trust = 'untrusted';
+    out.config = undefined;
+    delete out.extended;
+    out.problem = `${file} is no longer trusted: it now extends ${uncovered.file}, which was not reviewed with it, so its hooks do not run; review it, then run: npx agent-hooks trust`;
   }
   return out;
+}
+
+/** Levels of `extends` followed at most (a file extending a file extending ...). */
+export const MAX_EXTENDS_DEPTH = 8;
+/** Files one layer may extend in all. */
+export const MAX_EXTENDED_FILES = 64;
+
+/**
+ * Reads what a layer's file extends (and what those extend), depth first, each extended file before the
+ * file naming it: the layer's `extended`. A file that cannot be found, read or trusted to be what it says
+ * is an extended layer with a `problem` (a warning on every run, its hooks do not run), never dropped silently.
+ * `root`: a project or local file's folder, which its extends may not leave (a pinned git source aside).
+ */
+async function attachExtends(layer: ConfigLayer, env: NodeJS.ProcessEnv, options: { fetch?: boolean; root?: string; locked?: boolean }): Promise<void> {
+  const out: ConfigLayer[] = [];
+  const seen = new Set<string>();
+  const specsOf = (config: unknown, own: boolean): { spec: unknown; required: boolean }[] => {
+    const c = (typeof config === 'object' && config !== null ? config : {}) as { extends?: unknown; requireExtends?: unknown };
+    const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+    // requireExtends is read only from the managed file itself: anywhere else the schema refuses it.
+    return [...(own && layer.layer === 'managed' ? list(c.requireExtends).map((spec) => ({ spec, required: true })) : []), ...list(c.extends).map((spec) => ({ spec, required: false }))];
+  };
+  const visit = async (from: string, config: unknown, via: ExtendsStep[], ancestors: string[], required: boolean): Promise<void> => {
+    for (const { spec, required: named } of specsOf(config, via.length === 0)) {
+      // A value of the wrong type is the schema's to report, with its key path.
+      if (typeof spec !== 'string') continue;
+      const chain = [...via, { file: from, extends: spec }];
+      const need = required || named;
+      const failed = (problem: string, file = spec) => {
+        out.push({ layer: layer.layer, file, dir: path.dirname(from), config: undefined, ...(layer.trust === undefined ? {} : { trust: layer.trust }), via: chain, problem: `${from}: extends "${printable(spec)}": ${problem}`, ...(need ? { required: true as const } : {}) });
+      };
+      if (chain.length > MAX_EXTENDS_DEPTH) {
+        failed(`more than ${MAX_EXTENDS_DEPTH} levels of extends`);
+        continue;
+      }
+      if (out.length >= MAX_EXTENDED_FILES) {
+        failed(`more than ${MAX_EXTENDED_FILES} extended files in one layer`);
+        continue;
+      }
+      const parsed = parseExtends(spec);
+      if (!parsed.ok) {
+        failed(parsed.message.replace(/^extends "[^"]*": /, ''));
+        continue;
+      }
+      if (options.locked === true && parsed.source.kind !== 'path') {
+        failed('a locked runner extends only files named by path (owned by another user): a package or the git cache is yours to change');
+        continue;
+      }
+      const located = locateExtends(parsed.source, { from, layer: layer.layer, env, ...(options.root === undefined ? {} : { root: options.root }), ...(options.fetch === true ? { fetch: true } : {}) });
+      if ('problem' in located) {
+        failed(located.problem);
+        continue;
+      }
+      if (options.locked === true && statSync(located.real).uid === euid()) {
+        failed(`${located.file} is yours to change: a locked runner's managed layer extends only files owned by another user`);
+        continue;
+      }
+      if (ancestors.includes(located.real)) {
+        failed(`${located.file} extends itself (through ${chain.map((s) => path.basename(s.file)).join(' → ')}); a cycle is not followed`, located.file);
+        continue;
+      }
+      // A file reached twice (two policies extending one base) is merged once, where it was first reached.
+      if (seen.has(located.real)) continue;
+      seen.add(located.real);
+      let bytes: Buffer;
+      let parsedConfig: unknown;
+      try {
+        bytes = readBytes(located.real);
+        // Data only, whatever the file is called at its real path: never imported.
+        parsedConfig = await parseText(located.file, bytes.toString('utf8'), /\.ya?ml$/i.test(located.file) ? 'yaml' : 'json');
+        checkShape(located.file, parsedConfig);
+      } catch (error) {
+        failed((error as Error).message.split('\n')[0]!, located.file);
+        continue;
+      }
+      await visit(located.file, parsedConfig, chain, [...ancestors, located.real], need);
+      out.push({ layer: layer.layer, file: located.file, dir: path.dirname(located.file), config: parsedConfig ?? {}, sha256: digest(bytes), ...(layer.trust === undefined ? {} : { trust: layer.trust }), via: chain, real: located.real, ...(need ? { required: true as const } : {}) });
+    }
+  };
+  await visit(layer.file, layer.config, [], [realOrSelf(layer.file)], false);
+  if (out.length > 0) layer.extended = out;
 }
 
 async function searchProject(
@@ -380,6 +507,7 @@ async function searchProject(
   shadowed: string[],
   trustOf: TrustOf,
   locked: boolean,
+  fetch: boolean,
 ): Promise<{ layer?: ConfigLayer; report: SearchReport }> {
   const home = path.resolve(env.HOME || os.homedir());
   const dirs: string[] = [];
@@ -405,7 +533,7 @@ async function searchProject(
           ? 'filesystem root'
           : undefined;
     if (chosen !== undefined) {
-      return { layer: await readSearched('project', chosen, trustOf, locked), report: { start, dirs, stop: stop ?? 'repository root' } };
+      return { layer: await readSearched('project', chosen, trustOf, locked, env, fetch), report: { start, dirs, stop: stop ?? 'repository root' } };
     }
     if (stop !== undefined) return { report: { start, dirs, stop } };
     dir = path.dirname(dir);
@@ -431,7 +559,7 @@ function isConfigCandidate(file: string, notices: string[]): boolean {
 /** git's hook names, as husky and friends key them in package.json#hooks. */
 const GIT_HOOKS = new Set(['applypatch-msg', 'pre-applypatch', 'post-applypatch', 'pre-commit', 'pre-merge-commit', 'prepare-commit-msg', 'commit-msg', 'post-commit', 'pre-rebase', 'post-checkout', 'post-merge', 'pre-push', 'pre-receive', 'update', 'post-receive', 'post-update', 'push-to-checkout', 'pre-auto-gc', 'post-rewrite', 'sendemail-validate']);
 const EVENT_SPELLINGS = EVENTS.flatMap((e) => [e.name, e.cli, e.claude]);
-const CONFIG_TOP_KEYS = new Set(['$schema', 'defaults', 'hooks', 'onUntrusted']);
+const CONFIG_TOP_KEYS = new Set(['$schema', 'defaults', 'hooks', 'onUntrusted', 'extends']);
 
 /** `package.json#hooks` may hold the event map itself (`"hooks": {"preToolUse": [...]}`) or a whole config. */
 function fromPackageJson(whole: unknown): { layer: { config: unknown; keyPrefix?: string }; ours: boolean } {

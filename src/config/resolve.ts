@@ -9,7 +9,7 @@ import { GUARD_IDS, loadGuard } from '../guards/index.js';
 import { checkToolPattern, type Matchable } from '../match/select.js';
 import { didYouMean } from '../suggest.js';
 import type { EventName, Guard, GuardContext, HandlerFn, ObservedRun } from '../types.js';
-import type { ConfigLayer, LayerName, SearchReport, TrustState } from './load.js';
+import type { ConfigLayer, ExtendsStep, LayerName, SearchReport, TrustState } from './load.js';
 import type { CoveredLayer } from '../trust/recheck.js';
 import { unknownIfFields } from '../match/fields.js';
 import type { ConfigSchema as ConfigSchemaType, HandlerSchema } from './schema.js';
@@ -33,6 +33,8 @@ export interface HookSource {
   file?: string;
   /** e.g. `hooks.preToolUse[2]`. */
   key: string;
+  /** Came through `extends`: the file that named each entry and the entry, from the layer's own file outwards. */
+  via?: ExtendsStep[];
 }
 
 export type HookRun =
@@ -112,6 +114,8 @@ export interface LayerState {
   problem?: string;
   /** Every problem found in it, one line each, when it was switched off for them. */
   issues?: string[];
+  /** A file reached through `extends` (see HookSource.via). */
+  via?: ExtendsStep[];
 }
 
 export interface ResolvedConfig {
@@ -140,6 +144,11 @@ export interface ResolvedConfig {
   shadowed?: string[];
   /** The files the project layers' trust covers, as they were when loaded: a runner kept for many events re-checks them (src/trust/recheck.ts). */
   covered?: CoveredLayer[];
+  /**
+   * Policies the managed layer's `requireExtends` names that could not be loaded, one line each: while any
+   * is missing, every event that can be blocked is blocked (a required policy fails closed).
+   */
+  requiredMissing?: string[];
 }
 
 /** An in-process hook registered through the library API. */
@@ -206,31 +215,52 @@ export async function resolveConfig(
   let judge: (JudgeSettings & { budget?: number }) | undefined;
   const servers: LayerServers[] = [];
 
-  for (const layer of layers) {
+  const requiredMissing: string[] = [];
+  for (const top of layers) {
+    // What a file extends is merged under its layer, before it (ESLint's and lefthook's order): its own
+    // hooks come after those of the files it extends, and it may change theirs (an entry with their id).
+    // Its state is listed first, so the layer's own file is the one a search for the layer finds.
+    const group = [...(top.extended ?? []), top];
+    const groupStates = group.map((l): LayerState => ({ layer: l.layer, file: l.file, trust: l.trust ?? 'implicit', active: false, ...(l.via === undefined ? {} : { via: l.via }) }));
+    states.push(groupStates.at(-1)!, ...groupStates.slice(0, -1));
+    const groupHooks: ResolvedHook[] = [];
+    const activated: { layer: ConfigLayer; result: Awaited<ReturnType<typeof resolveLayer>> }[] = [];
+    for (const [index, layer] of group.entries()) {
     const trust = layer.trust ?? 'implicit';
-    const state: LayerState = { layer: layer.layer, file: layer.file, trust, active: false };
-    states.push(state);
+    const state = groupStates[index]!;
     if (layer.problem !== undefined || layer.config === undefined) {
       state.problem = layer.problem ?? `${layer.file}: not read`;
-      warnings.push(trust === 'untrusted' ? state.problem : `${state.problem}; its hooks do not run (the user and managed layers still do)`);
+      if (layer.required === true) requiredMissing.push(state.problem);
+      warnings.push(trust === 'untrusted' ? state.problem : `${state.problem}; its hooks do not run (${layer.via === undefined ? 'the user and managed layers still do' : 'the rest of the config still runs'})`);
       continue;
     }
     const issues: string[] = [];
-    const result = await resolveLayer(layer, projectDir, guardContext, hooks, issues, warnings, anyTool);
+    const result = await resolveLayer(layer, projectDir, guardContext, [...hooks, ...groupHooks], issues, warnings, anyTool);
     if (issues.length > 0) {
       // Locked (src/lock), the user's own layer is theirs to break: an error there must not stop the
       // managed hooks (a runner error on an event without --on-error block lets it go on), so it is
-      // switched off like a project file.
-      if (trust === 'implicit' && !(options.locked === true && layer.layer === 'user')) fatal.push(...issues);
+      // switched off like a project file. A file it extends (a package, a pinned repository) is switched
+      // off alone: it is not the user's own text.
+      if (trust === 'implicit' && layer.via === undefined && !(options.locked === true && layer.layer === 'user')) fatal.push(...issues);
       else {
         const more = issues.length > 1 ? ` (+${issues.length - 1} more)` : '';
         state.problem = `${issues[0]}${more}`;
         state.issues = issues;
-        warnings.push(`${state.problem}; ${layer.layer === 'local' ? 'this file' : layer.layer === 'user' ? 'your user config' : 'this project config'} is switched off (${layer.layer === 'user' ? 'this runner is locked: the managed layer still runs' : 'the user and managed layers still run'})`);
+        if (layer.required === true) requiredMissing.push(state.problem);
+        const what = layer.via !== undefined ? 'this extended file' : layer.layer === 'local' ? 'this file' : layer.layer === 'user' ? 'your user config' : 'this project config';
+        warnings.push(`${state.problem}; ${what} is switched off (${layer.layer === 'user' && layer.via === undefined ? 'this runner is locked: the managed layer still runs' : 'the user and managed layers still run'})`);
+        // A file switched off takes what it extends with it: they were merged in for it.
+        if (layer === top) for (const s of groupStates) s.active = false;
+        if (layer === top) activated.length = 0;
       }
       continue;
     }
     state.active = true;
+    groupHooks.push(...result.hooks);
+    activated.push({ layer, result });
+    }
+    for (const { layer, result } of activated) {
+    const trust = layer.trust ?? 'implicit';
     hooks.push(...result.hooks);
     if (result.servers !== undefined) servers.push({ layer: layer.layer, file: layer.file, servers: result.servers });
     for (const apply of result.overrides) apply();
@@ -248,6 +278,7 @@ export async function resolveConfig(
     if (result.onUntrusted !== undefined && (layer.layer === 'user' || layer.layer === 'managed')) {
       // The managed layer has the last word.
       if (layer.layer === 'managed' || !layers.some((l) => l.layer === 'managed' && (l.config as { onUntrusted?: unknown } | undefined)?.onUntrusted !== undefined)) onUntrusted = result.onUntrusted;
+    }
     }
   }
 
@@ -294,7 +325,7 @@ export async function resolveConfig(
     const file = layers.find((l) => fatal[0]!.startsWith(`${l.file}: `))?.file;
     throw new HooksError('CONFIG_INVALID', `${fatal[0]}${more}`, file === undefined ? { issues: fatal } : { issues: fatal, file });
   }
-  return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted, ...(stopLoop === undefined ? {} : { stopLoopLimit: stopLoop.limit }), ...(judge === undefined ? {} : { judge }) };
+  return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted, ...(stopLoop === undefined ? {} : { stopLoopLimit: stopLoop.limit }), ...(judge === undefined ? {} : { judge }), ...(requiredMissing.length === 0 ? {} : { requiredMissing }) };
 }
 
 /** What `list` and `doctor` say of a hook filed under an event the catalog does not know. */
@@ -372,6 +403,9 @@ async function resolveLayer(
     }
     return { hooks, overrides };
   }
+  if (parsed.data.requireExtends !== undefined && (layer.layer !== 'managed' || layer.via !== undefined)) {
+    issues.push(`${layer.file}: ${prefix}requireExtends: only the managed config itself may set this`);
+  }
   if (parsed.data.onUntrusted !== undefined && layer.layer !== 'user' && layer.layer !== 'managed') {
     issues.push(`${layer.file}: ${prefix}onUntrusted: only the user or managed layer may set this`);
   }
@@ -399,7 +433,8 @@ async function resolveLayer(
         use.applied = true;
       }
       if (isOverride(entry)) {
-        const targets = earlier.filter((h) => h.id === entry.id && h.event === spec.name);
+        // A local file changes the project's hooks; any other file only those of the files it extends.
+        const targets = earlier.filter((h) => h.id === entry.id && h.event === spec.name && (layer.layer === 'local' || h.source.via?.some((s) => s.file === layer.file) === true));
         const protectedTargets = targets.filter((h) => trustTier(h.source.layer) > trustTier(layer.layer));
         if (protectedTargets.length > 0) {
           // A repository may not switch off, re-match or re-condition the user's (or the managed) guards.
@@ -433,7 +468,7 @@ async function resolveLayer(
       const hook: ResolvedHook = {
         id,
         event: spec.name,
-        source: { layer: layer.layer, file: layer.file, key },
+        source: { layer: layer.layer, file: layer.file, key, ...(layer.via === undefined ? {} : { via: layer.via }) },
         run,
         enabled: entry.enabled ?? true,
         priority: entry.priority ?? 0,
@@ -665,9 +700,10 @@ function checkMatching(hook: Pick<ResolvedHook, 'event' | 'match' | 'if' | 'matc
 
 /** Why a later layer's entry with an `id` and no command cannot change that hook, or undefined when it can. */
 function checkOverride(layer: ConfigLayer, event: EventName, entry: Entry, targets: readonly ResolvedHook[]): string | undefined {
-  if (layer.layer !== 'local') return 'needs "command" or "builtin"';
+  const extending = (layer.config as { extends?: unknown } | undefined)?.extends !== undefined;
+  if (layer.layer !== 'local' && !extending) return 'needs "command" or "builtin"';
   if (entry.id === undefined) return 'an override needs the "id" of the hook it changes';
-  if (targets.length === 0) return `override: no hook "${entry.id}" on ${event} in the earlier layers`;
+  if (targets.length === 0) return `override: no hook "${entry.id}" on ${event} in ${layer.layer === 'local' ? 'the earlier layers' : 'the files it extends'}`;
   return undefined;
 }
 
@@ -744,6 +780,12 @@ export function plainMessage(issue: z.core.$ZodIssue): string {
       break;
   }
   return issue.message.replace(/^Invalid (input|option): /, '');
+}
+
+/** How a hook came through `extends`, in a few words for list and explain (empty when it did not). */
+export function describeVia(source: Pick<HookSource, 'via'>): string {
+  if (source.via === undefined || source.via.length === 0) return '';
+  return ` via ${source.via.map((s) => `${path.basename(s.file)} extends ${JSON.stringify(s.extends)}`).join(' → ')}`;
 }
 
 /** A layer's state in a few words, as list, explain, doctor and run --verbose show it. */

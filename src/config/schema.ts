@@ -168,8 +168,16 @@ export const McpServerSchema = z
   ])
   .meta({ id: 'mcpServer', description: 'An MCP server an mcp_tool hook may call: {command, args, env} (stdio) or {url} (Streamable HTTP)' });
 
+// `extends` (src/config/extends): a path, a package or a pinned git URL, or a list of them.
+const extendsEntry = z.string().min(1);
+const ExtendsKeys = {
+  extends: z.union([extendsEntry, z.array(extendsEntry)]).optional().describe('Other configs whose hooks are merged in under this file\'s layer, before its own: a path (relative to this file; ~/ in the user or managed layer), an npm package or a file in one ("@team/hooks-policy", "pkg/strict.json"), or git+https://…#<40-hex commit>[:file.json]. JSON or YAML only'),
+  requireExtends: z.array(extendsEntry).optional().describe('Managed layer only: policies it extends that must run: their hooks are managed hooks, and while one cannot be loaded every event that can be blocked is blocked'),
+};
+
 export const ConfigSchema = z.strictObject({
   $schema: z.string().optional(),
+  ...ExtendsKeys,
   mcpServers: z.record(z.string().regex(/^[\w.@-]+$/, 'use letters, digits and . _ - @'), McpServerSchema).optional().describe('MCP servers the mcp_tool hooks of this file (and of less trusted files) may call, as in Claude Code\'s .mcp.json'),
   defaults: DefaultsSchema.optional(),
   hooks: HooksSchema.optional(),

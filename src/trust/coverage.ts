@@ -3,10 +3,10 @@
 // tsx, deno, bun), of every local module it imports (src/trust/imports.ts). Nothing is run or imported.
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isJsFile, readForTrust } from '../config/load.js';
+import { isJsFile, readExtendsForTrust, readForTrust } from '../config/load.js';
 import { expandClaudeShape } from '../config/claude-shape.js';
 import { realOrSelf } from '../paths.js';
-import { observeCover, type Covers } from './covers.js';
+import { EXTENDS_COVER_PREFIX, observeCover, type Covers } from './covers.js';
 import { candidates, JS_SOURCE, relativeSpecifiers } from './imports.js';
 import { scriptsOfCommand } from './scripts.js';
 import { digest, updateTrustStore, type TrustStore } from './store.js';
@@ -34,7 +34,15 @@ export async function coverageOf(file: string): Promise<Coverage> {
 
 /** Records these config files as trusted, as they are now, with their coverage. */
 export async function trustFiles(env: NodeJS.ProcessEnv, files: readonly string[]): Promise<TrustStore> {
-  const trust = await Promise.all(files.map(async (file) => ({ file, ...(await coverageOf(file)) })));
+  const trust = await Promise.all(
+    files.map(async (file) => {
+      const read = await readForTrust(file);
+      const coverage = coverageFor(file, read);
+      // What it extends, as the loader finds it now (from the cache: nothing is fetched here).
+      if (read.config !== undefined) Object.assign(coverage.covers, extendsCoverage(file, await readExtendsForTrust(file, read.config, env, false)).covers);
+      return { file, ...coverage };
+    }),
+  );
   return updateTrustStore(env, { trust: trust.map(({ file, sha256, covers }) => ({ file, sha256, covers })) });
 }
 
@@ -45,8 +53,10 @@ export function trustRecord(file: string, bytes: Uint8Array | string, config: un
 }
 
 /** The coverage of a config file already read: its digest, and its parsed content unless it is JavaScript. */
-export function coverageFor(file: string, r: { sha256: string; config?: unknown; isJs: boolean }): Coverage {
-  const dir = path.dirname(file);
+export function coverageFor(file: string, r: { sha256: string; config?: unknown; isJs: boolean }, projectDir?: string): Coverage {
+  // A file reached through extends: its hooks run in the project folder (their `cwd` is relative to the file).
+  const fileDir = path.dirname(file);
+  const dir = projectDir ?? fileDir;
   const root = realOrSelf(dir);
   const covers: Covers = {};
   const why: Record<string, string> = {};
@@ -92,7 +102,7 @@ export function coverageFor(file: string, r: { sha256: string; config?: unknown;
     modules.push({ file, kind: 'js', cwd: dir });
   } else if (r.config !== undefined) {
     for (const hook of commandsOf(r.config, file)) {
-      const cwd = hook.cwd === undefined ? dir : path.resolve(dir, hook.cwd);
+      const cwd = hook.cwd === undefined ? dir : path.resolve(fileDir, hook.cwd);
       const found = scriptsOfCommand(hook.run, { cwd, projectDir: dir, ...(hook.path === undefined ? {} : { path: hook.path }) });
       for (const s of found.scripts) cover(s.file, `run by ${hook.key}`, { js: s.js, absolute: s.absolute, cwd });
       for (const u of found.unknown) notes.push(`${hook.key}: ${u}`);
@@ -294,4 +304,48 @@ function readSource(file: string, limit = MAX_SOURCE_BYTES): string | undefined 
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** An extended file as `extendsCoverage` needs it (a ConfigLayer from the loader). */
+export interface ExtendedFile {
+  file: string;
+  real?: string;
+  config: unknown;
+  sha256?: string;
+  via?: readonly { file: string; extends: string }[];
+  problem?: string;
+}
+
+/**
+ * What a project file's trust covers of what it extends: the bytes of each extended file (by its real path,
+ * wherever it is: in node_modules, in the git cache) and the files their commands run, as the project
+ * file's own covered files (keys relative to its folder, or `extends:<absolute path>` outside it).
+ */
+export function extendsCoverage(projectFile: string, extended: readonly ExtendedFile[]): Pick<Coverage, 'covers' | 'why' | 'notes'> {
+  const dir = path.dirname(projectFile);
+  const root = realOrSelf(dir);
+  const covers: Covers = {};
+  const why: Record<string, string> = {};
+  const notes: string[] = [];
+  for (const e of extended) {
+    const chain = (e.via ?? []).map((s) => JSON.stringify(s.extends)).join(' → ');
+    if (e.real === undefined || e.problem !== undefined) {
+      notes.push(`extends ${chain}: ${e.problem ?? 'not loaded'}`);
+      continue;
+    }
+    const key = `${EXTENDS_COVER_PREFIX}${e.real}`;
+    covers[key] = observeCover(dir, key, root);
+    why[key] = `extended: ${chain}`;
+    const own = coverageFor(e.file, { sha256: e.sha256 ?? '', config: e.config, isJs: false }, dir);
+    const rekeyed: string[] = [];
+    for (const [rel, state] of Object.entries(own.covers)) {
+      // Outside the project (a pinned checkout in the cache): covered by its absolute path, hashed all the same.
+      const k = state.startsWith('outside:') ? `${EXTENDS_COVER_PREFIX}${state.slice('outside:'.length)}` : rel;
+      if (k !== rel) rekeyed.push(rel);
+      covers[k] = k === rel ? state : observeCover(dir, k, root);
+      why[k] = `${own.why[rel] ?? 'run'} in ${e.file}`;
+    }
+    for (const note of own.notes) if (!rekeyed.some((r) => note.startsWith(`${r} (`))) notes.push(`${e.file}: ${note}`);
+  }
+  return { covers, why, notes };
 }

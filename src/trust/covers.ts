@@ -22,8 +22,27 @@ export type Covers = Record<string, CoverState>;
 
 export const COVER_STATE = /^(sha256:[0-9a-f]{64}|absent|other|outside:\/.*)$/;
 
+/**
+ * A covered path that is absolute, wherever it is: a file the config extends (src/config/extends), or one
+ * run by an extended file's hooks outside the project (a pinned git checkout in the cache). Hashed like any
+ * other: trust covers the bytes of everything a project extends.
+ */
+export const EXTENDS_COVER_PREFIX = 'extends:';
+
 /** The state of `rel` under `dir` now. `root` is the realpath of the project folder (computed when not given). */
 export function observeCover(dir: string, rel: string, root = realOrDir(dir)): CoverState {
+  if (rel.startsWith(EXTENDS_COVER_PREFIX)) {
+    const file = rel.slice(EXTENDS_COVER_PREFIX.length);
+    if (!path.isAbsolute(file)) return 'other';
+    let real: string;
+    try {
+      real = realpathSync.native(file);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' || code === 'ENOTDIR' ? 'absent' : 'other';
+    }
+    return observeFile(path.dirname(real), path.basename(real), path.dirname(real));
+  }
   return path.basename(rel).includes('*') ? observePattern(dir, rel, root) : observeFile(dir, rel, root);
 }
 

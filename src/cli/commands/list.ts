@@ -2,7 +2,7 @@
 import { mcpToolRuns } from '../../mcp/target.js';
 import path from 'node:path';
 import { describeNoConfig } from '../../config/load.js';
-import { layerStatus, type ResolvedHook } from '../../config/resolve.js';
+import { describeVia, layerStatus, type ResolvedHook } from '../../config/resolve.js';
 import { loadConfig } from '../../engine.js';
 import { EVENTS } from '../../events/catalog.js';
 import type { Command } from '../command.js';
@@ -44,7 +44,7 @@ Options:
     const s = createStyle(wantsColour(ctx.stdoutIsTTY, ctx.env));
     const lines: string[] = [];
     if (config.layers.length === 0) lines.push(s.dim(describeNoConfig(config.search, ctx.env)));
-    for (const l of config.layers) lines.push(`${s.dim(l.layer)} ${path.relative(ctx.cwd, l.file) || l.file}  ${(l.active ? s.dim : s.yellow)(layerStatus(l))}`);
+    for (const l of config.layers) lines.push(`${s.dim(l.layer)} ${l.via === undefined ? '' : s.dim(`extends ${JSON.stringify(l.via.at(-1)!.extends)}: `)}${path.relative(ctx.cwd, l.file) || l.file}  ${(l.active ? s.dim : s.yellow)(layerStatus(l))}`);
     for (const w of config.warnings) if (!config.layers.some((l) => l.problem !== undefined && w.startsWith(l.problem))) lines.push(s.yellow(`! ${w}`));
     // The catalog's events, then any a config names that the catalog does not know (a newer agent's).
     const names = [...new Set([...EVENTS.map((e) => e.name), ...config.hooks.map((h) => h.event)])];
@@ -67,7 +67,7 @@ Options:
           hook.enabled ? undefined : s.yellow(hook.overriddenBy?.fields.includes('enabled') ? `disabled by ${hook.overriddenBy.layer} layer ${path.relative(ctx.cwd, hook.overriddenBy.file) || hook.overriddenBy.file} ${hook.overriddenBy.key}` : 'disabled'),
         ].filter(Boolean);
         lines.push(`  ${i + 1}. ${s.bold(hook.id)}  ${String(d.runs)}`);
-        lines.push(`     ${s.dim(`${settings.join(' · ')} · ${hook.source.layer} ${path.relative(ctx.cwd, hook.source.file ?? '') || hook.source.file || ''} ${hook.source.key}`)}`);
+        lines.push(`     ${s.dim(`${settings.join(' · ')} · ${hook.source.layer} ${path.relative(ctx.cwd, hook.source.file ?? '') || hook.source.file || ''} ${hook.source.key}${describeVia(hook.source)}`)}`);
         for (const note of hook.notes ?? []) lines.push(`     ${s.dim(`! ${note}`)}`);
       });
     }

@@ -2,13 +2,13 @@
 // records their exact bytes (and those files' states) as trusted.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isJsFile, loadConfigLayers, LOCAL_CONFIG_NAME, readForTrust } from '../../config/load.js';
+import { isJsFile, loadConfigLayers, loadManagedLayer, loadUserLayer, LOCAL_CONFIG_NAME, readExtendsForTrust, readForTrust, type ConfigLayer } from '../../config/load.js';
 import { resolveConfig } from '../../config/resolve.js';
 import { HooksError } from '../../errors.js';
 import { findEvent } from '../../events/catalog.js';
 import { digest, readTrustStore, updateTrustStore, type TrustEntry } from '../../trust/store.js';
-import { coverageFor, type Coverage } from '../../trust/coverage.js';
-import { describeChange, describeState, observeCovers } from '../../trust/covers.js';
+import { coverageFor, extendsCoverage, type Coverage } from '../../trust/coverage.js';
+import { describeChange, describeState, EXTENDS_COVER_PREFIX, observeCovers } from '../../trust/covers.js';
 import type { Command } from '../command.js';
 import { expandClaudeShape } from '../../config/claude-shape.js';
 import { wantsColour, type CliContext } from '../context.js';
@@ -30,8 +30,15 @@ node_modules) are not covered.
 path is the project folder (default: the working directory) or one config file. A JavaScript config
 is shown as source and never run here.
 
+What a config extends (files, packages in node_modules, git sources pinned by commit) is shown
+too, hook by hook, and trust covers the bytes of each extended file and the files its commands run:
+a package that changes after you trusted the project is not trusted until you review it again. Git
+sources not in the cache yet are fetched here (once; runs never touch the network).
+
 Options:
   --yes    trust without asking (for scripts; read what it prints)
+  --fetch  also fetch the git sources your user and managed configs extend (then exit if no project
+           config is found)
   --list   show every trusted file and its covered files, and whether each still matches
   --json   with --list: the same as JSON ({"store", "files": [{"file", "state", "trusted", "sha256",
            "trustedAt", "covers": [{"file", "matches", "trusted", "now"}]}]}); state is trusted,
@@ -40,13 +47,20 @@ Options:
 A file with a key the runner refuses (a typo, a bad value) is shown with each problem: the runner
 switches such a file off, trusted or not, until it is fixed.
 `,
-  args: { positional: ['path'], flags: { yes: 'boolean', list: 'boolean', json: 'boolean' } },
+  args: { positional: ['path'], flags: { yes: 'boolean', list: 'boolean', json: 'boolean', fetch: 'boolean' } },
   async run(args, ctx) {
     const json = args.flags.json === true;
     if (json && args.flags.list !== true) throw new HooksError('USAGE', '--json goes with --list (trusting asks for a review, which is text)');
     const s = createStyle(!json && wantsColour(ctx.stdoutIsTTY, ctx.env));
     if (args.flags.list === true) return list(ctx, s, json);
+    if (args.flags.fetch === true) {
+      const own = [await loadManagedLayer(ctx.env, false, true), await loadUserLayer(ctx.env, true)].filter((l): l is ConfigLayer => l !== undefined);
+      for (const e of own.flatMap((l) => l.extended ?? [])) {
+        ctx.stdout(e.problem === undefined ? `${s.green('extends')} ${e.file}  ${s.dim(`(${e.layer} layer, sha256 ${e.sha256?.slice(0, 12)})`)}\n` : `${s.red('extends')} ${e.problem}\n`);
+      }
+    }
     const files = await projectFiles(args.positional.path, ctx);
+    if (files.length === 0 && args.flags.fetch === true) return 0;
     if (files.length === 0) {
       throw new HooksError('USAGE', `no project config found from ${path.resolve(ctx.cwd, args.positional.path ?? '.')} (the search stops at the repository root or your home folder)`);
     }
@@ -54,7 +68,14 @@ switches such a file off, trusted or not, until it is fixed.
     const reads = await Promise.all(
       files.map(async (file) => {
         const read = await readForTrust(file);
-        return { file, ...read, coverage: coverageFor(file, read), issues: await issuesOf(file, read, ctx) };
+        const coverage = coverageFor(file, read);
+        // Reviewing is the explicit step: git sources missing from the cache are fetched now.
+        const extended = read.config === undefined ? [] : await readExtendsForTrust(file, read.config, ctx.env, true);
+        const more = extendsCoverage(file, extended);
+        Object.assign(coverage.covers, more.covers);
+        Object.assign(coverage.why, more.why);
+        coverage.notes.push(...more.notes);
+        return { file, ...read, coverage, extended, issues: await issuesOf(file, read, ctx, extended) };
       }),
     );
     const isTrusted = (r: (typeof reads)[number]) => sameTrust(store.entries[r.file], r.coverage);
@@ -62,6 +83,7 @@ switches such a file off, trusted or not, until it is fixed.
     for (const r of reads) {
       lines.push(`${s.bold(r.file)} ${s.dim(`sha256 ${r.sha256.slice(0, 12)}`)}${isTrusted(r) ? s.green(' (already trusted)') : ''}`);
       lines.push(...describeFile(r, s).map((l) => `  ${l}`));
+      for (const e of r.extended) lines.push(...describeExtended(e, store.entries[r.file], s).map((l) => `  ${l}`));
       // Trusting a file the runner will switch off for a bad key must not look like it will run.
       if (r.issues.length > 0) {
         lines.push(`  ${s.red(`switched off when it runs: ${r.issues.length === 1 ? 'a problem' : `${r.issues.length} problems`}; trusted or not, none of its hooks run until ${r.issues.length === 1 ? 'it is' : 'they are'} fixed:`)}`);
@@ -96,10 +118,10 @@ switches such a file off, trusted or not, until it is fixed.
  * What the runner would switch this file off for (an unknown key, a bad value, a guard option), one line
  * each naming the key path; a JavaScript config is never run here, so it is not checked.
  */
-async function issuesOf(file: string, read: { config?: unknown; problem?: string; isJs: boolean }, ctx: CliContext): Promise<string[]> {
+async function issuesOf(file: string, read: { config?: unknown; problem?: string; isJs: boolean }, ctx: CliContext, extended: ConfigLayer[]): Promise<string[]> {
   if (read.isJs || read.problem !== undefined || read.config === undefined) return [];
   const layer = path.basename(file) === LOCAL_CONFIG_NAME ? 'local' : 'project';
-  const resolved = await resolveConfig([{ layer, file, dir: path.dirname(file), config: read.config, trust: 'trusted' }], { cwd: path.dirname(file), env: ctx.env });
+  const resolved = await resolveConfig([{ layer, file, dir: path.dirname(file), config: read.config, trust: 'trusted', ...(extended.length === 0 ? {} : { extended }) }], { cwd: path.dirname(file), env: ctx.env });
   const state = resolved.layers.find((l) => l.file === file);
   return state === undefined || state.active ? [] : (state.issues ?? [state.problem ?? `${file}: switched off`]);
 }
@@ -139,6 +161,19 @@ function describeFile(r: { file: string; bytes: Buffer; config?: unknown; proble
   for (const [key, value] of extra) out.push(`${s.bold(key)} ${JSON.stringify(value)}`);
   out.push(s.yellow('Trust covers these bytes and the project files listed under "covers": review those too.'));
   return out;
+}
+
+/** An extended file: where it came from, whether it is as trusted before, and what it runs. */
+function describeExtended(e: ConfigLayer, entry: TrustEntry | undefined, s: ReturnType<typeof createStyle>): string[] {
+  const chain = (e.via ?? []).map((step) => JSON.stringify(step.extends)).join(' → ');
+  if (e.problem !== undefined) return [s.red(`extends ${chain}: not loaded: ${e.problem}`)];
+  const was = entry?.covers?.[`${EXTENDS_COVER_PREFIX}${e.real}`];
+  const now = `sha256:${e.sha256}`;
+  const status = entry === undefined ? '' : was === undefined ? s.yellow(' (new: not reviewed before)') : was === now ? s.green(' (as trusted)') : s.yellow(' (changed since trusted)');
+  return [
+    `${s.bold(`extends ${chain}`)}: ${e.file} ${s.dim(`sha256 ${e.sha256?.slice(0, 12)}`)}${status}`,
+    ...describeFile({ file: e.file, bytes: Buffer.alloc(0), config: e.config, isJs: false }, s).slice(0, -1).map((l) => `  ${l}`),
+  ];
 }
 
 function describeEntry(entry: unknown): string {

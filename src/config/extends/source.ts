@@ -1,0 +1,71 @@
+// What an `extends` entry names: a path, an npm package (or a file in one), or a git repository pinned by
+// a full commit hash. Parsed here, once; nothing is read or fetched. Untrusted input: a repository writes
+// these strings, so each form is narrow and anything else is refused with one line.
+
+export type ExtendsSource =
+  | { kind: 'path'; path: string }
+  | { kind: 'package'; name: string; subpath?: string }
+  | { kind: 'git'; url: string; commit: string; path?: string };
+
+export type Parsed = { ok: true; source: ExtendsSource } | { ok: false; message: string };
+
+/** `git+<scheme>://…#<40 hex>[:path/in/repo.json]`. */
+const GIT = /^git\+(https|ssh|file):\/\/([^#\s]*)(?:#(.*))?$/;
+const COMMIT = /^[0-9a-f]{40}$/;
+/** npm's rules for a package name, scoped or not (lower case, no leading dot or underscore). */
+const PACKAGE = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
+/** A file inside a package or repository: plain relative segments, no `..`, no leading `/` or `-`. */
+const SUBPATH = /^(?!-)(?:[\w@.~-]+\/)*[\w@.~-]+$/;
+
+/** Files an extended config may be: data only (JSON, YAML). A JavaScript config would run code. */
+export const EXTENDS_DATA = /\.(json|ya?ml)$/i;
+
+export function parseExtends(spec: string): Parsed {
+  const fail = (why: string): Parsed => ({ ok: false, message: `extends "${printable(spec)}": ${why}` });
+  if (spec.length === 0) return fail('empty');
+  if (spec.length > 2048) return fail('longer than 2048 characters');
+  // Control characters would reach git's command line or a message as they are.
+  if (/[\u0000-\u001f\u007f]/.test(spec)) return fail('holds a control character');
+  if (spec.startsWith('git+') || /^(git|https?|ssh|file):/i.test(spec) || /^[\w.-]+@[\w.-]+:/.test(spec)) return parseGit(spec, fail);
+  if (spec.startsWith('.') || spec.startsWith('/') || spec.startsWith('~')) {
+    if (spec.startsWith('~') && !spec.startsWith('~/') && spec !== '~') return fail('~user paths are not supported; write ~/… or the full path');
+    if (!EXTENDS_DATA.test(spec)) return fail('an extended file must be JSON or YAML (.json, .yaml, .yml): a JavaScript config would run code');
+    return { ok: true, source: { kind: 'path', path: spec } };
+  }
+  // A package, or a file in one: `@team/policy`, `policy/strict.json`.
+  const parts = spec.split('/');
+  const nameParts = spec.startsWith('@') ? 2 : 1;
+  const name = parts.slice(0, nameParts).join('/');
+  const subpath = parts.slice(nameParts).join('/');
+  if (!PACKAGE.test(name) || name.length > 214) return fail('not a path (start it with ./, ../, / or ~/), a package name or a git+https:// / git+ssh:// URL');
+  if (subpath === '') return { ok: true, source: { kind: 'package', name } };
+  if (!SUBPATH.test(subpath) || subpath.split('/').some((s) => s === '..' || s === '.')) return fail('the file in the package must be a plain relative path');
+  if (!EXTENDS_DATA.test(subpath)) return fail('an extended file must be JSON or YAML (.json, .yaml, .yml): a JavaScript config would run code');
+  return { ok: true, source: { kind: 'package', name, subpath } };
+}
+
+function parseGit(spec: string, fail: (why: string) => Parsed): Parsed {
+  const m = GIT.exec(spec);
+  if (m === null) return fail('a git source is written git+https://host/repo.git#<commit>, git+ssh://… or git+file:///…, pinned by a full 40-character commit hash');
+  const [, scheme, rest, fragment] = m;
+  if (fragment === undefined || fragment === '') return fail('a git source must be pinned by a full 40-character commit hash (…#<commit>): a branch or tag can change under you');
+  const colon = fragment.indexOf(':');
+  const commit = colon === -1 ? fragment : fragment.slice(0, colon);
+  const file = colon === -1 ? undefined : fragment.slice(colon + 1);
+  if (!COMMIT.test(commit)) return fail(`"#${printable(commit)}" is not a full 40-character commit hash (lower-case hex): a branch, tag or short hash can change under you`);
+  // The host (or the path, for file://) would be read by git as an option if it began with "-".
+  if (rest!.startsWith('-') || rest!.includes('/-') || /\s/.test(rest!)) return fail('the URL may not hold spaces or a part starting with "-"');
+  if (scheme === 'file' ? !rest!.startsWith('/') : !/^[^/]+\/./.test(rest!)) return fail(scheme === 'file' ? 'git+file:// needs an absolute path (git+file:///srv/repo.git)' : 'the URL needs a host and a repository path');
+  if (file !== undefined) {
+    if (!SUBPATH.test(file) || file.split('/').some((s) => s === '..' || s === '.')) return fail('the file in the repository (after ":") must be a plain relative path');
+    if (!EXTENDS_DATA.test(file)) return fail('an extended file must be JSON or YAML (.json, .yaml, .yml): a JavaScript config would run code');
+  }
+  const source: ExtendsSource = { kind: 'git', url: `${scheme}://${rest}`, commit, ...(file === undefined ? {} : { path: file }) };
+  return { ok: true, source };
+}
+
+/** A spec as it may appear in a message: control characters escaped, long ones cut. */
+export function printable(spec: string): string {
+  const shown = JSON.stringify(spec).slice(1, -1);
+  return shown.length > 120 ? `${shown.slice(0, 120)}…` : shown;
+}

@@ -1,0 +1,90 @@
+// The `extends` entry parser reads strings a repository writes: whatever it is given, it answers a value
+// (never throws), a git source is accepted only when pinned by a full commit, and what it accepts round-trips.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseExtends } from '../../src/config/extends/source.js';
+
+const SETTINGS = { seed: 2626, numRuns: 150, interruptAfterTimeLimit: 4_000 };
+const hex40 = fc.stringMatching(/^[0-9a-f]{40}$/);
+const segment = fc.stringMatching(/^[a-z0-9][a-z0-9._-]{0,10}$/);
+const host = fc.stringMatching(/^[a-z0-9][a-z0-9.-]{0,15}$/);
+
+describe('parseExtends', () => {
+  it('never throws, and a refusal is one line naming the entry', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('git+', 'git+https://', '#', '~', '@', '@a/', '../', 'git+file://')).map((s) => s), (spec) => {
+        const r = parseExtends(spec);
+        if (!r.ok) {
+          expect(r.message.startsWith('extends "')).toBe(true);
+          expect(r.message).not.toMatch(/[\n\r]/);
+        }
+      }),
+      SETTINGS,
+    );
+  });
+
+  it('accepts a git URL pinned by a full commit, with or without a file, and gives back its parts', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('https', 'ssh'), host, fc.array(segment, { minLength: 1, maxLength: 3 }), hex40, fc.option(fc.array(segment, { minLength: 1, maxLength: 2 }).map((p) => `${p.join('/')}.json`), { nil: undefined }), (scheme, h, repo, commit, file) => {
+        const spec = `git+${scheme}://${h}/${repo.join('/')}#${commit}${file === undefined ? '' : `:${file}`}`;
+        const r = parseExtends(spec);
+        expect(r).toEqual({ ok: true, source: { kind: 'git', url: `${scheme}://${h}/${repo.join('/')}`, commit, ...(file === undefined ? {} : { path: file }) } });
+      }),
+      SETTINGS,
+    );
+  });
+
+  it('refuses a git URL pinned by anything but a full lower-case commit hash', () => {
+    const notCommit = fc.oneof(
+      fc.constant(''),
+      fc.stringMatching(/^[0-9a-f]{1,39}$/),
+      fc.stringMatching(/^[0-9a-f]{41,45}$/),
+      hex40.map((h) => h.toUpperCase()).filter((h) => /[A-F]/.test(h)),
+      fc.constantFrom('main', 'v1.2.3', 'HEAD', 'refs/heads/main'),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom('https', 'ssh', 'file'), notCommit, fc.boolean(), (scheme, pin, withHash) => {
+        const spec = `git+${scheme}://${scheme === 'file' ? '/srv/repo.git' : 'example.com/team/policy.git'}${withHash ? `#${pin}` : ''}`;
+        const r = parseExtends(spec);
+        expect(r.ok).toBe(false);
+        if (!r.ok) expect(r.message).toMatch(/commit hash/);
+      }),
+      SETTINGS,
+    );
+  });
+
+  it('never lets a part of a git URL start with "-" (git would read it as an option)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^-[a-z=-]{1,12}$/), hex40, (opt, commit) => {
+        expect(parseExtends(`git+ssh://${opt}/x#${commit}`).ok).toBe(false);
+        expect(parseExtends(`git+file:///srv/${opt}#${commit}`).ok).toBe(false);
+      }),
+      SETTINGS,
+    );
+  });
+
+  it.each([
+    ['./base.json', { kind: 'path', path: './base.json' }],
+    ['~/policies/team.yaml', { kind: 'path', path: '~/policies/team.yaml' }],
+    ['@team/hooks-policy', { kind: 'package', name: '@team/hooks-policy' }],
+    ['pkg/sub.json', { kind: 'package', name: 'pkg', subpath: 'sub.json' }],
+    ['git+file:///tmp/r.git#0123456789abcdef0123456789abcdef01234567:a/b.yml', { kind: 'git', url: 'file:///tmp/r.git', commit: '0123456789abcdef0123456789abcdef01234567', path: 'a/b.yml' }],
+  ])('%s', (spec, source) => {
+    expect(parseExtends(spec)).toEqual({ ok: true, source });
+  });
+
+  it.each([
+    ['./policy.mjs', /JSON or YAML/],
+    ['pkg/index.js', /JSON or YAML/],
+    ['pkg/../../x.json', /plain relative path/],
+    ['https://example.com/policy.json', /pinned by a full 40-character commit hash/],
+    ['git+https://example.com/team/policy.git', /must be pinned/],
+    ['git@github.com:team/policy.git', /git\+https/],
+    ['~root/x.json', /~user/],
+    ['Not A Package', /not a path/],
+  ])('refuses %s', (spec, why) => {
+    const r = parseExtends(spec);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(why);
+  });
+});
