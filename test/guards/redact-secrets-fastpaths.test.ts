@@ -119,6 +119,16 @@ describe('redact-secrets keyword index', () => {
   it('finds every occurrence a plain search finds, at the text edges too', () => {
     expect(sorted(index.find('ghp_ PASSWORD=x sk-SK'))).toEqual(sorted(reference('ghp_ PASSWORD=x sk-SK')));
     expect(index.find('xSK').get('c:SK')).toEqual([1]);
+    // The pass reads two bytes per step: every keyword at an even and an odd offset, at both
+    // ends of the text, from a Buffer at an odd byte offset too (its 16-bit view needs a copy).
+    for (const keyword of keywords) {
+      for (const text of [keyword, 'x' + keyword, 'xy' + keyword + 'z', ' ' + keyword.toUpperCase() + '  ']) {
+        expect(sorted(index.find(text)), JSON.stringify(text)).toEqual(sorted(reference(text)));
+        const odd = Buffer.from('_' + text, 'latin1').subarray(1);
+        expect(sorted(index.findBytes(Buffer.from(odd))), JSON.stringify(text)).toEqual(sorted(reference(text)));
+        if (odd.byteOffset % 2 === 1) expect(sorted(index.findBytes(odd))).toEqual(sorted(reference(text)));
+      }
+    }
     fc.assert(
       fc.property(fc.array(part, { maxLength: 30 }).map((p) => p.join('')), (text) => {
         expect(sorted(index.find(text))).toEqual(sorted(reference(text)));
