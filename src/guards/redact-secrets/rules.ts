@@ -170,6 +170,29 @@ export const SECRET_RULES: readonly SecretRule[] = [
     group: 1,
   },
   token('azure-ad-client-secret', 'https://learn.microsoft.com/en-us/entra/identity-platform/how-to-add-credentials (format per gitleaks azure-ad-client-secret)', ['Q~'], '[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}'),
+  {
+    // Azure's identifiable keys (GitHub secret scanning partner formats): a fixed signature at a
+    // fixed offset inside a base64 key. Shapes from Microsoft's security-utilities
+    // (https://github.com/microsoft/security-utilities, GeneratedRegexPatterns/HighConfidenceSecurityModels.json, MIT):
+    // common annotated keys (Azure DevOps PATs, `JQQJ9` at 52), 88-character keys (`+ASt` storage,
+    // `ACDb` Cosmos DB, `+ABa` Batch, `+AMC` ML classic, `APIM` API Management at 76), 44-character
+    // keys (`+ARm` Relay, `+AEh` Event Hubs, `+ASb` Service Bus, `AIoT` IoT, `AzCa` Cache for
+    // Redis, `AZEG` Event Grid at 33), Functions (`AzFu` at 44), Search (`AzSe` at 42) and Container
+    // Registry (`+ACR` at 42). The signature is the keyword; windows reach 256 characters back.
+    id: 'azure-identifiable-key',
+    source: 'https://learn.microsoft.com/en-us/purview/sit-defn-azure-devops-personal-access-token ; https://github.com/microsoft/security-utilities (identifiable key formats)',
+    keywords: ['JQQJ9', '+ASt', 'ACDb', '+ABa', '+AMC', 'APIM', '+ARm', '+AEh', '+ASb', 'AIoT', 'AzCa', 'AZEG', 'AzFu', 'AzSe', '+ACR'],
+    pattern: re(
+      '(?<![A-Za-z0-9+/_-])(?:' +
+        '[A-Za-z0-9]{52}JQQJ9[9DH][A-Za-z0-9][A-L][A-Za-z0-9]{16}[A-Za-z][A-Za-z0-9]{7}(?:[A-Za-z0-9]{2}==)?' +
+        '|[A-Za-z0-9+/]{76}(?:\\+ASt|ACDb|\\+ABa|\\+AMC|APIM)[A-Za-z0-9+/]{5}[AQgw]==' +
+        '|[A-Za-z0-9+/]{33}(?:\\+ARm|\\+AEh|\\+ASb|AIoT|AzCa|AZEG)[A-P][A-Za-z0-9+/]{5}=' +
+        '|[A-Za-z0-9_-]{44}AzFu[A-Za-z0-9_-]{5}[AQgw]==' +
+        '|[A-Za-z0-9]{42}AzSe[A-D][A-Za-z0-9]{5}' +
+        '|[A-Za-z0-9+/]{42}\\+ACR[A-D][A-Za-z0-9+/]{5}' +
+        ')(?![A-Za-z0-9+/=_-])',
+    ),
+  },
   token('digitalocean-token', 'https://docs.digitalocean.com/reference/api/create-personal-access-token/', ['_v1_'], 'do[por]_v1_[a-f0-9]{64}'),
   token('heroku-api-key', 'https://devcenter.heroku.com/articles/authentication', ['HRKU-'], 'HRKU-[A-Za-z0-9_-]{60}'),
   token('alibaba-access-key-id', 'https://www.alibabacloud.com/help/en/ram/user-guide/create-an-accesskey-pair', ['LTAI'], 'LTAI[A-Za-z0-9]{12,20}'),
