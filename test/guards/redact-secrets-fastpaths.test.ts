@@ -142,14 +142,21 @@ describe('redact-secrets keyword index', () => {
 // whole text finds must start at one.
 describe('redact-secrets rules that start at a keyword', () => {
   const marked = SECRET_RULES.filter((rule) => rule.startsAtKeyword === true);
+  // Pieces of the two token rules tried at their hits (Vault's `s.…`, Asana's `2/…:…`) beside the labels'.
+  const tokenPiece = fc.constantFrom(
+    's.', 'b.', 'r.', 'hvs.', 'hvr.', 'is.', '2/', '1/', '/', ':', '.', '_', '-', ' ', 'x', '1204567891234567', '12045678',
+    'a1b2c3d4e5f60718293a4b5c6d7e8f90', 'Ab3dE5fG7hJ9kL1mN3pQ5rS7', 'Zq81nB5cR7yT3uJ0pL6s',
+    '2/1204567891234567:a1b2c3d4e5f60718293a4b5c6d7e8f90', '1/1204567891234567/12045678912:', 's.Ab3dE5fG7hJ9kL1mN3pQ5rS7',
+  );
+  const mixed = fc.oneof(text, fc.array(tokenPiece, { maxLength: 40 }).map((parts) => parts.join('')));
   it('has the label rules marked, and each of their matches starts at a keyword', () => {
-    expect(marked.map((rule) => rule.id).sort()).toEqual(['secret-assignment', 'service-key-assignment']);
+    expect(marked.map((rule) => rule.id).sort()).toEqual(['asana-token', 'hashicorp-vault-token', 'secret-assignment', 'service-key-assignment']);
     for (const rule of marked) {
       const startsAtKeyword = (text: string, at: number): boolean =>
         rule.keywords.some((k) => (rule.keywordsIgnoreCase ? text.slice(at, at + k.length).toLowerCase() === k.toLowerCase() : text.startsWith(k, at)));
       let matched = 0;
       fc.assert(
-        fc.property(text, (input) => {
+        fc.property(mixed, (input) => {
           const pattern = new RegExp(rule.pattern.source, rule.pattern.flags);
           for (let match = pattern.exec(input); match !== null; match = pattern.exec(input)) {
             matched++;
