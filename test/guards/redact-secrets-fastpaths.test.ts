@@ -119,6 +119,16 @@ describe('redact-secrets keyword index', () => {
   it('finds every occurrence a plain search finds, at the text edges too', () => {
     expect(sorted(index.find('ghp_ PASSWORD=x sk-SK'))).toEqual(sorted(reference('ghp_ PASSWORD=x sk-SK')));
     expect(index.find('xSK').get('c:SK')).toEqual([1]);
+    // The pass reads two bytes per step: every keyword at an even and an odd offset, at both
+    // ends of the text, from a Buffer at an odd byte offset too (its 16-bit view needs a copy).
+    for (const keyword of keywords) {
+      for (const text of [keyword, 'x' + keyword, 'xy' + keyword + 'z', ' ' + keyword.toUpperCase() + '  ']) {
+        expect(sorted(index.find(text)), JSON.stringify(text)).toEqual(sorted(reference(text)));
+        const odd = Buffer.from('_' + text, 'latin1').subarray(1);
+        expect(sorted(index.findBytes(Buffer.from(odd))), JSON.stringify(text)).toEqual(sorted(reference(text)));
+        if (odd.byteOffset % 2 === 1) expect(sorted(index.findBytes(odd))).toEqual(sorted(reference(text)));
+      }
+    }
     fc.assert(
       fc.property(fc.array(part, { maxLength: 30 }).map((p) => p.join('')), (text) => {
         expect(sorted(index.find(text))).toEqual(sorted(reference(text)));
@@ -132,14 +142,21 @@ describe('redact-secrets keyword index', () => {
 // whole text finds must start at one.
 describe('redact-secrets rules that start at a keyword', () => {
   const marked = SECRET_RULES.filter((rule) => rule.startsAtKeyword === true);
+  // Pieces of the two token rules tried at their hits (Vault's `s.…`, Asana's `2/…:…`) beside the labels'.
+  const tokenPiece = fc.constantFrom(
+    's.', 'b.', 'r.', 'hvs.', 'hvr.', 'is.', '2/', '1/', '/', ':', '.', '_', '-', ' ', 'x', '1204567891234567', '12045678',
+    'a1b2c3d4e5f60718293a4b5c6d7e8f90', 'Ab3dE5fG7hJ9kL1mN3pQ5rS7', 'Zq81nB5cR7yT3uJ0pL6s',
+    '2/1204567891234567:a1b2c3d4e5f60718293a4b5c6d7e8f90', '1/1204567891234567/12045678912:', 's.Ab3dE5fG7hJ9kL1mN3pQ5rS7',
+  );
+  const mixed = fc.oneof(text, fc.array(tokenPiece, { maxLength: 40 }).map((parts) => parts.join('')));
   it('has the label rules marked, and each of their matches starts at a keyword', () => {
-    expect(marked.map((rule) => rule.id).sort()).toEqual(['secret-assignment', 'service-key-assignment']);
+    expect(marked.map((rule) => rule.id).sort()).toEqual(['asana-token', 'hashicorp-vault-token', 'secret-assignment', 'service-key-assignment']);
     for (const rule of marked) {
       const startsAtKeyword = (text: string, at: number): boolean =>
         rule.keywords.some((k) => (rule.keywordsIgnoreCase ? text.slice(at, at + k.length).toLowerCase() === k.toLowerCase() : text.startsWith(k, at)));
       let matched = 0;
       fc.assert(
-        fc.property(text, (input) => {
+        fc.property(mixed, (input) => {
           const pattern = new RegExp(rule.pattern.source, rule.pattern.flags);
           for (let match = pattern.exec(input); match !== null; match = pattern.exec(input)) {
             matched++;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactText } from '../../src/guards/redact-secrets.js';
-import { A62, generator, HEX, LOWER, DIGITS } from './corpus/secrets-examples.js';
+import { A62, B64, generator, HEX, LOWER, DIGITS, URLSAFE } from './corpus/secrets-examples.js';
 
 // The partner formats added with issue 27: a fake token of each shape (generated, seeded; never a
 // real key) is redacted, and a look-alike that breaks the shape in one way comes back unchanged.
@@ -34,11 +34,54 @@ const cases: { rule: string; token: string; lookalikes: string[] }[] = [
     token: ['pcsk', p(A62, 6), p(A62, 63)].join('_'),
     lookalikes: [['pcsk', p(A62, 6), p(A62, 20)].join('_'), ['pcsk', p(A62, 69)].join('_')],
   },
+  // Azure identifiable keys: a signature at a fixed offset of a base64 key (the keyword the
+  // prefilter finds); the look-alikes move the signature by one, break the checksum-position
+  // character or the padding, or sit inside longer base64 data.
+  {
+    rule: 'azure-identifiable-key',
+    token: [p(A62, 52), 'JQQJ99', p(A62, 1), 'B', p(A62, 16), 'Q', p(A62, 7)].join(''),
+    lookalikes: [[p(A62, 51), 'JQQJ99', p(A62, 1), 'B', p(A62, 16), 'Q', p(A62, 7)].join(''), [p(A62, 52), 'JQQJ99', p(A62, 1), 'M', p(A62, 16), 'Q', p(A62, 7)].join('')],
+  },
+  {
+    rule: 'azure-identifiable-key',
+    token: [p(B64, 76), '+ASt', p(B64, 5), 'g=='].join(''),
+    lookalikes: [[p(B64, 75), '+ASt', p(B64, 5), 'g=='].join(''), [p(B64, 76), '+ASt', p(B64, 5), 'B=='].join(''), ['x/', p(B64, 76), '+ASt', p(B64, 5), 'g=='].join('')],
+  },
+  {
+    rule: 'azure-identifiable-key',
+    token: [p(B64, 76), 'APIM', p(B64, 5), 'A=='].join(''),
+    lookalikes: [[p(B64, 76), 'APIM', p(B64, 5), 'A='].join(''), 'the APIM gateway key rotated'],
+  },
+  {
+    rule: 'azure-identifiable-key',
+    token: [p(B64, 33), 'AzCa', 'K', p(B64, 5), '='].join(''),
+    lookalikes: [[p(B64, 33), 'AzCa', 'Z', p(B64, 5), '='].join(''), [p(B64, 33), 'AzCa', 'K', p(B64, 5)].join('')],
+  },
+  {
+    rule: 'azure-identifiable-key',
+    token: [p(B64, 33), '+ASb', 'C', p(B64, 5), '='].join(''),
+    lookalikes: [[p(B64, 32), '+ASb', 'C', p(B64, 5), '='].join('')],
+  },
+  {
+    rule: 'azure-identifiable-key',
+    token: [p(URLSAFE, 44), 'AzFu', p(URLSAFE, 5), 'w=='].join(''),
+    lookalikes: [[p(URLSAFE, 43), 'AzFu', p(URLSAFE, 5), 'w=='].join('')],
+  },
+  {
+    rule: 'azure-identifiable-key',
+    token: [p(A62, 42), 'AzSe', 'D', p(A62, 5)].join(''),
+    lookalikes: [[p(A62, 42), 'AzSe', 'E', p(A62, 5)].join(''), [p(A62, 42), 'AzSe', 'D', p(A62, 6)].join('')],
+  },
+  {
+    rule: 'azure-identifiable-key',
+    token: [p(B64, 42), '+ACR', 'A', p(B64, 5)].join(''),
+    lookalikes: [[p(B64, 42), '+ACR', 'F', p(B64, 5)].join('')],
+  },
 ];
 
 describe('redact-secrets partner formats (issue 27)', () => {
-  for (const { rule, token, lookalikes } of cases) {
-    it(`${rule}: the token is redacted in an env line and in JSON, look-alikes are not`, () => {
+  for (const [n, { rule, token, lookalikes }] of cases.entries()) {
+    it(`${rule} (${n}): the token is redacted in an env line and in JSON, look-alikes are not`, () => {
       const line = `EXPORTED_VALUE=${token}\n`;
       const result = redactText(line);
       expect(result.text).toBe(`EXPORTED_VALUE=[REDACTED:${rule}]\n`);

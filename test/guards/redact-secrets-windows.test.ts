@@ -33,6 +33,17 @@ describe('redact-secrets keyword windows', () => {
     );
   });
 
+  it('past 20,000 hits of one keyword the label rules are still tried per hit, and find what a whole-text read finds', () => {
+    // 40,000 `key` hits in 640 KB (under the cap of one hit per 16 bytes): the label rule used to
+    // fall back to a whole-text scan here; the spans must be the same either way.
+    const secret = g.pick(A62, 20) + '7Q';
+    const text = 'cache_key=a1 x\n'.repeat(20_000) + 'sort_key: b2 yy\n'.repeat(20_000) + `API_KEY=${secret}\n` + 'the key, '.repeat(3);
+    const out = windowed.text(text);
+    expect(out).toEqual(whole.text(text));
+    expect(out.findings.map((f) => f.rule)).toEqual(['secret-assignment']);
+    expect(out.text).not.toContain(secret);
+  });
+
   it('a token longer than a window, far from the line start, is still whole', () => {
     const jwt = ['ey', 'J'].join('') + g.pick(A62, 30) + '.' + ['ey', 'J'].join('') + g.pick(A62, 6000) + '.' + g.pick(A62, 43);
     const text = 'x '.repeat(9000) + `Authorization: Bearer ${jwt} done`;

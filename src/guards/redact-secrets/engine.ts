@@ -1,5 +1,5 @@
 // Finds secrets in text and replaces them, leaving every other byte as it was.
-import { blankEscapes, rejectedByFilters, SECRET_RULES, type SecretRule } from './rules.js';
+import { blankEscapesBytes, rejectedByFilters, SECRET_RULES, type SecretRule } from './rules.js';
 // Types only: the engine stays free of zod so that a caller such as the audit log can import it
 // without paying for the schema library (zod alone is ~75 ms of start-up on Node 20 here).
 import type { RedactSecretsOptionsInput } from './options.js';
@@ -226,12 +226,21 @@ function redactorFor(options: RedactSecretsOptionsInput | undefined): Redactor {
  * in V8, and the copy costs less than a JSON.parse of the text.
  */
 export interface KeywordIndex {
-  /** Positions per keyword key (`c:` exact, `i:` folded), in order; a list longer than MAX_HITS means "everywhere". Latin-1 text only. */
+  /** Positions per keyword key (`c:` exact, `i:` folded), in order; a list longer than `hitCap(length)` means "everywhere". Latin-1 text only. */
   find(text: string): Map<string, number[]>;
+  /** The same over the text's Latin-1 bytes. */
+  findBytes(buf: Buffer): Map<string, number[]>;
 }
 
-/** Past this many hits of one keyword, its rules read the whole text (windows would cover it anyway). */
-const MAX_HITS = 20_000;
+/**
+ * Past this many hits of one keyword, its rules read the whole text. It grows with the text: a
+ * fixed 20,000 sent the label rules (tried once per hit) to whole-text scans from ~8 MB of plain
+ * log on, and made the time per MB grow with the size. One hit per 16 bytes bounds the lists'
+ * memory on adversarial text (`key` × 10 million).
+ */
+export function hitCap(length: number): number {
+  return Math.max(20_000, length >> 4);
+}
 
 interface KeywordEntry {
   key: string;
@@ -242,19 +251,32 @@ interface KeywordEntry {
 
 const keywordKey = (rule: SecretRule, keyword: string): string => (rule.keywordsIgnoreCase ? 'i:' + keyword.toLowerCase() : 'c:' + keyword);
 
+/** How a Uint16Array reads two bytes on this machine. */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
 /** ASCII upper case to lower case, every other byte as is (what the pair table is keyed by). */
 const LOWER = Uint8Array.from({ length: 256 }, (_, c) => (c >= 65 && c <= 90 ? c | 32 : c));
 
 /** Exported for tests only (held to a plain `indexOf` search). */
 export function _keywordIndex(rules: readonly SecretRule[]): KeywordIndex {
-  // Raw byte pair → bucket number (0: none) in a typed array: a 65,536-slot plain array would be
-  // held as a dictionary by V8, and this lookup runs at every position of the text. A folded
-  // keyword is entered under each case of its first two letters, so the loop folds nothing.
+  // The loop reads the bytes two at a time, as one 16-bit number (half the steps of a byte loop).
+  // A keyword of three or more bytes starting at an even offset has its first two bytes in one
+  // such number, one starting at an odd offset its second and third: both pairs are entered, with
+  // how far back the keyword starts (0 or 1). Two-byte keywords (`SK`, `--`, `</`, ...) are found
+  // by the Buffer's native search instead. A folded keyword is entered under each case of its
+  // letters, so the loop folds nothing before the full compare.
+  const pairOf = LITTLE_ENDIAN ? (first: number, second: number): number => first | (second << 8) : (first: number, second: number): number => (first << 8) | second;
+  // 16-bit number → bucket number (0: none) in a typed array: a 65,536-slot plain array would be
+  // held as a dictionary by V8. An 8 KB bit set is looked up first: it stays in L1 cache.
   const table = new Uint16Array(1 << 16);
-  const pairs = new Uint8Array(1 << 13);
-  const buckets: KeywordEntry[][] = [[]];
-  // Per bucket, the third bytes its keywords allow (each case for a folded one); all for a two-letter keyword.
-  let third = new Uint8Array(256 * 8);
+  const present = new Uint8Array(1 << 13);
+  const buckets: { entry: KeywordEntry; back: number }[][] = [[]];
+  // Per bucket, the bytes allowed right before the pair (a keyword starting one back: its first
+  // byte) and right after it (one starting at the pair: its third): most pairs that occur in text
+  // (`re`, `in`, `co`) fail both, and the loop never reads the bucket.
+  let before = new Uint8Array(256 * 64);
+  let after = new Uint8Array(256 * 64);
+  const short: KeywordEntry[] = [];
   const seen = new Set<string>();
   const cases = (c: number, fold: boolean): number[] => (fold && LOWER[c] !== c ? [c, LOWER[c]!] : fold && c >= 97 && c <= 122 ? [c, c & ~32] : [c]);
   for (const rule of rules) {
@@ -267,62 +289,88 @@ export function _keywordIndex(rules: readonly SecretRule[]): KeywordIndex {
       // Keywords are Latin-1 and at least two characters (checked by a test over the rules).
       if (!(/^[\x00-\xff]{2,}$/.test(word))) continue;
       const bytes = Uint8Array.from(word, (c) => c.charCodeAt(0));
-      for (const first of cases(bytes[0]!, fold)) {
-        for (const second of cases(bytes[1]!, fold)) {
-          const pair = (first << 8) | second;
-          if (table[pair] === 0) {
-            table[pair] = buckets.length;
-            buckets.push([]);
-            if (third.length < buckets.length * 256) {
-              const grown = new Uint8Array(third.length * 2);
-              grown.set(third);
-              third = grown;
+      const entry: KeywordEntry = { key, bytes, fold };
+      if (bytes.length === 2) {
+        short.push(entry);
+        continue;
+      }
+      for (const back of [1, 0]) {
+        for (const first of cases(bytes[back]!, fold)) {
+          for (const second of cases(bytes[back + 1]!, fold)) {
+            const pair = pairOf(first, second);
+            if (table[pair] === 0) {
+              table[pair] = buckets.length;
+              buckets.push([]);
+              if (before.length < buckets.length * 256) {
+                const grownBefore = new Uint8Array(before.length * 2);
+                grownBefore.set(before);
+                before = grownBefore;
+                const grownAfter = new Uint8Array(after.length * 2);
+                grownAfter.set(after);
+                after = grownAfter;
+              }
             }
+            present[pair >> 3]! |= 1 << (pair & 7);
+            const slot = table[pair]!;
+            for (const c of cases(back === 1 ? bytes[0]! : bytes[2]!, fold)) (back === 1 ? before : after)[slot * 256 + c] = 1;
+            const bucket = buckets[slot]!;
+            // Within a step, the keyword starting one byte back comes first: lists stay in order.
+            if (!bucket.some((b) => b.entry === entry && b.back === back)) bucket.push({ entry, back });
+            bucket.sort((a, b) => b.back - a.back);
           }
-          const slot = table[pair]!;
-          pairs[pair >> 3]! |= 1 << (pair & 7);
-          buckets[slot]!.push({ key, bytes, fold });
-          if (bytes.length === 2) third.fill(1, slot * 256, slot * 256 + 256);
-          else for (const c of cases(bytes[2]!, fold)) third[slot * 256 + c] = 1;
         }
       }
     }
   }
   const lower = LOWER;
-  return {
+  const index: KeywordIndex = {
     find(text) {
+      return index.findBytes(Buffer.from(text, 'latin1'));
+    },
+    findBytes(input) {
       const out = new Map<string, number[]>();
-      const buf = Buffer.from(text, 'latin1');
-      const length = buf.length;
-      const n = length - 1;
-      let a = buf[0] ?? 0;
-      for (let i = 0; i < n; i++) {
-        const b = buf[i + 1]!;
-        const pair = (a << 8) | b;
-        a = b;
-        // An 8 KB bit set first: it stays in L1 cache, the 128 KB table does not.
-        if ((pairs[pair >> 3]! & (1 << (pair & 7))) === 0) continue;
+      const length = input.length;
+      const cap = hitCap(length);
+      // A 16-bit view needs an even byte offset (small Buffers come from a pool at any offset).
+      let buf = input;
+      if ((input.byteOffset & 1) !== 0) input.copy((buf = Buffer.alloc(length)));
+      const words = new Uint16Array(buf.buffer, buf.byteOffset, length >> 1);
+      const steps = words.length;
+      for (let w = 0; w < steps; w++) {
+        const pair = words[w]!;
+        if ((present[pair >> 3]! & (1 << (pair & 7))) === 0) continue;
         const slot = table[pair]!;
-        // Past the end, 0: a two-letter keyword allows it, longer ones fail their compare anyway.
-        if (third[slot * 256 + (i + 2 < length ? buf[i + 2]! : 0)] === 0) continue;
+        // Out of the text, 0: no keyword holds a NUL, and the length check below fails anyway.
+        if (before[slot * 256 + (w > 0 ? buf[2 * w - 1]! : 0)] === 0 && after[slot * 256 + (2 * w + 2 < length ? buf[2 * w + 2]! : 0)] === 0) continue;
         const bucket = buckets[slot]!;
         for (let k = 0; k < bucket.length; k++) {
-          const entry = bucket[k]!;
+          const { entry, back } = bucket[k]!;
+          const at = 2 * w - back;
           const word = entry.bytes;
-          if (i + word.length > length) continue;
-          // The first two bytes matched the pair exactly (in one of the folded keyword's cases).
-          let j = 2;
-          if (entry.fold) while (j < word.length && lower[buf[i + j]!] === word[j]) j++;
-          else while (j < word.length && buf[i + j] === word[j]) j++;
+          if (at < 0 || at + word.length > length) continue;
+          let j = 0;
+          if (entry.fold) while (j < word.length && lower[buf[at + j]!] === word[j]) j++;
+          else while (j < word.length && buf[at + j] === word[j]) j++;
           if (j < word.length) continue;
           let list = out.get(entry.key);
           if (list === undefined) out.set(entry.key, (list = []));
-          if (list.length <= MAX_HITS) list.push(i);
+          if (list.length <= cap) list.push(at);
         }
+      }
+      for (const entry of short) {
+        const list: number[] = [];
+        const variants: Buffer[] = [];
+        for (const first of cases(entry.bytes[0]!, entry.fold)) for (const second of cases(entry.bytes[1]!, entry.fold)) variants.push(Buffer.from([first, second]));
+        for (const variant of variants) {
+          for (let at = buf.indexOf(variant, 0); at >= 0 && list.length <= cap; at = buf.indexOf(variant, at + 1)) list.push(at);
+        }
+        if (variants.length > 1) list.sort((a, b) => a - b);
+        if (list.length > 0) out.set(entry.key, list);
       }
       return out;
     },
   };
+  return index;
 }
 
 // A rule reads only windows around its keywords' hits: from the start of the line (at most
@@ -344,7 +392,7 @@ const stickyCopies = new WeakMap<RegExp, RegExp>();
 
 function _collect(input: string, rules: readonly SecretRule[], keys: readonly string[][], builtIn: number, index: KeywordIndex, windows: boolean): Span[] {
   const spans: Span[] = [];
-  const blanked = blankEscapes(input);
+  const { text: blanked, bytes } = blankEscapesBytes(input);
   let hits: Map<string, number[]> | undefined;
   let newlines: number[] | undefined;
   const windowsOf = new Map<string, [number, number][] | null>();
@@ -375,15 +423,16 @@ function _collect(input: string, rules: readonly SecretRule[], keys: readonly st
       }
     };
     if (rule.keywords.length === 0) return scan(subject, 0, undefined);
-    hits ??= index.find(blanked);
+    hits ??= index.findBytes(bytes);
     if (hits.size === 0) return;
     const lists: number[][] = [];
+    const cap = hitCap(bytes.length);
     let whole = rule.wholeText === true || !windows || subject.length < WINDOWS_FROM;
     for (const key of keys[order]!) {
       const list = hits.get(key);
       if (list === undefined) continue;
       lists.push(list);
-      if (list.length > MAX_HITS) whole = true;
+      if (list.length > cap) whole = true;
     }
     if (lists.length === 0) return;
     if (whole) return scan(subject, 0, undefined);

@@ -28,10 +28,11 @@ export function isPlaceholder(secret: string): boolean {
  */
 export function looksSecret(value: string): boolean {
   if (value.length < 8 || value.length > 1000) return false;
-  if (isPlaceholder(value)) return false;
   // References and code: `$VAR`, `%VAR%`, `process.env.X`, `os.environ[...]`, `getToken()`, `a.b.c`.
+  // Checked before the placeholder filter: on plain logs most label matches are such references.
   if (/^[$%@&!~]|^(?:process\.env|os\.environ|env|secrets|vars|config|settings|self|this)\b|[()]|\?\.|\|\||&&/i.test(value)) return false;
   if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(value)) return false;
+  if (isPlaceholder(value)) return false;
   // Paths, URLs (their passwords have their own rule), e-mail addresses, numbers, versions, dates.
   if (/^(?:\.{0,2}\/|~\/|[A-Za-z]:\\|[a-z][a-z0-9+.-]*:\/\/)/i.test(value)) return false;
   if (/^[\w.+-]+@[\w-]+\.[\w.-]+$/.test(value)) return false;
@@ -62,10 +63,21 @@ export function entropy(text: string): number {
   return bits;
 }
 
+/** A loop over char codes, not `split`: this runs on every match a rule's filters look at. */
 function longestAlnumRun(text: string): string {
-  let best = '';
-  for (const run of text.split(/[^A-Za-z0-9]+/)) if (run.length > best.length) best = run;
-  return best;
+  let bestStart = 0;
+  let bestLength = 0;
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0;
+    if ((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)) continue;
+    if (i - start > bestLength) {
+      bestStart = start;
+      bestLength = i - start;
+    }
+    start = i + 1;
+  }
+  return text.slice(bestStart, bestStart + bestLength);
 }
 
 /** Longest run of characters that each follow the previous one in 0-9a-z (9 → a, z → 0 wrap too). */

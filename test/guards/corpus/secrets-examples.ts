@@ -256,6 +256,8 @@ export function secretExamples(seed = 12): SecretExample[] {
   add('clickhouse-cloud-key', j('4b1d', p(A62, 38)), env('CLICKHOUSE_KEY_SECRET'), log);
   add('hubspot-token', j('pat-na1-', p(HEX, 8), '-', p(HEX, 4), '-', p(HEX, 4), '-', p(HEX, 4), '-', p(HEX, 12)), env('HUBSPOT_ACCESS_TOKEN'), jsonEscaped);
   add('pinecone-key', j('pcsk_', p(A62, 6), '_', p(A62, 63)), env('PINECONE_API_KEY'), quoted);
+  add('azure-identifiable-key', j(p(A62, 52), 'JQQJ99', p(A62, 1), 'C', p(A62, 16), 'b', p(A62, 7)), env('AZURE_DEVOPS_EXT_PAT'), (s) => `git clone https://pat:${s}@dev.azure.com/org/repo`);
+  add('azure-identifiable-key', j(p(B64, 76), 'ACDb', p(B64, 5), 'Q=='), env('COSMOS_KEY'), json('primaryMasterKey'));
   return out;
 }
 
