@@ -56,11 +56,15 @@ export interface DecodedMetric {
   temporality?: number;
 }
 
+/** A decoded protobuf message (protobufjs' toObject): checked field by field where used. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Decoded = Record<string, any>;
+
 const hex = (b: unknown) => (b instanceof Uint8Array ? Buffer.from(b).toString('hex') : '');
 
 export function decodeTraces(body: Buffer): DecodedSpan[] {
   const type = protos().lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest');
-  const msg = type.toObject(type.decode(body), { longs: String, enums: Number, defaults: false }) as { resourceSpans?: { resource?: { attributes?: never }; scopeSpans?: { spans?: Record<string, never>[] }[] }[] };
+  const msg = type.toObject(type.decode(body), { longs: String, enums: Number, defaults: false }) as { resourceSpans?: { resource?: { attributes?: Decoded['attributes'] }; scopeSpans?: { spans?: Decoded[] }[] }[] };
   const spans: DecodedSpan[] = [];
   for (const rs of msg.resourceSpans ?? []) {
     for (const ss of rs.scopeSpans ?? []) {
@@ -84,12 +88,12 @@ export function decodeTraces(body: Buffer): DecodedSpan[] {
 
 export function decodeMetrics(body: Buffer): DecodedMetric[] {
   const type = protos().lookupType('opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest');
-  const msg = type.toObject(type.decode(body), { longs: Number, enums: Number, defaults: false }) as { resourceMetrics?: { scopeMetrics?: { metrics?: Record<string, never>[] }[] }[] };
+  const msg = type.toObject(type.decode(body), { longs: Number, enums: Number, defaults: false }) as { resourceMetrics?: { scopeMetrics?: { metrics?: Decoded[] }[] }[] };
   const metrics: DecodedMetric[] = [];
   for (const rm of msg.resourceMetrics ?? []) {
     for (const sm of rm.scopeMetrics ?? []) {
       for (const m of sm.metrics ?? []) {
-        const data = (m.sum ?? m.histogram ?? m.gauge) as { dataPoints?: Record<string, never>[]; aggregationTemporality?: number } | undefined;
+        const data = (m.sum ?? m.histogram ?? m.gauge) as { dataPoints?: Decoded[]; aggregationTemporality?: number } | undefined;
         metrics.push({
           name: m.name,
           unit: m.unit,
