@@ -2,9 +2,11 @@
 // What OpenTelemetry export costs `hooks run`: the same event with one command hook, without telemetry
 // and with OTEL_EXPORTER_OTLP_ENDPOINT set to an OTLP/HTTP receiver on 127.0.0.1 (one event exported:
 // the SDK loaded, a span per event and per hook, the metrics, sent and answered before the exit).
-// Interleaved and measured in the same run against bare `node -e ''`. Usage: node bench/telemetry.mjs [--runs 20]
+// Interleaved and measured in the same run against bare `node -e ''`: wall time, and on Linux the
+// children's CPU time (user + system, from /proc/self/stat once each is reaped), which a loaded machine
+// disturbs far less. Usage: node bench/telemetry.mjs [--runs 20]
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,27 +39,42 @@ const cases = [
   { name: 'hooks run, 1 command, OTLP to 127.0.0.1', args: [bin, 'run', 'pre-tool-use'], input: event, env: { OTEL_EXPORTER_OTLP_ENDPOINT: endpoint } },
 ];
 
+/** CPU ms of this process's reaped children so far (cutime + cstime, clock ticks of 10 ms), or NaN off Linux. */
+function childrenCpuMs() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Spawned without blocking this process: the receiver answers from it. */
 function run(c) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
+    const cpu = childrenCpuMs();
     const child = spawn(process.execPath, c.args, { cwd: dir, env: { ...env, ...c.env }, stdio: ['pipe', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => {
       if (code !== 0 || stderr.includes('telemetry')) reject(new Error(`${c.name}: exit ${code}: ${stderr}`));
-      else resolve(Number(process.hrtime.bigint() - started) / 1e6);
+      else resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, cpu: childrenCpuMs() - cpu });
     });
     child.stdin.end(c.input);
   });
 }
 
 const samples = cases.map(() => []);
+const cpus = cases.map(() => []);
 for (let i = 0; i < runs + 2; i++) {
   for (const [k, c] of cases.entries()) {
-    const ms = await run(c);
-    if (i >= 2) samples[k].push(ms);
+    const { ms, cpu } = await run(c);
+    if (i >= 2) {
+      samples[k].push(ms);
+      cpus[k].push(cpu);
+    }
   }
 }
 server.close();
@@ -65,9 +82,10 @@ if (received < runs * 2) throw new Error(`the receiver got ${received} requests 
 
 const base = q(samples[0], 0.5);
 const off = q(samples[1], 0.5);
+const cpuMean = (k) => cpus[k].reduce((a, b) => a + b, 0) / cpus[k].length;
 console.log(`agent-hooks telemetry cost, ${runs} runs each, Node ${process.version}, ${os.cpus().length} cores`);
-console.log(`${'case'.padEnd(44)} ${'median'.padStart(8)} ${'p90'.padStart(8)} ${'× node'.padStart(8)} ${'× off'.padStart(8)}`);
+console.log(`${'case'.padEnd(44)} ${'median'.padStart(8)} ${'p90'.padStart(8)} ${'× node'.padStart(8)} ${'× off'.padStart(8)} ${'cpu ms'.padStart(8)} ${'cpu × off'.padStart(10)}`);
 cases.forEach((c, k) => {
   const med = q(samples[k], 0.5);
-  console.log(`${c.name.padEnd(44)} ${med.toFixed(1).padStart(8)} ${q(samples[k], 0.9).toFixed(1).padStart(8)} ${(med / base).toFixed(2).padStart(8)} ${(med / off).toFixed(2).padStart(8)}`);
+  console.log(`${c.name.padEnd(44)} ${med.toFixed(1).padStart(8)} ${q(samples[k], 0.9).toFixed(1).padStart(8)} ${(med / base).toFixed(2).padStart(8)} ${(med / off).toFixed(2).padStart(8)} ${cpuMean(k).toFixed(0).padStart(8)} ${(cpuMean(k) / cpuMean(1)).toFixed(2).padStart(10)}`);
 });
