@@ -20,9 +20,9 @@ export interface OutcomeContext {
 
 /** `hooks run`: exports one run and waits for it to be sent, at most `flushMs`. */
 export async function exportOutcome(outcome: RunOutcome, context: OutcomeContext, flushMs = CLI_FLUSH_MS): Promise<void> {
-  const settings = settingsFor(outcome, context);
-  if (settings === undefined) return;
   try {
+    const settings = settingsFor(outcome, context);
+    if (settings === undefined) return;
     const exporter = await createExporter(settings, { mode: 'cli', warn: context.warn });
     exporter.record(runRecord(outcome, { payloads: settings.payloads }));
     if (!(await exporter.shutdown(flushMs))) {
@@ -56,7 +56,7 @@ export function createTelemetryHub(): TelemetryHub {
         exporters.set(key, exporter);
       }
       const record = runRecord(outcome, { payloads: settings.payloads });
-      void exporter.then((e) => e?.record(record));
+      void exporter.then((e) => e?.record(record)).catch((error: unknown) => context.warn(`telemetry: not exported: ${error instanceof Error ? error.message : String(error)}`));
     },
     async close(timeoutMs) {
       await Promise.all([...exporters.values()].map(async (e) => (await e)?.shutdown(timeoutMs)));

@@ -98,12 +98,12 @@ export function runRecord(outcome: RunOutcome, options: { payloads: boolean }): 
       'agent_hooks.hook.layer': result.source.layer,
       'agent_hooks.hook.key': result.source.key,
       'agent_hooks.hook.kind': kind,
-      'agent_hooks.hook.decision': result.reply.decision ?? 'continue',
+      'agent_hooks.hook.decision': result.reply.decision,
       'agent_hooks.hook.duration_ms': result.ms,
       ...(result.source.file === undefined ? {} : { 'agent_hooks.hook.file': result.source.file }),
       ...(result.reply.reason === undefined ? {} : { 'agent_hooks.hook.reason': clean(result.reply.reason) }),
       ...(result.failure === undefined ? {} : { 'error.type': result.failure.kind, 'agent_hooks.hook.failure': clean(result.failure.message) }),
-      ...(result.wouldHave === undefined ? {} : { 'agent_hooks.hook.audit': true, 'agent_hooks.hook.would_have': result.wouldHave.decision ?? 'continue' }),
+      ...(result.wouldHave === undefined ? {} : { 'agent_hooks.hook.audit': true, 'agent_hooks.hook.would_have': result.wouldHave.decision, ...(result.wouldHave.reason === undefined ? {} : { 'agent_hooks.hook.would_have_reason': clean(result.wouldHave.reason) }) }),
     };
     hooks.push({
       name: `agent-hooks hook ${result.id}`,
