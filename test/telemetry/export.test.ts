@@ -147,6 +147,20 @@ describe('hooks run with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(out.stderr).toMatch(/agent-hooks: telemetry: the OTLP collector \(http:\/\/127\.0\.0\.1:\d+\/v1\/traces\) did not take this event's spans and metrics within 1\.5 s \(unreachable or not answering\); they were dropped/);
   });
 
+  it('OTEL_EXPORTER_OTLP_PROTOCOL=http/json sends OTLP/JSON', async () => {
+    const r = await receiver();
+    const dir = project();
+    const out = await cliInProcess(['run', 'pre-tool-use'], { cwd: dir, env: isolatedEnv(dir, { OTEL_EXPORTER_OTLP_ENDPOINT: r.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }), input: payload(dir) });
+    expect(out.code).toBe(2);
+    const traces = r.received.filter((q) => q.path === '/v1/traces');
+    expect(traces.map((q) => q.contentType)).toEqual(['application/json']);
+    const body = JSON.parse(traces[0]!.body.toString('utf8')) as { resourceSpans: { scopeSpans: { spans: { name: string; parentSpanId?: string }[] }[] }[] };
+    const names = body.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((ss) => ss.spans.map((sp) => sp.name))).sort();
+    expect(names).toEqual(['agent-hooks hook blocker', 'agent-hooks hook broken', 'agent-hooks hook fine', 'agent-hooks preToolUse']);
+    expect(r.received.filter((q) => q.path === '/v1/metrics').map((q) => q.contentType)).toEqual(['application/json']);
+    expect(r.received.some((q) => q.body.includes(TOKEN))).toBe(false);
+  });
+
   it('OTEL_SDK_DISABLED=true sends nothing', async () => {
     const r = await receiver();
     const dir = project();
