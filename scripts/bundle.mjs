@@ -87,11 +87,24 @@ await build({
   minifyIdentifiers: true,
 });
 
+// OpenTelemetry, only for runs with telemetry configured (src/telemetry/settings.ts): src/telemetry/sdk.ts is
+// its one importer and its entry. The packages ship ES modules beside CommonJS: taken ("module" first), esbuild
+// drops what sdk.ts does not name (the logs SDK otlp-transformer depends on, the exporters' env readers).
+await build({
+  ...common,
+  entryPoints: ['src/telemetry/sdk.ts'],
+  outfile: path.join(out, 'vendor', 'otel.cjs'),
+  format: 'cjs',
+  mainFields: ['module', 'main'],
+  minifyIdentifiers: true,
+});
+
 const vendor = {
   name: 'vendor',
   setup(b) {
     b.onResolve({ filter: new RegExp(`^(${VENDOR.join('|')})$`) }, (args) => ({ path: `./vendor/${args.path}.cjs`, external: true }));
     b.onResolve({ filter: /^@modelcontextprotocol\/sdk\// }, () => ({ path: './vendor/mcp-sdk.cjs', external: true }));
+    b.onResolve({ filter: /^@opentelemetry\// }, () => ({ path: './vendor/otel.cjs', external: true }));
   },
 };
 

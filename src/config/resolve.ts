@@ -17,6 +17,7 @@ import { expandClaudeShape } from './claude-shape.js';
 import { defaultTimeoutSeconds } from './claude-defaults.js';
 import { idFromCommand } from './hook-id.js';
 import type { JudgeSettings } from '../judge/target.js';
+import type { TelemetryConfig } from '../telemetry/settings.js';
 import type { McpTarget } from '../mcp/target.js';
 import { DEFAULT_MAX_TURNS } from '../judge/agent/limits.js';
 
@@ -138,6 +139,8 @@ export interface ResolvedConfig {
   locked?: boolean;
   /** The prompt hooks' defaults from the user and managed layers (managed first): endpoint, key variable, budget, provider, model. */
   judge?: JudgeSettings & { budget?: number };
+  /** The `telemetry` key of the user and managed layers (managed keys win); a project file's is ignored with a warning. */
+  telemetry?: TelemetryConfig;
   /** Where the project search looked (absent with `--config` or an inline config). */
   search?: SearchReport;
   /** Config files in the project folder that the one used shadows. */
@@ -213,6 +216,7 @@ export async function resolveConfig(
   let onUntrusted: 'warn' | 'block' = 'warn';
   let stopLoop: { limit: number; tier: number } | undefined;
   let judge: (JudgeSettings & { budget?: number }) | undefined;
+  let telemetry: TelemetryConfig | undefined;
   const servers: LayerServers[] = [];
 
   const requiredMissing: string[] = [];
@@ -275,6 +279,10 @@ export async function resolveConfig(
     // The judge's endpoint, key and budget are the user's (or the managed config's): the managed layer's keys win.
     const judgeDefaults = (layer.config as { defaults?: { judge?: JudgeSettings & { budget?: number } } }).defaults?.judge;
     if (judgeDefaults !== undefined && (layer.layer === 'user' || layer.layer === 'managed')) judge = layer.layer === 'managed' ? { ...judge, ...judgeDefaults } : { ...judgeDefaults, ...judge };
+    // Where the user's events are sent is theirs to choose (or the managed config's): a repository's key is ignored.
+    const telemetryKey = (layer.config as { telemetry?: TelemetryConfig }).telemetry;
+    if (telemetryKey !== undefined && layer.layer !== 'user' && layer.layer !== 'managed') warnings.push(`${layer.file}: telemetry is read only from your user config or the managed config (a repository must not send your events elsewhere); ignored`);
+    else if (telemetryKey !== undefined) telemetry = layer.layer === 'managed' ? { ...telemetry, ...telemetryKey } : { ...telemetryKey, ...telemetry };
     if (result.onUntrusted !== undefined && (layer.layer === 'user' || layer.layer === 'managed')) {
       // The managed layer has the last word.
       if (layer.layer === 'managed' || !layers.some((l) => l.layer === 'managed' && (l.config as { onUntrusted?: unknown } | undefined)?.onUntrusted !== undefined)) onUntrusted = result.onUntrusted;
@@ -325,7 +333,7 @@ export async function resolveConfig(
     const file = layers.find((l) => fatal[0]!.startsWith(`${l.file}: `))?.file;
     throw new HooksError('CONFIG_INVALID', `${fatal[0]}${more}`, file === undefined ? { issues: fatal } : { issues: fatal, file });
   }
-  return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted, ...(stopLoop === undefined ? {} : { stopLoopLimit: stopLoop.limit }), ...(judge === undefined ? {} : { judge }), ...(requiredMissing.length === 0 ? {} : { requiredMissing }) };
+  return { layers: states, projectDir, hooks: order(hooks), warnings, onUntrusted, ...(stopLoop === undefined ? {} : { stopLoopLimit: stopLoop.limit }), ...(judge === undefined ? {} : { judge }), ...(telemetry === undefined ? {} : { telemetry }), ...(requiredMissing.length === 0 ? {} : { requiredMissing }) };
 }
 
 /** What `list` and `doctor` say of a hook filed under an event the catalog does not know. */

@@ -185,6 +185,19 @@ export const ConfigSchema = z.strictObject({
     .enum(['warn', 'block'])
     .optional()
     .describe('User or managed layer only: what an untrusted project config means for a run; warn (default: its hooks do not run, the agent is told) or block'),
+  telemetry: z
+    .strictObject({
+      otlp: z
+        .strictObject({
+          endpoint: z.url({ protocol: /^https?$/ }).optional().describe('OTLP/HTTP base URL (/v1/traces and /v1/metrics are appended), as OTEL_EXPORTER_OTLP_ENDPOINT'),
+          headers: z.record(z.string(), z.string()).optional().describe('Headers sent with every export (e.g. an API key), as OTEL_EXPORTER_OTLP_HEADERS'),
+          protocol: z.enum(['http/protobuf', 'http/json']).optional().describe('Default http/protobuf'),
+        })
+        .optional(),
+      payloads: z.boolean().optional().describe('Add the event payload (redacted, cut) to each event span; default false'),
+    })
+    .optional()
+    .describe('User or managed layer only (a project file\'s is ignored): OpenTelemetry export of every event (docs/observability.md). The OTEL_EXPORTER_OTLP_* variables take precedence'),
 });
 
 /** Every key a config file may use at any level, for "did you mean" suggestions. */

@@ -71,8 +71,8 @@ function runnerFiles(): string[] {
     return [];
   }
   // The vendor libraries are code the CLI requires (zod checks every locked run's config; the MCP SDK
-  // runs mcp_tool hooks).
-  return [root, ...['bin/hooks.js', 'dist/bundle/main.js', 'dist/bundle/cli.cjs', 'dist/bundle/vendor/zod.cjs', 'dist/bundle/vendor/cosmiconfig.cjs', 'dist/bundle/vendor/mcp-sdk.cjs', 'node_modules'].map((f) => path.join(root, f))];
+  // runs mcp_tool hooks; OpenTelemetry exports a run's outcome).
+  return [root, ...['bin/hooks.js', 'dist/bundle/main.js', 'dist/bundle/cli.cjs', 'dist/bundle/vendor/zod.cjs', 'dist/bundle/vendor/cosmiconfig.cjs', 'dist/bundle/vendor/mcp-sdk.cjs', 'dist/bundle/vendor/otel.cjs', 'node_modules'].map((f) => path.join(root, f))];
 }
 
 function compute(inputs: LockInputs): LockState {

@@ -12,6 +12,8 @@ import { isHooksError } from '../errors.js';
 import type { ProcessRunner } from '../run/process.js';
 import { runElsewhere } from './elsewhere.js';
 import { javaScriptLayer, type Projects } from './projects.js';
+import type { RunOutcome } from '../telemetry/record.js';
+import type { TelemetryConfig } from '../telemetry/settings.js';
 
 export interface EventRequest {
   /** The event as the agent sent it (its JSON bytes). */
@@ -29,6 +31,8 @@ export interface EventRequest {
   log?: (line: string) => void;
   /** The environment of the session that sent the event, for its hooks (src/serve/session-env.ts); default the server's. */
   hookEnv?: NodeJS.ProcessEnv | undefined;
+  /** Told each outcome judged here, once its answer is made (telemetry, src/telemetry). */
+  observe?: (outcome: RunOutcome, telemetry: TelemetryConfig | undefined) => void;
 }
 
 /**
@@ -67,12 +71,17 @@ export async function answerEvent(request: EventRequest, projects: Projects, env
       request.log?.(note);
       return { ...answer, stderr: `agent-hooks: ${note}\n${answer.stderr}` };
     }
+    const startedAt = Date.now();
     const decision = await runner.run(event, {
       signal: request.signal,
       ...(request.runProcess === undefined ? {} : { runProcess: request.runProcess }),
       ...(request.hookEnv === undefined ? {} : { env: request.hookEnv }),
     });
     const answer = dialect.answer(decision);
+    if (request.observe !== undefined) {
+      const kinds = new Map(runner.config.hooks.filter((h) => h.event === event.name).map((h) => [h.id, h.run.kind]));
+      request.observe({ decision, dialect: dialect.name, projectDir: runner.config.projectDir, startedAt, endedAt: Date.now(), kinds }, runner.config.telemetry);
+    }
     return switches.problems.length === 0 ? answer : { ...answer, stderr: `${switches.problems.map((p) => `agent-hooks: ${p}\n`).join('')}${answer.stderr}` };
   } catch (error) {
     // main.ts's rule: one line on stderr, exit 1, or 2 when runner errors block.

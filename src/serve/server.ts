@@ -16,6 +16,9 @@ import { runProcess, type ProcessRunner } from '../run/process.js';
 import { LAUNCHER, Spares } from '../run/spares.js';
 import { socketOwner, type End, type Owner } from './peer.js';
 import { Projects } from './projects.js';
+import type { TelemetryHub } from '../telemetry/index.js';
+import type { RunOutcome } from '../telemetry/record.js';
+import { telemetryWanted, type TelemetryConfig } from '../telemetry/settings.js';
 import { ENV_HEADER, ENV_MAX_BYTES, sessionRequest, type SessionRequest } from './session-env.js';
 
 export interface ServerOptions {
@@ -101,6 +104,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let closing: Promise<void> | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   const refusals = rateLimited(options.log);
+  // OpenTelemetry (src/telemetry): loaded on the first event that has it configured; one exporter, batching, for the server's life.
+  let telemetry: Promise<TelemetryHub | undefined> | undefined;
+  const telemetryWarnings = new Set<string>();
+  const warn = (line: string) => {
+    if (telemetryWarnings.has(line)) return;
+    telemetryWarnings.add(line);
+    options.log(line);
+  };
+  const observe = (outcome: RunOutcome, config: TelemetryConfig | undefined): void => {
+    if (!telemetryWanted(options.env, config)) return;
+    telemetry ??= import('../telemetry/index.js').then(
+      (m) => m.createTelemetryHub(),
+      (error: unknown) => void warn(`telemetry: not loaded: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    // Never a rejection left unhandled: an export is a warning at worst.
+    void telemetry.then((hub) => hub?.record(outcome, { env: options.env, config, warn })).catch((error: unknown) => warn(`telemetry: ${error instanceof Error ? error.message : String(error)}`));
+  };
   let port: number | undefined;
 
   const armIdle = () => {
@@ -216,6 +236,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           signal: controller.signal,
           runProcess: runHook,
           log: options.log,
+          observe,
         },
         projects,
         options.env,
@@ -315,6 +336,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       for (const socket of sockets) socket.destroy();
       await Promise.all(closed);
       spares?.close();
+      // What is batched is sent (within 5 s: a collector that does not answer must not hold the shutdown).
+      if (telemetry !== undefined) await telemetry.then((hub) => hub?.close(5_000)).catch((error: unknown) => options.log(`telemetry: ${error instanceof Error ? error.message : String(error)}`));
       importsJavaScript();
       if (options.socket !== undefined) {
         try {

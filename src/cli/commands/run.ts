@@ -10,6 +10,7 @@ import { wantsColour, type CliContext } from '../context.js';
 import { noteCodeParts } from '../../code-parts.js';
 import { mcpToolRuns } from '../../mcp/target.js';
 import { readEvent } from '../read-event.js';
+import { telemetryWanted } from '../../telemetry/settings.js';
 import type { Reporter } from '../reporter.js';
 
 export const command: Command = {
@@ -79,6 +80,7 @@ export async function runEvent(flags: RunFlags, ctx: CliContext): Promise<number
     if (runner.config.layers.length === 0) reporter.line(`hooks: ${describeNoConfig(runner.config.search, ctx.env)}`);
     for (const layer of runner.config.layers) reporter.line(`hooks: ${layer.layer} layer ${layer.file}: ${layerStatus(layer)}`);
   }
+  const startedAt = Date.now();
   const decision = await runner.run(event, {
     signal: ctx.signal,
     ...(reporter === undefined ? {} : { onResult: reporter.hook }),
@@ -94,6 +96,12 @@ export async function runEvent(flags: RunFlags, ctx: CliContext): Promise<number
   const answer = dialect.answer(decision);
   ctx.stdout(answer.stdout);
   ctx.stderr(answer.stderr);
+  // After the answer is written: telemetry never changes it, and waits for the collector a bounded time.
+  if (telemetryWanted(ctx.env, runner.config.telemetry)) {
+    const { exportOutcome } = await import('../../telemetry/index.js');
+    const kinds = new Map(runner.config.hooks.filter((h) => h.event === event.name).map((h) => [h.id, h.run.kind]));
+    await exportOutcome({ decision, dialect: dialect.name, projectDir: runner.config.projectDir, startedAt, endedAt: Date.now(), kinds }, { env: ctx.env, config: runner.config.telemetry, warn: (line) => ctx.stderr(`agent-hooks: ${line}\n`) });
+  }
   return answer.exitCode;
 }
 

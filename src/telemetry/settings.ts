@@ -1,0 +1,120 @@
+// When OpenTelemetry export is on, and where it goes: the standard OTEL_ variables, else the `telemetry`
+// key of the user or managed config (src/config/resolve.ts keeps a project file's out). Read on every run,
+// so it is plain code with no SDK: the SDK (src/telemetry/sdk.ts) is loaded only when this says yes.
+import { projectEnvSource } from '../judge/project-env.js';
+
+/** The `telemetry` key of a user or managed config. */
+export interface TelemetryConfig {
+  otlp?: {
+    /** Base URL: `/v1/traces` and `/v1/metrics` are appended, as with OTEL_EXPORTER_OTLP_ENDPOINT. */
+    endpoint?: string;
+    headers?: Record<string, string>;
+    protocol?: 'http/protobuf' | 'http/json';
+  };
+  /** Adds the event's payload (redacted, cut) to the event span. Default false. */
+  payloads?: boolean;
+}
+
+export interface TelemetrySettings {
+  /** Full URLs; absent: that signal is not exported. */
+  traces?: string;
+  metrics?: string;
+  headers: Record<string, string>;
+  protocol: 'http/protobuf' | 'http/json';
+  payloads: boolean;
+  serviceName: string;
+  resource: Record<string, string>;
+}
+
+/** The variables that choose where events go: a project `.env` must not set them (see projectEnvSource). */
+export const DESTINATION_VARIABLES = [
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_METRICS_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
+  'OTEL_EXPORTER_OTLP_METRICS_HEADERS',
+] as const;
+
+/** Whether telemetry could be on: the cheap test every run makes before anything else is loaded. */
+export function telemetryWanted(env: NodeJS.ProcessEnv, config: TelemetryConfig | undefined): boolean {
+  if (isTrue(env.OTEL_SDK_DISABLED)) return false;
+  return config?.otlp?.endpoint !== undefined || Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT);
+}
+
+/**
+ * The settings, or none, with a line for each thing refused or not understood. A destination variable
+ * whose value a project `.env` gives (Gemini CLI loads a workspace's `.env` into the environment its hooks
+ * inherit) is ignored: a repository must not send the user's events, or their collector's token, elsewhere.
+ */
+export function telemetrySettings(
+  env: NodeJS.ProcessEnv,
+  config: TelemetryConfig | undefined,
+  where: { projectDir: string; home: string | undefined },
+): { settings?: TelemetrySettings; warnings: string[] } {
+  const warnings: string[] = [];
+  if (isTrue(env.OTEL_SDK_DISABLED)) return { warnings };
+  const fromEnv = (name: (typeof DESTINATION_VARIABLES)[number]): string | undefined => {
+    const value = env[name];
+    if (value === undefined || value.trim() === '') return undefined;
+    const planted = projectEnvSource(name, value, where.projectDir, where.home);
+    if (planted === undefined) return value.trim();
+    warnings.push(`telemetry: ${name} comes from ${planted}, a project .env file (Gemini CLI loads it into the hooks' environment); ignored: set it in your own environment or in your user config's telemetry key`);
+    return undefined;
+  };
+  const base = fromEnv('OTEL_EXPORTER_OTLP_ENDPOINT') ?? config?.otlp?.endpoint;
+  const signalUrl = (own: string | undefined, path: string): string | undefined => {
+    const url = own ?? (base === undefined ? undefined : `${base.replace(/\/+$/, '')}${path}`);
+    if (url === undefined) return undefined;
+    if (!/^https?:\/\/[^/\s]/i.test(url)) {
+      warnings.push(`telemetry: the OTLP endpoint ${JSON.stringify(url)} is not an http(s) URL; nothing is exported to it`);
+      return undefined;
+    }
+    return url;
+  };
+  const protocolName = env.OTEL_EXPORTER_OTLP_PROTOCOL?.trim() || config?.otlp?.protocol || 'http/protobuf';
+  if (protocolName !== 'http/protobuf' && protocolName !== 'http/json') {
+    if (base !== undefined || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT) {
+      warnings.push(`telemetry: OTEL_EXPORTER_OTLP_PROTOCOL=${protocolName} is not supported (http/protobuf or http/json); nothing is exported`);
+    }
+    return { warnings };
+  }
+  const traces = env.OTEL_TRACES_EXPORTER?.trim() === 'none' ? undefined : signalUrl(fromEnv('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'), '/v1/traces');
+  const metrics = env.OTEL_METRICS_EXPORTER?.trim() === 'none' ? undefined : signalUrl(fromEnv('OTEL_EXPORTER_OTLP_METRICS_ENDPOINT'), '/v1/metrics');
+  if (traces === undefined && metrics === undefined) return { warnings };
+  const headerText = fromEnv('OTEL_EXPORTER_OTLP_HEADERS');
+  const headers = { ...config?.otlp?.headers, ...(headerText === undefined ? {} : parseList(headerText, 'OTEL_EXPORTER_OTLP_HEADERS', warnings)) };
+  const resource = parseList(env.OTEL_RESOURCE_ATTRIBUTES ?? '', 'OTEL_RESOURCE_ATTRIBUTES', warnings);
+  const serviceName = env.OTEL_SERVICE_NAME?.trim() || resource['service.name'] || 'agent-hooks';
+  return {
+    settings: { ...(traces === undefined ? {} : { traces }), ...(metrics === undefined ? {} : { metrics }), headers, protocol: protocolName, payloads: config?.payloads === true, serviceName, resource },
+    warnings,
+  };
+}
+
+/** `key=value,key2=value2`, values percent-encoded (the OTel spec's format for headers and resource attributes). */
+export function parseList(text: string, name: string, warnings: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of text.split(',')) {
+    if (part.trim() === '') continue;
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? '' : part.slice(0, eq).trim();
+    if (key === '') {
+      // Never the entry itself: a header's value is a credential.
+      warnings.push(`telemetry: ${name} has an entry that is not key=value; it is left out`);
+      continue;
+    }
+    let value = part.slice(eq + 1).trim();
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      // Not percent-encoded after all: taken as written.
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+function isTrue(value: string | undefined): boolean {
+  return value !== undefined && value.trim().toLowerCase() === 'true';
+}

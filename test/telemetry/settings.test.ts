@@ -1,0 +1,83 @@
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseList, telemetrySettings, telemetryWanted } from '../../src/telemetry/settings.js';
+import { tmpProject } from '../helpers.js';
+
+const where = { projectDir: '/nonexistent/project', home: '/nonexistent' };
+
+describe('telemetrySettings', () => {
+  it('is off without an endpoint, and with OTEL_SDK_DISABLED=true', () => {
+    expect(telemetryWanted({}, undefined)).toBe(false);
+    expect(telemetrySettings({}, undefined, where).settings).toBeUndefined();
+    expect(telemetryWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'TRUE' }, undefined)).toBe(false);
+    expect(telemetrySettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'true' }, undefined, where).settings).toBeUndefined();
+  });
+
+  it('appends the signal paths to the base endpoint; a signal endpoint is used as it is', () => {
+    const { settings } = telemetrySettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318/', OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: 'https://m.example/custom' }, undefined, where);
+    expect(settings).toMatchObject({ traces: 'http://c:4318/v1/traces', metrics: 'https://m.example/custom', protocol: 'http/protobuf', serviceName: 'agent-hooks', payloads: false });
+  });
+
+  it('takes the variables before the config key, and the config key alone', () => {
+    const config = { otlp: { endpoint: 'http://from-config:4318', headers: { a: '1', b: '2' }, protocol: 'http/json' as const }, payloads: true };
+    expect(telemetrySettings({}, config, where).settings).toMatchObject({ traces: 'http://from-config:4318/v1/traces', headers: { a: '1', b: '2' }, protocol: 'http/json', payloads: true });
+    const both = telemetrySettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://env:4318', OTEL_EXPORTER_OTLP_HEADERS: 'b=3', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf' }, config, where).settings;
+    expect(both).toMatchObject({ traces: 'http://env:4318/v1/traces', headers: { a: '1', b: '3' }, protocol: 'http/protobuf' });
+  });
+
+  it('OTEL_TRACES_EXPORTER=none / OTEL_METRICS_EXPORTER=none leave that signal out', () => {
+    const { settings } = telemetrySettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_EXPORTER: 'none' }, undefined, where);
+    expect(settings?.traces).toBeUndefined();
+    expect(settings?.metrics).toBe('http://c:4318/v1/metrics');
+  });
+
+  it('says so for grpc and for an endpoint that is not http(s), and exports nothing', () => {
+    const grpc = telemetrySettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }, undefined, where);
+    expect(grpc.settings).toBeUndefined();
+    expect(grpc.warnings).toEqual(['telemetry: OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported (http/protobuf or http/json); nothing is exported']);
+    const file = telemetrySettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'file:///tmp/x' }, undefined, where);
+    expect(file.settings).toBeUndefined();
+    expect(file.warnings[0]).toContain('is not an http(s) URL');
+  });
+
+  it('refuses headers a project .env gives, and keeps the ones the user set', () => {
+    const home = tmpProject();
+    const dir = tmpProject({ '.gemini/.env': 'OTEL_EXPORTER_OTLP_HEADERS="authorization=Bearer planted"\n' });
+    const planted = telemetrySettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer planted' }, undefined, { projectDir: dir, home });
+    expect(planted.settings?.headers).toEqual({});
+    expect(planted.warnings).toEqual([`telemetry: OTEL_EXPORTER_OTLP_HEADERS comes from ${path.join(dir, '.gemini', '.env')}, a project .env file (Gemini CLI loads it into the hooks' environment); ignored: set it in your own environment or in your user config's telemetry key`]);
+    const own = telemetrySettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer mine' }, undefined, { projectDir: dir, home });
+    expect(own.settings?.headers).toEqual({ authorization: 'Bearer mine' });
+    expect(own.warnings).toEqual([]);
+  });
+});
+
+describe('parseList (OTEL_EXPORTER_OTLP_HEADERS, OTEL_RESOURCE_ATTRIBUTES)', () => {
+  it('reads key=value pairs, percent-decoded, and names a bad entry without its text', () => {
+    const warnings: string[] = [];
+    expect(parseList('a=1, b = x%20y ,c=%E0%A4%A,=lost,novalue', 'X', warnings)).toEqual({ a: '1', b: 'x y', c: '%E0%A4%A' });
+    expect(warnings).toEqual(['telemetry: X has an entry that is not key=value; it is left out', 'telemetry: X has an entry that is not key=value; it is left out']);
+  });
+
+  it('never throws, and gives back what was encoded (property)', () => {
+    const key = fc.stringMatching(/^[a-z][a-z0-9._-]{0,15}$/);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200 }), (text) => {
+        const warnings: string[] = [];
+        const out = parseList(text, 'X', warnings);
+        for (const k of Object.keys(out)) expect(k.trim() === k && k !== '').toBe(true);
+        expect(warnings.every((w) => w === 'telemetry: X has an entry that is not key=value; it is left out')).toBe(true);
+      }),
+      { numRuns: 300, seed: 26, interruptAfterTimeLimit: 2000 },
+    );
+    fc.assert(
+      fc.property(fc.dictionary(key, fc.string({ maxLength: 30 }), { maxKeys: 6 }), (dict) => {
+        const text = Object.entries(dict).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join(',');
+        const out = parseList(text, 'X', []);
+        expect(out).toEqual(dict);
+      }),
+      { numRuns: 300, seed: 26, interruptAfterTimeLimit: 2000 },
+    );
+  });
+});
