@@ -8,6 +8,7 @@ import { readSwitches } from '../config/switches.js';
 import { parseEvent } from '../events/read.js';
 import { detectDialect, getDialect } from '../dialects/index.js';
 import type { Answer } from '../dialects/dialect.js';
+import type { Decision } from '../decide/combine.js';
 import { isHooksError } from '../errors.js';
 import type { ProcessRunner } from '../run/process.js';
 import { runElsewhere } from './elsewhere.js';
@@ -29,6 +30,8 @@ export interface EventRequest {
   log?: (line: string) => void;
   /** The environment of the session that sent the event, for its hooks (src/serve/session-env.ts); default the server's. */
   hookEnv?: NodeJS.ProcessEnv | undefined;
+  /** Each decision made here, with the agent (dialect), the project folder and the run's time (the live page's history). */
+  onDecision?: (decision: Decision, at: { agent: string; project: string; ms: number }) => void;
 }
 
 /**
@@ -67,12 +70,14 @@ export async function answerEvent(request: EventRequest, projects: Projects, env
       request.log?.(note);
       return { ...answer, stderr: `agent-hooks: ${note}\n${answer.stderr}` };
     }
+    const started = performance.now();
     const decision = await runner.run(event, {
       signal: request.signal,
       ...(request.runProcess === undefined ? {} : { runProcess: request.runProcess }),
       ...(request.hookEnv === undefined ? {} : { env: request.hookEnv }),
     });
     const answer = dialect.answer(decision);
+    request.onDecision?.(decision, { agent: dialect.name, project: runner.config.projectDir, ms: performance.now() - started });
     return switches.problems.length === 0 ? answer : { ...answer, stderr: `${switches.problems.map((p) => `agent-hooks: ${p}\n`).join('')}${answer.stderr}` };
   } catch (error) {
     // main.ts's rule: one line on stderr, exit 1, or 2 when runner errors block.
