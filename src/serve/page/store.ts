@@ -297,7 +297,7 @@ export class SqliteStore implements Store {
     const w = this.where(f, 'e');
     const conditions = [...(f.hook === undefined ? [] : ['h.hook = ?']), ...(w.sql === '' ? [] : [w.sql])];
     const join = w.sql === '' ? '' : ' JOIN events e ON e.id = h.event_id';
-    const sql = `SELECT h.hook AS hook, h.outcome AS outcome, h.ms AS ms FROM hook_runs h${join}${conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`} ORDER BY h.event_id DESC LIMIT ?`;
+    const sql = `SELECT h.hook AS hook, h.outcome AS outcome, h.ms AS ms FROM hook_runs h${join}${conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`} ORDER BY h.event_id DESC, h.rowid ASC LIMIT ?`;
     const rows = this.db.prepare(sql).all(...(f.hook === undefined ? [] : [f.hook]), ...w.params, window);
     return summarize(rows.map((r) => ({ hook: String(r.hook), outcome: String(r.outcome), ms: Number(r.ms) })));
   }
