@@ -65,7 +65,8 @@ export class MemoryStore implements Store {
     const runs: PageHook[] = [];
     for (let i = this.events.length - 1; i >= 0 && runs.length < window; i--) {
       const e = this.events[i]!;
-      if (matches(e, filters)) for (const h of e.hooks) if (filters.hook === undefined || h.id === filters.hook) runs.push(h);
+      // Newest first, an event's hooks too: the order the SQLite store reads them in (its index, backwards).
+      if (matches(e, filters)) for (let k = e.hooks.length - 1; k >= 0; k--) if (filters.hook === undefined || e.hooks[k]!.id === filters.hook) runs.push(e.hooks[k]!);
     }
     return summarize(runs.slice(0, window).map((h) => ({ hook: h.id, outcome: h.outcome, ms: h.ms })));
   }
@@ -297,7 +298,7 @@ export class SqliteStore implements Store {
     const w = this.where(f, 'e');
     const conditions = [...(f.hook === undefined ? [] : ['h.hook = ?']), ...(w.sql === '' ? [] : [w.sql])];
     const join = w.sql === '' ? '' : ' JOIN events e ON e.id = h.event_id';
-    const sql = `SELECT h.hook AS hook, h.outcome AS outcome, h.ms AS ms FROM hook_runs h${join}${conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`} ORDER BY h.event_id DESC, h.rowid ASC LIMIT ?`;
+    const sql = `SELECT h.hook AS hook, h.outcome AS outcome, h.ms AS ms FROM hook_runs h${join}${conditions.length === 0 ? '' : ` WHERE ${conditions.join(' AND ')}`} ORDER BY h.event_id DESC, h.rowid DESC LIMIT ?`;
     const rows = this.db.prepare(sql).all(...(f.hook === undefined ? [] : [f.hook]), ...w.params, window);
     return summarize(rows.map((r) => ({ hook: String(r.hook), outcome: String(r.outcome), ms: Number(r.ms) })));
   }
