@@ -54,15 +54,16 @@
     tr.dataset.id = String(e.id);
     tr.dataset.decision = e.decision;
     tr.className = 'd-' + e.decision;
-    cell(tr, new Date(e.ts).toLocaleTimeString());
-    cell(tr, e.agent);
+    cell(tr, new Date(e.ts).toLocaleTimeString(), 'time');
+    cell(tr, e.agent, 'agent');
     cell(tr, e.event + (e.tool ? ' ' + e.tool : ''));
     cell(tr, e.decision, 'decision');
     cell(tr, e.hooks.map(function (h) { return h.id + ' ' + h.outcome + ' ' + h.ms + 'ms' + (h.failure ? ' (' + h.failure + ')' : ''); }).join(', '), 'hooks');
     cell(tr, e.ms + ' ms', 'num');
     cell(tr, e.project, 'path').title = e.project;
     cell(tr, e.session.slice(0, 12), 'mono').title = e.session;
-    cell(tr, (e.decidedBy ? e.decidedBy + ': ' : '') + (e.reason || ''), 'reason');
+    // A reason names its hook already ("command-safety: ..."); decidedBy is shown only when there is none.
+    cell(tr, e.reason || e.decidedBy || '', 'reason');
     return tr;
   }
 
@@ -94,7 +95,7 @@
   function bars(target, items, value, label, max, cls) {
     var host = $(target);
     host.textContent = '';
-    var rowH = 20, left = 170, width = 460, right = 120;
+    var rowH = 20, left = 170, width = 420, right = 170;
     var chart = svg('svg', { width: left + width + right, height: Math.max(1, items.length) * rowH + 6, role: 'img' });
     if (items.length === 0) {
       var none = svg('text', { x: 4, y: 15, class: 'label' });
