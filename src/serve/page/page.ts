@@ -19,6 +19,7 @@ const CODE_MS = 120_000;
 const MAX_CODES = 16;
 const MAX_SESSIONS = 32;
 const MAX_STREAMS = 16;
+const MAX_BUFFERED = 1024 * 1024;
 
 export const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -58,6 +59,13 @@ export function createPage(store: Store, log: (line: string) => void): Page {
       return;
     }
     for (const s of streams) {
+      // A page that does not read (a frozen tab) is let go rather than buffered without end; it reconnects.
+      if (s.res.writableLength > MAX_BUFFERED) {
+        log('page: a live page stopped reading; its stream was closed');
+        s.res.destroy();
+        streams.delete(s);
+        continue;
+      }
       for (const e of batch) {
         if ('problem' in s.filters || matches(e, s.filters)) s.res.write(`id: ${e.id}\nevent: answered\ndata: ${JSON.stringify(e)}\n\n`);
       }
