@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Writes src/serve/page/assets.ts from src/serve/page/front/ (the live page's HTML, script and style),
-// so the page ships inside the bundle as strings. Run after editing front/; test/serve/page-assets.test.ts
+// so the page ships inside the bundle as strings, the script and style minified (the package has a
+// size budget: test/packaging/pack.test.ts). Run after editing front/; test/serve/page-assets.test.ts
 // fails while assets.ts is stale. `--check` only compares.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { transformSync } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const front = path.join(root, 'src/serve/page/front');
@@ -12,7 +14,10 @@ const out = path.join(root, 'src/serve/page/assets.ts');
 
 export function assetsSource() {
   const read = (name) => {
-    const text = readFileSync(path.join(front, name), 'utf8');
+    let text = readFileSync(path.join(front, name), 'utf8');
+    if (name.endsWith('.js')) text = transformSync(text, { loader: 'js', minify: true, target: 'es2020', legalComments: 'none' }).code;
+    if (name.endsWith('.css')) text = transformSync(text, { loader: 'css', minify: true }).code;
+    if (name.endsWith('.html')) text = text.replace(/\n+/g, '');
     // dist/bundle/cli.cjs must be ASCII (src/cli/launch.ts reads it as latin1).
     const bad = /[^\x00-\x7f]/.exec(text);
     if (bad) throw new Error(`src/serve/page/front/${name}: a non-ASCII character at offset ${bad.index}; write it as an escape`);

@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
 import { isolatedEnv, ROOT, sample, tmpProject } from '../helpers.js';
 
-/** The size budget of the unpacked package (bytes): the bundle, the library's declarations, the schema, the README. Was 6.8 MB with source maps; 2.85 MB with the tsc output beside the bundle. 1.29 MB before the MCP SDK (vendor/mcp-sdk.cjs, 336 kB: its ajv and zod are most of it), which only MCP runs load. */
-const UNPACKED_BUDGET = 1_750_000;
+/** The size budget of the unpacked package (bytes): the bundle, the library's declarations, the schema, the README. Was 6.8 MB with source maps; 2.85 MB with the tsc output beside the bundle. 1.29 MB before the MCP SDK (vendor/mcp-sdk.cjs, 336 kB: its ajv and zod are most of it), which only MCP runs load. 1.75 MB before the live page of `hooks serve` (src/serve/page: 28 kB of cli.cjs, 9 kB of it its minified HTML, script and style), which only the server loads. */
+const UNPACKED_BUDGET = 1_775_000;
 /** What a CLI user's `npm i agent-hooks` adds to node_modules (bytes of files): 15 MB in 28 packages while the libraries were dependencies. */
 const INSTALLED_BUDGET = 1_850_000;
 
