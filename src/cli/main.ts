@@ -121,7 +121,7 @@ async function completion(argv: string[], ctx: CliContext): Promise<number> {
     throw new HooksError('USAGE', `hooks completion: expected one of ${SHELLS.join(', ')}${got}${shell === undefined ? '' : didYouMean(shell, [...SHELLS])}`);
   }
   const { GUARD_IDS } = await import('../guards/index.js');
-  const words: Record<string, readonly string[]> = { guard: GUARD_IDS, serve: ['start', 'stop', 'status', 'token'], help: [...Object.keys(COMMANDS), 'completion'] };
+  const words: Record<string, readonly string[]> = { guard: GUARD_IDS, serve: ['start', 'stop', 'status', 'page', 'token'], help: [...Object.keys(COMMANDS), 'completion'] };
   const entries = [];
   for (const [name, entry] of Object.entries(COMMANDS)) {
     const command = await entry.load();

@@ -31,7 +31,7 @@ export interface EventRequest {
   log?: (line: string) => void;
   /** The environment of the session that sent the event, for its hooks (src/serve/session-env.ts); default the server's. */
   hookEnv?: NodeJS.ProcessEnv | undefined;
-  /** Told each outcome judged here, once its answer is made (telemetry, src/telemetry). */
+  /** Told each outcome judged here, once its answer is made (telemetry, src/telemetry; the live page's history). */
   observe?: (outcome: RunOutcome, telemetry: TelemetryConfig | undefined) => void;
 }
 

@@ -19,6 +19,8 @@ import { Projects } from './projects.js';
 import type { TelemetryHub } from '../telemetry/index.js';
 import type { RunOutcome } from '../telemetry/record.js';
 import { telemetryWanted, type TelemetryConfig } from '../telemetry/settings.js';
+import { PAGE_PREFIX, type Page } from './page/page.js';
+import { pageEvent, redactor } from './page/record.js';
 import { ENV_HEADER, ENV_MAX_BYTES, sessionRequest, type SessionRequest } from './session-env.js';
 
 export interface ServerOptions {
@@ -36,6 +38,8 @@ export interface ServerOptions {
   onIdle?(): void;
   /** Request limits; tests lower them. */
   limits?: Partial<Limits>;
+  /** The live page (src/serve/page): its routes under /page, and every decision recorded for it. */
+  page?: Page;
 }
 
 export interface Limits {
@@ -112,7 +116,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     telemetryWarnings.add(line);
     options.log(line);
   };
+  const page = options.page;
+  const clean = page === undefined ? undefined : redactor();
   const observe = (outcome: RunOutcome, config: TelemetryConfig | undefined): void => {
+    if (page !== undefined && clean !== undefined) page.record(pageEvent(outcome.decision, { agent: outcome.dialect, project: outcome.projectDir, ms: outcome.endedAt - outcome.startedAt, now: outcome.endedAt, clean }));
     if (!telemetryWanted(options.env, config)) return;
     telemetry ??= import('../telemetry/index.js').then(
       (m) => m.createTelemetryHub(),
@@ -145,7 +152,24 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     reply(res, refusal.status, refusal.why, true);
   };
 
+  /** The page's requests: a browser's, so checked as a browser's (pageRefusal), then owned as the API's are. */
+  const pageRequest = (req: http.IncomingMessage, res: http.ServerResponse, transport: 'tcp' | 'socket', page: Page) => {
+    const denied = pageRefusal(req, transport, port, options.tcp?.host);
+    if (denied !== undefined) return refuse(res, transport, denied);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (transport === 'socket') return page.handle(req, res, url);
+    let owner = owners.get(req.socket);
+    if (owner === undefined) owners.set(req.socket, (owner = ownerOf(req.socket, ends.get(req.socket))));
+    void owner.then((found) => {
+      if (req.destroyed || res.destroyed || req.socket.destroyed) return;
+      const notOurs = ownerRefusal(found, false);
+      if (notOurs !== undefined) return refuse(res, transport, notOurs);
+      page.handle(req, res, url);
+    });
+  };
+
   const handler = (transport: 'tcp' | 'socket') => (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (page !== undefined && isPagePath(req.url)) return pageRequest(req, res, transport, page);
     // The cheap checks first: a request without the token never costs a look at the socket table.
     const checked = checkRequest(req, transport, port, options.tcp?.host, tokenBytes);
     if ('status' in checked) return refuse(res, transport, checked);
@@ -172,6 +196,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return reply(res, 400, 'bad request: the path is not a URL path', true);
     }
     if (url.pathname === '/v1/status' && req.method === 'GET') return reply(res, 200, JSON.stringify(stats()), false, 'application/json');
+    // A one-time code for the live page (`hooks serve page`): only a holder of the token gets one.
+    if (url.pathname === '/v1/page-code' && req.method === 'POST') {
+      return page === undefined ? reply(res, 404, 'the live page is off (hooks serve --no-page)', false) : reply(res, 200, JSON.stringify(page.code()), false, 'application/json');
+    }
     if (url.pathname !== '/v1/run') return reply(res, 404, 'not found: POST /v1/run or GET /v1/status', false);
     if (req.method !== 'POST') return reply(res, 405, 'method not allowed: POST an event to /v1/run', false);
     if (closing !== undefined) return reply(res, 503, 'the server is shutting down', true);
@@ -396,6 +424,29 @@ function ownerRefusal(owner: Owner | 'no-addresses', secretPath: boolean): Refus
   if (owner === 'unknown') return secretPath ? { status: 403, why: 'a secret-path request on a system where the kernel cannot say who owns the connection: use the Authorization header' } : undefined;
   if (owner === 'gone') return { status: 403, why: "a connection whose client socket the kernel does not list (closed, or not a live socket): its owner cannot be told" };
   return me === undefined || owner.uid === me ? undefined : { status: 403, why: `a connection from another user's socket (uid ${owner.uid}): only uid ${me} may drive this server, token or not` };
+}
+
+function isPagePath(url: string | undefined): boolean {
+  return url !== undefined && (url === PAGE_PREFIX || url.startsWith(`${PAGE_PREFIX}/`) || url.startsWith(`${PAGE_PREFIX}?`) || url.startsWith(`${PAGE_PREFIX}#`));
+}
+
+/**
+ * The page is meant for a browser, so the API's rule against browsers cannot hold for it; what holds
+ * instead: this server's Host (DNS rebinding), no other origin (an Origin header, when there is one,
+ * is this server's own), and no request another site started (Sec-Fetch-Site, when there is one, is
+ * "same-origin", or "none" for an address typed or opened from a terminal). The data also needs the
+ * page's session key (page.ts) and, over TCP, the owner check.
+ */
+export function pageRefusal(req: http.IncomingMessage, transport: 'tcp' | 'socket', port: number | undefined, bound: string | undefined): Refusal | undefined {
+  const host = req.headers.host;
+  if (host === undefined || !hostAllowed(host, transport, port, bound)) {
+    return { status: 403, why: `Host ${host === undefined ? 'missing' : `"${oneLine(host)}"`}: only 127.0.0.1 or localhost${port === undefined ? '' : `:${port}`} is served` };
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== `http://${host}`) return { status: 403, why: `a page request from another origin (${oneLine(origin)})` };
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return { status: 403, why: `a page request another site started (Sec-Fetch-Site: ${oneLine(String(site))})` };
+  return undefined;
 }
 
 /** `/i/<token>/rest`: the token and the path after it; anything else: undefined. */

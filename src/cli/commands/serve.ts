@@ -1,4 +1,5 @@
 // `hooks serve`: one resident runner per user, so an event costs a request instead of a Node start.
+import path from 'node:path';
 import { HooksError } from '../../errors.js';
 import { hooksBin } from '../../install/bin.js';
 import { DEFAULT_IDLE_MINUTES, fileLog, platformProblem, probe, readPid, serviceUnit, startBackground, stopServer, takeLock, unitPath } from '../../serve/lifecycle.js';
@@ -8,6 +9,7 @@ import { describeHolder, portHolder } from '../../serve/port-holder.js';
 import { closeInheritedFds } from '../../serve/inherited-fds.js';
 import { serverEnv } from '../../serve/session-env.js';
 import { startServer, type RunningServer } from '../../serve/server.js';
+import type { Page } from '../../serve/page/page.js';
 import type { Command } from '../command.js';
 import type { CliContext } from '../context.js';
 
@@ -28,6 +30,8 @@ event the client sends runs its hooks with that session's own environment.
   hooks serve stop     stop it: events in flight finish first
   hooks serve status   is it running, since when, how many events it answered (exit 3: not running);
                        --json for scripts ({"running": true, "pid", "port", "url", "socket", ...})
+  hooks serve page     print a link to the live page (events as they happen, filters, per-hook
+                       latency and block rate, history): one-time, valid 2 minutes
   hooks serve token    print the token (for AGENT_HOOKS_TOKEN, which Claude Code puts in the header,
                        or for a client that cannot send one: the path /i/<token>/v1/run?...)
 
@@ -37,6 +41,7 @@ Options:
   --host <address>     listen on another address than 127.0.0.1 (only if you mean it: every
                        request still needs the token, but the port is then reachable from outside)
   --no-http            the Unix socket only (command-only agents)
+  --no-page            no live page and no page history (docs/live-page.md)
   --idle <minutes>     exit after this long without an event; 0 never (default: 0 in the
                        foreground, ${DEFAULT_IDLE_MINUTES} for "start" and for a server the client started)
   --print-unit         print a systemd user unit (a launchd plist on macOS) and exit: it runs the
@@ -44,7 +49,7 @@ Options:
                        where this shell finds node, python3, python, bash, git and sh
 
 Files ($XDG_STATE_HOME/agent-hooks/serve, 0700): token, port, serve.pid (one server per user),
-serve.log, client.curlrc; the socket is $XDG_RUNTIME_DIR/agent-hooks/serve.sock when there is a
+serve.log, client.curlrc, page.db (the page's history); the socket is $XDG_RUNTIME_DIR/agent-hooks/serve.sock when there is a
 runtime folder, else serve.sock beside them.
 
 Examples:
@@ -54,7 +59,7 @@ Examples:
 `,
   args: {
     positional: ['action'],
-    flags: { port: 'string', host: 'string', 'no-http': 'boolean', idle: 'string', 'print-unit': 'boolean', json: 'boolean' },
+    flags: { port: 'string', host: 'string', 'no-http': 'boolean', 'no-page': 'boolean', idle: 'string', 'print-unit': 'boolean', json: 'boolean' },
   },
   async run(args, ctx) {
     const paths = servePaths(ctx.env);
@@ -73,7 +78,7 @@ Examples:
     }
     switch (action) {
       case undefined:
-        return foreground(ctx, { port: http ? await port() : 0, host, http, idleMinutes: args.flags.idle === undefined ? 0 : minutesOf(args.flags.idle) });
+        return foreground(ctx, { port: http ? await port() : 0, host, http, page: args.flags['no-page'] !== true, idleMinutes: args.flags.idle === undefined ? 0 : minutesOf(args.flags.idle) });
       case 'start': {
         prepareDirs(paths);
         const token = ensureToken(paths);
@@ -87,7 +92,7 @@ Examples:
         const stats = await startBackground(
           paths,
           token,
-          { bin: hooksBin(), args: ['serve', '--port', String(wanted), '--host', host, '--idle', String(idle), ...(http ? [] : ['--no-http'])] },
+          { bin: hooksBin(), args: ['serve', '--port', String(wanted), '--host', host, '--idle', String(idle), ...(http ? [] : ['--no-http']), ...(args.flags['no-page'] === true ? ['--no-page'] : [])] },
           ctx.env,
         );
         ctx.stdout(`agent-hooks serve: started (pid ${stats.pid}${stats.port === undefined ? '' : `, port ${stats.port}`}, socket ${paths.socket}); log ${paths.log}\n`);
@@ -134,13 +139,26 @@ Examples:
       case 'token':
         ctx.stdout(`${ensureToken(paths)}\n`);
         return 0;
+      case 'page': {
+        const problem = socketProblem(paths);
+        if (problem !== undefined) throw new HooksError('USAGE', `hooks serve page: the socket may not be your server's (${problem}); nothing was sent to it`);
+        const token = readToken(paths);
+        const stats = await probe(paths, token);
+        if (stats === undefined || token === undefined) throw new HooksError('USAGE', 'hooks serve page: the server is not running ("hooks serve start")');
+        if (stats.port === undefined) throw new HooksError('USAGE', 'hooks serve page: the server has no loopback HTTP listener (started with --no-http, or its port is taken: "hooks serve status"); a browser cannot reach a Unix socket');
+        const { pageCode } = await import('../../serve/page/client.js');
+        const code = await pageCode(paths.socket, token);
+        ctx.stdout(`http://127.0.0.1:${stats.port}/page/#code=${code}\n`);
+        ctx.stderr('agent-hooks serve: open this link within 2 minutes; it works once (the page then keeps its own key for this tab)\n');
+        return 0;
+      }
       default:
-        throw new HooksError('USAGE', `hooks serve: unknown action "${action}"; expected start, stop, status or token`);
+        throw new HooksError('USAGE', `hooks serve: unknown action "${action}"; expected start, stop, status, page or token`);
     }
   },
 };
 
-async function foreground(ctx: CliContext, options: { port: number; host: string; http: boolean; idleMinutes: number }): Promise<number> {
+async function foreground(ctx: CliContext, options: { port: number; host: string; http: boolean; page: boolean; idleMinutes: number }): Promise<number> {
   const paths = servePaths(ctx.env);
   prepareDirs(paths);
   const token = ensureToken(paths);
@@ -160,9 +178,19 @@ async function foreground(ctx: CliContext, options: { port: number; host: string
   // Whatever the starter left open (not close-on-exec) would reach every hook and spare.
   const closed = closeInheritedFds();
   if (closed.length > 0) log(`closed descriptors inherited from the starter (${closed.join(', ')}): hooks get only stdin, stdout and stderr`);
+  // The page's history: SQLite in the state folder where Node has it, else in memory (said once).
+  let page: Page | undefined;
+  if (options.page) {
+    const { createPage } = await import('../../serve/page/page.js');
+    const { openStore } = await import('../../serve/page/store.js');
+    const store = openStore(path.join(paths.dir, 'page.db'));
+    if (store.note !== undefined) log(`live page: ${store.note}`);
+    page = createPage(store, log);
+  }
   try {
     const start = (http: boolean) =>
       startServer({
+        ...(page === undefined ? {} : { page }),
         env,
         token,
         ...(http ? { tcp: { host: options.host, port: options.port } } : {}),
@@ -191,6 +219,7 @@ async function foreground(ctx: CliContext, options: { port: number; host: string
       void server.close().then(stopped);
     });
     await done;
+    page?.close();
     log(`stopped after ${server.stats().served} events`);
     return 0;
   } finally {
