@@ -74,24 +74,37 @@ async function runOpencode(label: string, options: { script: Step[]; hooks?: Rec
 }
 
 describe('opencode (real CLI, plugin from `hooks install opencode --project`)', () => {
-  it('blocks a dangerous bash call: it never runs, and the reason reaches the model', async () => {
-    const r = await runOpencode('block', { script: [bash(DANGEROUS)] });
-    expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
-    const turns = r.model.turns();
-    expect(turns.length, r.describeRun()).toBeGreaterThanOrEqual(2);
-    expect(everything(turns[0]!)).not.toContain(DANGER_REASON);
-    const outputs = toolOutputs('chat', turns[1]!);
-    expect(outputs, r.describeRun()).toHaveLength(1);
-    expect(outputs[0]!.text).toContain(DANGER_REASON);
-  });
-
-  it('a rewrite changes the command that actually runs', async () => {
-    const r = await runOpencode('rewrite', {
-      script: [bash('echo original > out.txt')],
-      hooks: { preToolUse: [REWRITE_HOOK.entry] },
-      files: REWRITE_HOOK.files,
+  // One agent start for the tool-call cases: the fake model makes the calls in turn (one per turn),
+  // and each case is checked on the turn after its call. Tool outputs accumulate with the
+  // conversation: turn k+1 carries exactly k+1 of them, the last being call k's.
+  describe('block and rewrite, one call each in one run', () => {
+    const BLOCK = 0;
+    const REWRITE = 1;
+    let r: Awaited<ReturnType<typeof runOpencode>>;
+    beforeAll(async () => {
+      r = await runOpencode('tool-calls', {
+        script: [bash(DANGEROUS), bash('echo original > out.txt')],
+        hooks: { preToolUse: [REWRITE_HOOK.entry] },
+        files: REWRITE_HOOK.files,
+      });
     });
-    expect(r.ws.read('out.txt'), r.describeRun()).toBe('rewritten\n');
-    expect(r.model.turns().length, r.describeRun()).toBeGreaterThanOrEqual(2);
+    /** What went back to the model for call `k`, on the turn after it (which carries k+1 outputs). */
+    const outputOf = (k: number, what: string) => {
+      expect(r.model.turns().length, `${what}: a turn after call ${k}\n${r.describeRun()}`).toBeGreaterThan(k + 1);
+      const outputs = toolOutputs('chat', r.model.turns()[k + 1]!);
+      expect(outputs, `${what}: turn ${k + 1} carries the outputs of calls 0..${k}\n${r.describeRun()}`).toHaveLength(k + 1);
+      return outputs[k]!;
+    };
+
+    it('blocks a dangerous bash call: it never runs, and the reason reaches the model', () => {
+      expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
+      expect(everything(r.model.turns()[BLOCK]!)).not.toContain(DANGER_REASON);
+      expect(outputOf(BLOCK, 'block').text).toContain(DANGER_REASON);
+    });
+
+    it('a rewrite changes the command that actually runs', () => {
+      expect(r.ws.read('out.txt'), r.describeRun()).toBe('rewritten\n');
+      expect(r.model.turns().length, r.describeRun()).toBeGreaterThanOrEqual(REWRITE + 2);
+    });
   });
 });

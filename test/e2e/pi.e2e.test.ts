@@ -234,38 +234,54 @@ describe('omp over RPC: compaction', () => {
 describe.each(['pi', 'omp'] as const)('%s (real CLI, extension from `hooks install <host> --project`)', (host) => {
   const runPi = (label: string, options: Parameters<typeof runAgent>[2]) => runAgent(host, label, options);
 
-  it("blocks a dangerous command: it never runs, and the reason reaches the model as the call's result", async () => {
-    const r = await runPi('block', { script: [bash(DANGEROUS)] });
-    expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
-    const turns = r.model.turns();
-    expect(turns.length, r.describeRun()).toBeGreaterThanOrEqual(2);
-    expect(everything(turns[0]!)).not.toContain(DANGER_REASON);
-    const outputs = toolOutputs('chat', turns[1]!);
-    expect(outputs, r.describeRun()).toHaveLength(1);
-    expect(outputs[0]!.text).toContain(DANGER_REASON);
-  });
-
-  it('a harmless command runs untouched', async () => {
-    const r = await runPi('allow', { script: [bash('echo fine > fine.txt')] });
-    expect(r.ws.read('fine.txt'), r.describeRun()).toBe('fine\n');
-  });
-
-  it('a rewrite changes the command that actually runs', async () => {
-    const r = await runPi('rewrite', {
-      script: [bash('echo original > out.txt')],
-      hooks: { preToolUse: [REWRITE_HOOK.entry] },
-      files: REWRITE_HOOK.files,
+  // One agent start for the four tool-call cases: the fake model makes the calls in turn (one per
+  // turn), and each case is checked on the turn after its call. Tool outputs accumulate with the
+  // conversation: turn k+1 carries exactly k+1 of them, the last being call k's.
+  describe('block, allow, rewrite and redact-secrets, one call each in one run', () => {
+    const BLOCK = 0;
+    const ALLOW = 1;
+    const REWRITE = 2;
+    const REDACT = 3;
+    let r: Awaited<ReturnType<typeof runAgent>>;
+    beforeAll(async () => {
+      r = await runPi('tool-calls', {
+        script: [bash(DANGEROUS), bash('echo fine > fine.txt'), bash('echo original > out.txt'), bash(`echo OUTPUT-MARKER-3141; echo ${TOKEN}`)],
+        hooks: { preToolUse: [REWRITE_HOOK.entry] },
+        files: REWRITE_HOOK.files,
+      });
     });
-    expect(r.ws.read('out.txt'), r.describeRun()).toBe('rewritten\n');
-  });
+    /** What went back to the model for call `k`, on the turn after it (which carries k+1 outputs). */
+    const outputOf = (k: number, what: string) => {
+      const outputs = toolOutputs('chat', r.model.turns()[k + 1] ?? r.model.turns()[0]!);
+      expect(r.model.turns().length, `${what}: a turn after call ${k}\n${r.describeRun()}`).toBeGreaterThan(k + 1);
+      expect(outputs, `${what}: turn ${k + 1} carries the outputs of calls 0..${k}\n${r.describeRun()}`).toHaveLength(k + 1);
+      return outputs[k]!;
+    };
 
-  it('redact-secrets: a token in the command output does not reach the model', async () => {
-    const r = await runPi('redact', { script: [bash(`echo OUTPUT-MARKER-3141; echo ${TOKEN}`)] });
-    const outputs = toolOutputs('chat', r.model.turns()[1]!);
-    expect(outputs, r.describeRun()).toHaveLength(1);
-    expect(outputs[0]!.text).not.toContain(TOKEN);
-    expect(outputs[0]!.text).toContain(REDACTED);
-    expect(outputs[0]!.text).toContain('OUTPUT-MARKER-3141');
+    it("blocks a dangerous command: it never runs, and the reason reaches the model as the call's result", () => {
+      expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
+      expect(everything(r.model.turns()[BLOCK]!)).not.toContain(DANGER_REASON);
+      expect(outputOf(BLOCK, 'block').text).toContain(DANGER_REASON);
+    });
+
+    it('a harmless command runs untouched', () => {
+      expect(r.ws.read('fine.txt'), r.describeRun()).toBe('fine\n');
+      expect(outputOf(ALLOW, 'allow').text).not.toContain('Blocked');
+    });
+
+    it('a rewrite changes the command that actually runs', () => {
+      expect(r.ws.read('out.txt'), r.describeRun()).toBe('rewritten\n');
+      expect(outputOf(REWRITE, 'rewrite').text).not.toContain('Blocked');
+    });
+
+    it('redact-secrets: a token in the command output does not reach the model', () => {
+      const output = outputOf(REDACT, 'redact');
+      expect(output.text).not.toContain(TOKEN);
+      expect(output.text).toContain(REDACTED);
+      expect(output.text).toContain('OUTPUT-MARKER-3141');
+      // Nor in any later request's copy of the conversation.
+      for (const turn of r.model.turns().slice(REDACT + 1)) for (const o of toolOutputs('chat', turn)) expect(o.text, r.describeRun()).not.toContain(TOKEN);
+    });
   });
 
   it('a userPromptSubmit block: the model is never asked, and the reason is said', async () => {
