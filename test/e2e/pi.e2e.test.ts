@@ -203,13 +203,20 @@ describe('omp: session_stop is stop', () => {
 });
 
 describe.each(['pi', 'omp'] as const)('%s over RPC: the agent loop', (host) => {
-  it('agent and turn start and end run their hooks: the audit log has a line for each, in order', async () => {
+  it('agent and turn start and end run their hooks: the audit log has a line for each (in order where the agent waits for them)', async () => {
     const audited = (ws: ReturnType<typeof makeWorkspace>) => (ws.read('audit.jsonl') ?? '').includes('"event":"agentEnd"');
     const r = await afterPromptOverRpc(host, 'loop', { '*': [{ id: 'audit', builtin: 'audit-log', options: { path: 'audit.jsonl' } }] }, { type: 'get_state' }, [bash('echo fine > fine.txt'), { text: 'Done.' }], audited);
     expect(r.ws.read('fine.txt'), r.stderr).toBe('fine\n');
     const events = (r.ws.read('audit.jsonl') ?? '').trim().split('\n').map((l) => (JSON.parse(l) as { event: string }).event);
     const loop = events.filter((e) => ['agentStart', 'turnStart', 'turnEnd', 'agentEnd'].includes(e));
-    expect(loop, events.join(' ')).toEqual(['agentStart', 'turnStart', 'turnEnd', 'turnStart', 'turnEnd', 'agentEnd']);
+    const expected = ['agentStart', 'turnStart', 'turnEnd', 'turnStart', 'turnEnd', 'agentEnd'];
+    // omp does not wait for these observe hooks, so under load their runs finish, and are logged, in any order:
+    // there only each line's presence holds. pi waits for each, so its log is in the loop's order.
+    if (host === 'omp') {
+      expect([...loop].sort(), events.join(' ')).toEqual([...expected].sort());
+      return;
+    }
+    expect(loop, events.join(' ')).toEqual(expected);
     // The tool call sits inside the first turn.
     expect(events.indexOf('preToolUse')).toBeGreaterThan(events.indexOf('turnStart'));
     expect(events.indexOf('preToolUse')).toBeLessThan(events.indexOf('turnEnd'));
