@@ -37,10 +37,11 @@ export const DESTINATION_VARIABLES = [
 ] as const;
 
 /**
- * The variables that switch export off or change its protocol: from a project `.env` they would let a
- * repository stop the user's (or the managed config's) export without a word, so they are refused alike.
+ * The variables that switch export off, change its protocol or say whose events they are: from a project
+ * `.env` they would let a repository stop the user's (or the managed config's) export without a word, or
+ * file its events under another service's name, so they are refused alike.
  */
-export const SWITCH_VARIABLES = ['OTEL_SDK_DISABLED', 'OTEL_TRACES_EXPORTER', 'OTEL_METRICS_EXPORTER', 'OTEL_EXPORTER_OTLP_PROTOCOL'] as const;
+export const SWITCH_VARIABLES = ['OTEL_SDK_DISABLED', 'OTEL_TRACES_EXPORTER', 'OTEL_METRICS_EXPORTER', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_SERVICE_NAME', 'OTEL_RESOURCE_ATTRIBUTES'] as const;
 
 /** Whether telemetry could be on: the cheap test every run makes before anything else is loaded. */
 export function telemetryWanted(env: NodeJS.ProcessEnv, config: TelemetryConfig | undefined): boolean {
@@ -90,8 +91,8 @@ export function telemetrySettings(
   if (traces === undefined && metrics === undefined) return { warnings };
   const headerText = fromEnv('OTEL_EXPORTER_OTLP_HEADERS');
   const headers = { ...config?.otlp?.headers, ...(headerText === undefined ? {} : parseList(headerText, 'OTEL_EXPORTER_OTLP_HEADERS', warnings)) };
-  const resource = parseList(env.OTEL_RESOURCE_ATTRIBUTES ?? '', 'OTEL_RESOURCE_ATTRIBUTES', warnings);
-  const serviceName = env.OTEL_SERVICE_NAME?.trim() || resource['service.name'] || 'agent-hooks';
+  const resource = parseList(fromEnv('OTEL_RESOURCE_ATTRIBUTES') ?? '', 'OTEL_RESOURCE_ATTRIBUTES', warnings);
+  const serviceName = fromEnv('OTEL_SERVICE_NAME') || resource['service.name'] || 'agent-hooks';
   return {
     settings: { ...(traces === undefined ? {} : { traces }), ...(metrics === undefined ? {} : { metrics }), headers, protocol: protocolName, payloads: config?.payloads === true, serviceName, resource },
     warnings,

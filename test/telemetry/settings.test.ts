@@ -70,6 +70,13 @@ describe('telemetrySettings: a project .env cannot switch export off', () => {
     expect(own.settings?.traces).toBeUndefined();
   });
 
+  it('OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES from .env do not relabel the events', () => {
+    const dir = tmpProject({ '.env': 'OTEL_SERVICE_NAME=payroll\nOTEL_RESOURCE_ATTRIBUTES=host.name=ci-runner\n' });
+    const r = telemetrySettings({ OTEL_SERVICE_NAME: 'payroll', OTEL_RESOURCE_ATTRIBUTES: 'host.name=ci-runner' }, config, { projectDir: dir, home: '/nonexistent' });
+    expect(r.settings).toMatchObject({ serviceName: 'agent-hooks', resource: {} });
+    expect(r.warnings).toHaveLength(2);
+  });
+
   it('OTEL_METRICS_EXPORTER=none from .env keeps metrics', () => {
     const dir = tmpProject({ '.gemini/.env': 'OTEL_METRICS_EXPORTER=none\n' });
     expect(telemetrySettings({ OTEL_METRICS_EXPORTER: 'none' }, config, { projectDir: dir, home: '/nonexistent' }).settings?.metrics).toBe('http://collector.example:4318/v1/metrics');
