@@ -52,7 +52,9 @@ const NOTABLE_KEPT = 10;
 
 const zero = (): Counts => ({ events: 0, blocked: 0, asked: 0, rewritten: 0, halted: 0, failed: 0, shadow: 0 });
 
-const BY_OUTCOME: Record<string, keyof Counts> = { block: 'blocked', ask: 'asked', modify: 'rewritten', halt: 'halted' };
+const OUTCOMES: Record<string, keyof Counts> = { block: 'blocked', ask: 'asked', modify: 'rewritten', halt: 'halted' };
+/** A log's word as a count, own keys only: "constructor" or "__proto__" in a hostile log is no decision. */
+const byOutcome = (word: string | undefined): keyof Counts | undefined => (word !== undefined && Object.hasOwn(OUTCOMES, word) ? OUTCOMES[word] : undefined);
 
 class Group {
   readonly rows = new Map<string, Counts>();
@@ -136,10 +138,10 @@ export class Tally {
     if (r.kind === 'hook') {
       const hook = this.byHook.at(r.hook!);
       hook.events++;
-      const kind = BY_OUTCOME[r.outcome!];
+      const kind = byOutcome(r.outcome);
       if (kind !== undefined) hook[kind]++;
       const failed = r.failure !== undefined;
-      const shadow = r.wouldHave !== undefined && BY_OUTCOME[r.wouldHave] !== undefined;
+      const shadow = byOutcome(r.wouldHave) !== undefined;
       for (const c of [hook, ...places]) {
         if (failed) c.failed++;
         if (shadow) c.shadow++;
@@ -147,7 +149,7 @@ export class Tally {
       if (r.ms !== undefined) this.timing(r.hook!).add(r.ms);
       return;
     }
-    const kind = BY_OUTCOME[r.decision!];
+    const kind = byOutcome(r.decision);
     for (const c of places) {
       c.events++;
       if (kind !== undefined) c[kind]++;

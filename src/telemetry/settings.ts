@@ -36,9 +36,16 @@ export const DESTINATION_VARIABLES = [
   'OTEL_EXPORTER_OTLP_METRICS_HEADERS',
 ] as const;
 
+/**
+ * The variables that switch export off, change its protocol or say whose events they are: from a project
+ * `.env` they would let a repository stop the user's (or the managed config's) export without a word, or
+ * file its events under another service's name, so they are refused alike.
+ */
+export const SWITCH_VARIABLES = ['OTEL_SDK_DISABLED', 'OTEL_TRACES_EXPORTER', 'OTEL_METRICS_EXPORTER', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_SERVICE_NAME', 'OTEL_RESOURCE_ATTRIBUTES'] as const;
+
 /** Whether telemetry could be on: the cheap test every run makes before anything else is loaded. */
 export function telemetryWanted(env: NodeJS.ProcessEnv, config: TelemetryConfig | undefined): boolean {
-  if (isTrue(env.OTEL_SDK_DISABLED)) return false;
+  // OTEL_SDK_DISABLED is not trusted here: a project .env may have set it (telemetrySettings tells which).
   return config?.otlp?.endpoint !== undefined || Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT);
 }
 
@@ -53,8 +60,7 @@ export function telemetrySettings(
   where: { projectDir: string; home: string | undefined },
 ): { settings?: TelemetrySettings; warnings: string[] } {
   const warnings: string[] = [];
-  if (isTrue(env.OTEL_SDK_DISABLED)) return { warnings };
-  const fromEnv = (name: (typeof DESTINATION_VARIABLES)[number]): string | undefined => {
+  const fromEnv = (name: (typeof DESTINATION_VARIABLES)[number] | (typeof SWITCH_VARIABLES)[number]): string | undefined => {
     const value = env[name];
     if (value === undefined || value.trim() === '') return undefined;
     const planted = projectEnvSource(name, value, where.projectDir, where.home);
@@ -62,6 +68,7 @@ export function telemetrySettings(
     warnings.push(`telemetry: ${name} comes from ${planted}, a project .env file (Gemini CLI loads it into the hooks' environment); ignored: set it in your own environment or in your user config's telemetry key`);
     return undefined;
   };
+  if (isTrue(fromEnv('OTEL_SDK_DISABLED'))) return { warnings };
   const base = fromEnv('OTEL_EXPORTER_OTLP_ENDPOINT') ?? config?.otlp?.endpoint;
   const signalUrl = (own: string | undefined, path: string): string | undefined => {
     const url = own ?? (base === undefined ? undefined : `${base.replace(/\/+$/, '')}${path}`);
@@ -72,20 +79,20 @@ export function telemetrySettings(
     }
     return url;
   };
-  const protocolName = env.OTEL_EXPORTER_OTLP_PROTOCOL?.trim() || config?.otlp?.protocol || 'http/protobuf';
+  const protocolName = fromEnv('OTEL_EXPORTER_OTLP_PROTOCOL') || config?.otlp?.protocol || 'http/protobuf';
   if (protocolName !== 'http/protobuf' && protocolName !== 'http/json') {
     if (base !== undefined || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT) {
       warnings.push(`telemetry: OTEL_EXPORTER_OTLP_PROTOCOL=${protocolName} is not supported (http/protobuf or http/json); nothing is exported`);
     }
     return { warnings };
   }
-  const traces = env.OTEL_TRACES_EXPORTER?.trim() === 'none' ? undefined : signalUrl(fromEnv('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'), '/v1/traces');
-  const metrics = env.OTEL_METRICS_EXPORTER?.trim() === 'none' ? undefined : signalUrl(fromEnv('OTEL_EXPORTER_OTLP_METRICS_ENDPOINT'), '/v1/metrics');
+  const traces = fromEnv('OTEL_TRACES_EXPORTER') === 'none' ? undefined : signalUrl(fromEnv('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'), '/v1/traces');
+  const metrics = fromEnv('OTEL_METRICS_EXPORTER') === 'none' ? undefined : signalUrl(fromEnv('OTEL_EXPORTER_OTLP_METRICS_ENDPOINT'), '/v1/metrics');
   if (traces === undefined && metrics === undefined) return { warnings };
   const headerText = fromEnv('OTEL_EXPORTER_OTLP_HEADERS');
   const headers = { ...config?.otlp?.headers, ...(headerText === undefined ? {} : parseList(headerText, 'OTEL_EXPORTER_OTLP_HEADERS', warnings)) };
-  const resource = parseList(env.OTEL_RESOURCE_ATTRIBUTES ?? '', 'OTEL_RESOURCE_ATTRIBUTES', warnings);
-  const serviceName = env.OTEL_SERVICE_NAME?.trim() || resource['service.name'] || 'agent-hooks';
+  const resource = parseList(fromEnv('OTEL_RESOURCE_ATTRIBUTES') ?? '', 'OTEL_RESOURCE_ATTRIBUTES', warnings);
+  const serviceName = fromEnv('OTEL_SERVICE_NAME') || resource['service.name'] || 'agent-hooks';
   return {
     settings: { ...(traces === undefined ? {} : { traces }), ...(metrics === undefined ? {} : { metrics }), headers, protocol: protocolName, payloads: config?.payloads === true, serviceName, resource },
     warnings,

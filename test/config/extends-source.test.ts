@@ -58,6 +58,10 @@ describe('parseExtends', () => {
       fc.property(fc.stringMatching(/^-[a-z=-]{1,12}$/), hex40, (opt, commit) => {
         expect(parseExtends(`git+ssh://${opt}/x#${commit}`).ok).toBe(false);
         expect(parseExtends(`git+file:///srv/${opt}#${commit}`).ok).toBe(false);
+        // The user and the port are parts too: ssh://git@-oProxyCommand=…/x, ssh://host:-p…/x.
+        expect(parseExtends(`git+ssh://git@${opt}/x#${commit}`).ok).toBe(false);
+        expect(parseExtends(`git+ssh://host:${opt}/x#${commit}`).ok).toBe(false);
+        expect(parseExtends(`git+https://u:${opt}@host/x#${commit}`).ok).toBe(false);
       }),
       SETTINGS,
     );

@@ -1,12 +1,12 @@
 // `extends` on real files: paths, packages in a temp node_modules, git sources from a bare repository made
 // here (git+file://, never the network). Each attack a hostile repository or the agent could try is a case.
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRunner, loadConfig } from '../../src/engine.js';
-import { fetchGitSource } from '../../src/config/extends/git.js';
+import { cachedTree, cacheEntry, fetchGitSource } from '../../src/config/extends/git.js';
 import { parseExtends } from '../../src/config/extends/source.js';
 import { trustFiles } from '../../src/trust/coverage.js';
 import { isolatedEnv, tmpProject } from '../helpers.js';
@@ -316,6 +316,30 @@ describe('extends: git sources pinned by commit', () => {
     const config = await loadConfig({ cwd: dir, env });
     expect(ids(config)).toEqual([]);
     expect(config.warnings.join('\n')).toContain(`extends:${path.join(tree, '.hooksrc.json')} changed`);
+  });
+
+  it('a cache a repository checks out (XDG_CACHE_HOME from its .env) never stands in for the user\'s pinned source', async () => {
+    const spec = `git+https://example.invalid/team/policy.git#${'a'.repeat(40)}`;
+    const parsed = parseExtends(spec);
+    if (!parsed.ok || parsed.source.kind !== 'git') throw new Error('not a git source');
+    const home = tmpProject({ '.config/agent-hooks/config.json': json({ extends: spec }) });
+    const repo = tmpProject();
+    const planted = path.join(repo, 'planted-cache');
+    // The entry the user's cache would have, as a checkout gives it: 0755 folders, 0644 files.
+    const entry = cacheEntry(parsed.source, { ...process.env, XDG_CACHE_HOME: planted });
+    mkdirSync(path.join(entry, 'tree'), { recursive: true, mode: 0o755 });
+    writeFileSync(path.join(entry, 'ok'), `${'a'.repeat(40)}\n`, { mode: 0o644 });
+    writeFileSync(path.join(entry, 'tree', '.hooksrc.json'), json(hook('planted')), { mode: 0o644 });
+    chmodSync(entry, 0o755);
+    const env = isolatedEnv(home, { XDG_CACHE_HOME: planted });
+    expect(cachedTree(parsed.source, env)).toBeUndefined();
+    const config = await loadConfig({ cwd: home, env });
+    expect(ids(config)).toEqual([]);
+    expect(config.warnings.join('\n')).toMatch(/is not fetched yet, so its hooks do not run/);
+    // The same entry made private, as fetchGitSource makes it, is read.
+    chmodSync(entry, 0o700);
+    chmodSync(path.join(entry, 'ok'), 0o600);
+    expect(cachedTree(parsed.source, env)).toBe(path.join(entry, 'tree'));
   });
 
   it('a link in the repository out of its checkout: refused', async () => {

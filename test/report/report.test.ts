@@ -115,6 +115,17 @@ describe('untrusted lines', () => {
     expect(printable('tab\there')).toBe('tab\\x09here');
   });
 
+  it('a decision or outcome named after an Object property (constructor, __proto__, toString) is no decision: not counted, not listed', () => {
+    const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+    const file = logFile([...names.map((n) => event(n)), ...names.map((n) => hook('h', n, 1, { wouldHave: n })), event('block')]);
+    const report = buildReport([{ path: file }], lastDay);
+    expect(report.totals).toEqual({ events: names.length + 1, blocked: 1, asked: 0, rewritten: 0, halted: 0, failed: 0, shadow: 0 });
+    expect(report.latest.map((n) => n.decision)).toEqual(['block']);
+    const h = report.byHook.find((r) => r.key === 'h')!;
+    expect(Object.keys(h).sort()).toEqual(['asked', 'blocked', 'events', 'failed', 'halted', 'key', 'rewritten', 'shadow']);
+    expect(h).toMatchObject({ events: names.length, blocked: 0, shadow: 0 });
+  });
+
   it('a planted symlink, a FIFO, a symlinked folder inside the project: refused with the reason, and nothing hangs', () => {
     const dir = tmpProject();
     const real = logFile([event('block')]);

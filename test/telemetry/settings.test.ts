@@ -10,7 +10,8 @@ describe('telemetrySettings', () => {
   it('is off without an endpoint, and with OTEL_SDK_DISABLED=true', () => {
     expect(telemetryWanted({}, undefined)).toBe(false);
     expect(telemetrySettings({}, undefined, where).settings).toBeUndefined();
-    expect(telemetryWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'TRUE' }, undefined)).toBe(false);
+    // The cheap test cannot tell who set the switch (a project .env may have): telemetrySettings decides.
+    expect(telemetryWanted({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'TRUE' }, undefined)).toBe(true);
     expect(telemetrySettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_SDK_DISABLED: 'true' }, undefined, where).settings).toBeUndefined();
   });
 
@@ -50,6 +51,35 @@ describe('telemetrySettings', () => {
     const own = telemetrySettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer mine' }, undefined, { projectDir: dir, home });
     expect(own.settings?.headers).toEqual({ authorization: 'Bearer mine' });
     expect(own.warnings).toEqual([]);
+  });
+});
+
+describe('telemetrySettings: a project .env cannot switch export off', () => {
+  const config = { otlp: { endpoint: 'http://collector.example:4318' } };
+  it.each([
+    ['OTEL_SDK_DISABLED', 'true'],
+    ['OTEL_TRACES_EXPORTER', 'none'],
+    ['OTEL_EXPORTER_OTLP_PROTOCOL', 'grpc'],
+  ])('%s=%s from .env is ignored with a warning; the same value set by the user still counts', (name, value) => {
+    const dir = tmpProject({ '.env': `${name}=${value}\n` });
+    const planted = telemetrySettings({ [name]: value }, config, { projectDir: dir, home: '/nonexistent' });
+    expect(telemetryWanted({ [name]: value }, config)).toBe(true);
+    expect(planted.settings).toMatchObject({ traces: 'http://collector.example:4318/v1/traces', protocol: 'http/protobuf' });
+    expect(planted.warnings).toEqual([`telemetry: ${name} comes from ${path.join(dir, '.env')}, a project .env file (Gemini CLI loads it into the hooks' environment); ignored: set it in your own environment or in your user config's telemetry key`]);
+    const own = telemetrySettings({ [name]: value }, config, where);
+    expect(own.settings?.traces).toBeUndefined();
+  });
+
+  it('OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES from .env do not relabel the events', () => {
+    const dir = tmpProject({ '.env': 'OTEL_SERVICE_NAME=payroll\nOTEL_RESOURCE_ATTRIBUTES=host.name=ci-runner\n' });
+    const r = telemetrySettings({ OTEL_SERVICE_NAME: 'payroll', OTEL_RESOURCE_ATTRIBUTES: 'host.name=ci-runner' }, config, { projectDir: dir, home: '/nonexistent' });
+    expect(r.settings).toMatchObject({ serviceName: 'agent-hooks', resource: {} });
+    expect(r.warnings).toHaveLength(2);
+  });
+
+  it('OTEL_METRICS_EXPORTER=none from .env keeps metrics', () => {
+    const dir = tmpProject({ '.gemini/.env': 'OTEL_METRICS_EXPORTER=none\n' });
+    expect(telemetrySettings({ OTEL_METRICS_EXPORTER: 'none' }, config, { projectDir: dir, home: '/nonexistent' }).settings?.metrics).toBe('http://collector.example:4318/v1/metrics');
   });
 });
 

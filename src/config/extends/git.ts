@@ -3,9 +3,10 @@
 // the cache: it never runs git and never touches the network.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cacheDir } from '../../paths.js';
+import { readPrivateFile, unsafeOwnership } from '../../fs/private.js';
 import type { ExtendsSource } from './source.js';
 
 type GitSource = Extract<ExtendsSource, { kind: 'git' }>;
@@ -20,14 +21,21 @@ export function cacheEntry(source: GitSource, env: NodeJS.ProcessEnv): string {
   return path.join(extendsCacheDir(env), createHash('sha256').update(`${source.url}\0${source.commit}`).digest('hex').slice(0, 32));
 }
 
-/** The checkout of a git source, when it was fetched and verified; never fetches. */
+/**
+ * The checkout of a git source, when it was fetched and verified; never fetches. Only an entry this module
+ * made counts (a 0700 folder of ours with a 0600 marker): XDG_CACHE_HOME can come from a project `.env`
+ * (Gemini CLI loads it into the hooks' environment), and a repository's checkout (0755 folders, 0644 files)
+ * must not stand in for the user's pinned policy.
+ */
 export function cachedTree(source: GitSource, env: NodeJS.ProcessEnv): string | undefined {
   const entry = cacheEntry(source, env);
   try {
-    return readFileSync(path.join(entry, 'ok'), 'utf8').trim() === source.commit ? path.join(entry, 'tree') : undefined;
+    const stats = lstatSync(entry);
+    if (!stats.isDirectory() || unsafeOwnership(stats) !== undefined || (stats.mode & 0o077) !== 0) return undefined;
   } catch {
     return undefined;
   }
+  return readPrivateFile(path.join(entry, 'ok'), { secret: true })?.trim() === source.commit ? path.join(entry, 'tree') : undefined;
 }
 
 /** Variables that would point git at another repository than the one it is making (set inside a git hook, say). */

@@ -53,8 +53,8 @@ function parseGit(spec: string, fail: (why: string) => Parsed): Parsed {
   const commit = colon === -1 ? fragment : fragment.slice(0, colon);
   const file = colon === -1 ? undefined : fragment.slice(colon + 1);
   if (!COMMIT.test(commit)) return fail(`"#${printable(commit)}" is not a full 40-character commit hash (lower-case hex): a branch, tag or short hash can change under you`);
-  // The host (or the path, for file://) would be read by git as an option if it began with "-".
-  if (rest!.startsWith('-') || rest!.includes('/-') || /\s/.test(rest!)) return fail('the URL may not hold spaces or a part starting with "-"');
+  // The host, user or port (or the path, for file://) would be read by git or ssh as an option if it began with "-".
+  if (rest!.startsWith('-') || /[/@:]-/.test(rest!) || /\s/.test(rest!)) return fail('the URL may not hold spaces or a part starting with "-"');
   if (scheme === 'file' ? !rest!.startsWith('/') : !/^[^/]+\/./.test(rest!)) return fail(scheme === 'file' ? 'git+file:// needs an absolute path (git+file:///srv/repo.git)' : 'the URL needs a host and a repository path');
   if (file !== undefined) {
     if (!SUBPATH.test(file) || file.split('/').some((s) => s === '..' || s === '.')) return fail('the file in the repository (after ":") must be a plain relative path');
