@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
 import { isolatedEnv, ROOT, sample, tmpProject } from '../helpers.js';
 
-/** The size budget of the unpacked package (bytes): the bundle, the library's declarations, the schema, the README. Was 6.8 MB with source maps; 2.85 MB with the tsc output beside the bundle. 1.29 MB before the MCP SDK (vendor/mcp-sdk.cjs, 336 kB: its ajv and zod are most of it), which only MCP runs load. +120 kB for OpenTelemetry (vendor/otel.cjs, 110 kB: the trace and metrics SDKs, OTLP/HTTP export; from the packages' ES modules, so unused parts are dropped: 288 kB from their CommonJS), which only runs with telemetry configured load. +25 kB for the live page of `hooks serve` (src/serve/page: 28 kB of cli.cjs, 9 kB of it its minified HTML, script and style), which only the server loads. */
-const UNPACKED_BUDGET = 1_895_000;
+/** The size budget of the unpacked package (bytes): the bundle, the library's declarations, the schema, the README. Was 6.8 MB with source maps; 2.85 MB with the tsc output beside the bundle. 1.29 MB before the MCP SDK (vendor/mcp-sdk.cjs, 336 kB: its ajv and zod are most of it), which only MCP runs load. +120 kB for OpenTelemetry (vendor/otel.cjs, 110 kB: the trace and metrics SDKs, OTLP/HTTP export; from the packages' ES modules, so unused parts are dropped: 288 kB from their CommonJS), which only runs with telemetry configured load. +25 kB for the live page of `hooks serve` (src/serve/page: 28 kB of cli.cjs, 9 kB of it its minified HTML, script and style), which only the server loads. +45 kB of cli.cjs for `extends`, `hooks report` and the telemetry glue (the SDK itself stays in vendor/otel.cjs). */
+const UNPACKED_BUDGET = 1_940_000;
 /** What a CLI user's `npm i agent-hooks` adds to node_modules (bytes of files): 15 MB in 28 packages while the libraries were dependencies. */
-const INSTALLED_BUDGET = 1_995_000; // +120 kB: vendor/otel.cjs, +25 kB: the live page, as above
+const INSTALLED_BUDGET = 2_040_000; // +120 kB: vendor/otel.cjs, +25 kB: the live page, +45 kB: extends, report, telemetry glue, as above
 
 interface PackResult {
   filename: string;
