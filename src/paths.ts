@@ -28,9 +28,14 @@ function home(env: NodeJS.ProcessEnv): string {
 /** The system-wide managed layer (the loader's `AGENT_HOOKS_MANAGED_CONFIG` names another, except when locked). */
 export const DEFAULT_MANAGED_CONFIG = '/etc/agent-hooks/managed.json';
 
+/** An XDG base folder, or undefined when unset or relative: the XDG spec says a relative one is invalid (and one relative to wherever the agent runs would be the repository's). */
+function xdg(value: string | undefined): string | undefined {
+  return value !== undefined && path.isAbsolute(value) ? value : undefined;
+}
+
 /** `$XDG_CONFIG_HOME/agent-hooks` (default `~/.config/agent-hooks`): the user layer lives here. */
 export function userConfigDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(env.XDG_CONFIG_HOME || path.join(home(env), '.config'), 'agent-hooks');
+  return path.join(xdg(env.XDG_CONFIG_HOME) ?? path.join(home(env), '.config'), 'agent-hooks');
 }
 
 /** The user layer's file. */
@@ -40,10 +45,10 @@ export function userConfigFile(env: NodeJS.ProcessEnv = process.env): string {
 
 /** `$XDG_STATE_HOME/agent-hooks` (default `~/.local/state/agent-hooks`): trust store, audit log, metadata. */
 export function stateDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(env.XDG_STATE_HOME || path.join(home(env), '.local', 'state'), 'agent-hooks');
+  return path.join(xdg(env.XDG_STATE_HOME) ?? path.join(home(env), '.local', 'state'), 'agent-hooks');
 }
 
 /** `$XDG_CACHE_HOME/agent-hooks` (default `~/.cache/agent-hooks`). */
 export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.join(env.XDG_CACHE_HOME || path.join(home(env), '.cache'), 'agent-hooks');
+  return path.join(xdg(env.XDG_CACHE_HOME) ?? path.join(home(env), '.cache'), 'agent-hooks');
 }

@@ -8,6 +8,7 @@ import type { CliContext } from './context.js';
 
 import { VERSION } from '../version.js';
 import { EVENT_LIMITS, eventTooLarge } from '../json.js';
+import { withoutPlantedRunnerEnv } from '../judge/project-env.js';
 
 interface CommandEntry {
   summary: string;
@@ -66,6 +67,12 @@ Environment:
 /** Runs the CLI and returns the exit code; never throws. */
 export async function cli(argv: string[], ctx: CliContext): Promise<number> {
   const [name, ...rest] = argv;
+  // Agents that load a project's .env into their own environment (Gemini CLI) hand it to the runner too.
+  const planted = withoutPlantedRunnerEnv(ctx.env, ctx.cwd);
+  if (planted.problems.length > 0) {
+    for (const problem of planted.problems) ctx.stderr(`agent-hooks: ${problem}\n`);
+    ctx = { ...ctx, env: planted.env };
+  }
   let onError: 'block' | 'continue' = ctx.env.HOOKS_ON_ERROR === 'block' ? 'block' : 'continue';
   try {
     if (name === undefined || name === 'help' || name === '--help' || name === '-h') {

@@ -62,3 +62,27 @@ function readSmall(file: string): string | undefined {
     if (fd !== undefined) closeSync(fd);
   }
 }
+
+/**
+ * The variables that steer the runner itself: where the user and managed layers, the trust store and the caches
+ * are, and the switches that turn hooks off or make a failure continue. A repository's `.env` that Gemini CLI loads
+ * must set none of them (an `XDG_CONFIG_HOME=./cfg` would make a repository file the user layer, which runs
+ * unreviewed; `HOOKS_DISABLE=1` would switch every guard off).
+ */
+export const RUNNER_ENV = ['HOOKS_DISABLE', 'HOOKS_SKIP', 'HOOKS_ON_ERROR', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'AGENT_HOOKS_MANAGED_CONFIG'] as const;
+
+/** `env` without the runner's own variables a project `.env` (from `cwd` up to the home folder) set, with one line per variable dropped. */
+export function withoutPlantedRunnerEnv(env: NodeJS.ProcessEnv, cwd: string): { env: NodeJS.ProcessEnv; problems: string[] } {
+  let out = env;
+  const problems: string[] = [];
+  for (const name of RUNNER_ENV) {
+    const value = env[name];
+    if (value === undefined || value === '') continue;
+    const planted = projectEnvSource(name, value, cwd, env.HOME);
+    if (planted === undefined) continue;
+    if (out === env) out = { ...env };
+    delete out[name];
+    problems.push(`${planted} sets ${name}: a repository's .env does not steer the runner; ignored`);
+  }
+  return { env: out, problems };
+}
