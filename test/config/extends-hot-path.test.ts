@@ -1,26 +1,14 @@
 // `hooks run` never runs git for extends (the hot path, no network): a source not fetched is a warning
 // naming it; `hooks trust --fetch` fetches it for the user layer, and the next run has its hooks, offline.
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliInProcess, isolatedEnv, runCli, sample, tmpProject } from '../helpers.js';
+import { bareRepo } from './git-repo.js';
 
 describe('extends on the hot path', () => {
   it('hooks run never runs git; trust --fetch does, once; then the run has the hooks', async () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-git-'));
-    const bare = path.join(root, 'policy.git');
-    const work = path.join(root, 'work');
-    const git = (args: string[], cwd: string) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
-    mkdirSync(work);
-    git(['init', '--bare', '--quiet', bare], root);
-    git(['init', '--quiet', work], root);
-    writeFileSync(path.join(work, '.hooksrc.json'), JSON.stringify({ hooks: { preToolUse: [{ id: 'team-block', command: 'echo "team policy says no" >&2; exit 2' }] } }));
-    git(['add', '.'], work);
-    git(['commit', '--quiet', '-m', 'policy'], work);
-    git(['push', '--quiet', bare, 'HEAD:main'], work);
-    const commit = git(['rev-parse', 'HEAD'], work).trim();
+    const { bare, commit } = bareRepo({ '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'team-block', command: 'echo "team policy says no" >&2; exit 2' }] } }) });
 
     const home = tmpProject({ '.config/agent-hooks/config.json': JSON.stringify({ extends: `git+file://${bare}#${commit}` }) });
     // A git on PATH that only logs: the run must not call it.

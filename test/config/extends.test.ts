@@ -10,6 +10,7 @@ import { cachedTree, cacheEntry, fetchGitSource } from '../../src/config/extends
 import { parseExtends } from '../../src/config/extends/source.js';
 import { trustFiles } from '../../src/trust/coverage.js';
 import { isolatedEnv, tmpProject } from '../helpers.js';
+import { bareRepo } from './git-repo.js';
 
 const hook = (id: string, more: Record<string, unknown> = {}) => ({ hooks: { preToolUse: [{ id, command: 'true', ...more }] } });
 const json = (v: unknown) => JSON.stringify(v);
@@ -251,25 +252,6 @@ describe('extends: what a hostile repository tries', () => {
     expect(config.warnings.join('\n')).toMatch(/requireExtends: only the managed config itself may set this/);
   });
 });
-
-/** A bare repository in a temp folder with one commit holding `files`; returns its URL and the commit. */
-function bareRepo(files: Record<string, string>): { url: string; commit: string; bare: string } {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-git-'));
-  const bare = path.join(root, 'policy.git');
-  const work = path.join(root, 'work');
-  const git = (args: string[], cwd: string) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
-  mkdirSync(work);
-  git(['init', '--bare', '--quiet', bare], root);
-  git(['init', '--quiet', work], root);
-  for (const [name, content] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(work, name)), { recursive: true });
-    writeFileSync(path.join(work, name), content);
-  }
-  git(['add', '.'], work);
-  git(['commit', '--quiet', '-m', 'policy'], work);
-  git(['push', '--quiet', bare, 'HEAD:main'], work);
-  return { url: `git+file://${bare}`, commit: git(['rev-parse', 'HEAD'], work).trim(), bare };
-}
 
 describe('extends: git sources pinned by commit', () => {
   it('not fetched: a warning on the run, never a fetch; fetched once, then read from the cache offline', async () => {

@@ -1,29 +1,13 @@
 // `hooks trust` with extends: the review fetches a pinned git source (a bare repository made here), shows
 // each extended file and its hooks, and says which one changed since trusted; `list`, `explain` and the
 // audit log name how a hook came in. In-process CLI (no spawn).
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliInProcess, isolatedEnv, sample, tmpProject } from '../helpers.js';
+import { bareRepo } from '../config/git-repo.js';
 
 const json = (v: unknown) => JSON.stringify(v);
-
-function bareRepo(files: Record<string, string>): { url: string; commit: string } {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-git-'));
-  const bare = path.join(root, 'policy.git');
-  const work = path.join(root, 'work');
-  const git = (args: string[], cwd: string) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8', env: { ...process.env, GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
-  mkdirSync(work);
-  git(['init', '--bare', '--quiet', bare], root);
-  git(['init', '--quiet', work], root);
-  for (const [name, content] of Object.entries(files)) writeFileSync(path.join(work, name), content);
-  git(['add', '.'], work);
-  git(['commit', '--quiet', '-m', 'policy'], work);
-  git(['push', '--quiet', bare, 'HEAD:main'], work);
-  return { url: `git+file://${bare}`, commit: git(['rev-parse', 'HEAD'], work).trim() };
-}
 
 describe('hooks trust with extends', () => {
   it('fetches the pinned source, shows what each extended file runs, trusts them; list, explain and the audit log say how the hooks came', async () => {
