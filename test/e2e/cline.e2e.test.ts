@@ -136,6 +136,19 @@ describe('Cline (real CLI, plugin from `hooks install cline --project`)', () => 
     expect(r.result.stdout, r.describeRun()).toContain('"finishReason":"aborted"');
   });
 
+  // Cline gives each plugin hook call 3 s (its sandbox's hookTimeoutMs, no setting), kills the sandbox
+  // when that runs out and throws, which ends the task: a slow guard does not let its call through.
+  it('a hook slower than Cline\'s 3 s per-hook budget: the call still does not run (the task ends)', async () => {
+    const r = await runCline('slow', {
+      script: [runCommands('echo slow > slow.txt'), runCommands('echo after > after.txt')],
+      hooks: { preToolUse: [{ id: 'slow-no', command: `sleep 5; echo 'too slow to say yes' >&2; exit 2`, timeout: 30 }] },
+    });
+    expect(r.ws.exists('slow.txt'), r.describeRun()).toBe(false);
+    expect(r.ws.exists('after.txt'), r.describeRun()).toBe(false);
+    expect(r.clineLog(), r.describeRun()).toContain('plugin-sandbox call timed out after 3000ms: invokeHook');
+    expect(r.model.turns(), r.describeRun()).toHaveLength(1);
+  });
+
   // Cline's own limit, not the plugin's: its plugin sandbox gets CLINE_PLUGIN_IMPORT_TIMEOUT_MS (default
   // 4000) to load the plugins, and when that runs out Cline logs "plugin loading failed; continuing
   // without plugins" to ~/.cline/data/logs/cline.log and runs the task with no plugin at all: every call
