@@ -2,7 +2,8 @@
 // task, so `hooks install cline --project` writes a plugin into .cline/plugins/ whose beforeTool runs
 // `hooks run` and skips a blocked call with the reason, which the model reads as that call's result.
 // The model is an OpenAI-compatible provider on the fake server (`cline auth -b <url>`).
-import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
@@ -20,10 +21,18 @@ beforeAll(async () => {
 });
 cleanUpAfterAll();
 
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 // Cline 3.0's shell tool (from its bundle): a list of commands, each run on its own.
 const runCommands = (...commands: string[]): Step => ({ tool: { name: 'run_commands', input: { commands } } });
 
-async function runCline(label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string>; prompt?: string; runnerGone?: boolean; env?: Record<string, string> }) {
+async function runCline(label: string, options: { script: Step[]; hooks?: Record<string, object[]>; files?: Record<string, string>; prompt?: string; runnerGone?: boolean; env?: Record<string, string>; hub?: boolean }) {
   const ws = makeWorkspace(`cline-${label}`);
   ws.write({ '.hooksrc.json': hooksConfig(options.hooks), ...options.files });
   // The project depends on agent-hooks (as after npm i -D): the plugin runs node_modules/.bin/agent-hooks.
@@ -54,11 +63,18 @@ async function runCline(label: string, options: { script: Step[]; hooks?: Record
     // The provider, as `cline auth` stores it (in the test's HOME).
     const auth = await run(cline, ['auth', '-p', 'openai-compatible', '-k', 'sk-test', '-m', 'fake-model', '-b', `${model.url}/v1`], { cwd: ws.dir, env, timeoutMs: 60_000 });
     expect(auth.code, `cline auth: ${auth.stdout}${auth.stderr}`).toBe(0);
+    if (options.hub === true) {
+      // How most users run: a hub daemon already up, which runs the task (and loads the plugins) itself.
+      const hub = await run(cline, ['hub', 'start'], { cwd: ws.dir, env, timeoutMs: 60_000 });
+      expect(hub.code, `cline hub start: ${hub.stdout}${hub.stderr}`).toBe(0);
+    }
     const result = await run(cline, ['--json', options.prompt ?? 'clean up the workspace'], { cwd: ws.dir, env, timeoutMs: 90_000 });
     const describeRun = () => `cline exit ${result.code} in ${result.ms} ms, ${model.turns().length} turns\nstdout: ${result.stdout.slice(-1500)}\nstderr: ${result.stderr.slice(-2500)}`;
     expect(result.timedOut, describeRun()).toBe(false);
     return { ws, model, result, describeRun, clineLog: () => readFileSync(path.join(ws.home, '.cline', 'data', 'logs', 'cline.log'), 'utf8') };
   } finally {
+    // The daemon outlives the run otherwise.
+    if (options.hub === true) await run(cline, ['hub', 'stop'], { cwd: ws.dir, env, timeoutMs: 60_000 });
     model.stop();
   }
 }
@@ -117,6 +133,21 @@ describe('Cline (real CLI, plugin from `hooks install cline --project`)', () => 
     });
   });
 
+  it('through a running hub daemon (`cline hub start`), which runs the task itself, every call is guarded too', async () => {
+    const r = await runCline('hub', {
+      script: [runCommands(DANGEROUS), runCommands('echo original > out.txt')],
+      hooks: { preToolUse: [REWRITE_HOOK.entry] },
+      files: REWRITE_HOOK.files,
+      hub: true,
+      // A port of its own, so that no other hub on the machine (Cline's default is 25463) is in play.
+      env: { CLINE_SESSION_BACKEND_MODE: 'auto', CLINE_HUB_PORT: String(await freePort()) },
+    });
+    expect(r.clineLog(), r.describeRun()).toContain('Using discovered local hub runtime host');
+    expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
+    expect(everything(r.model.turns()[1]!), r.describeRun()).toContain(DANGER_REASON);
+    expect(r.ws.read('out.txt'), r.describeRun()).toBe('rewritten\n');
+  });
+
   it('a userPromptSubmit block stops the task: the model never sees the prompt', async () => {
     const r = await runCline('prompt', {
       prompt: 'please deploy PROMPT-SECRET-5150 to production',
@@ -165,5 +196,19 @@ describe('Cline (real CLI, plugin from `hooks install cline --project`)', () => 
     // The hook's rewrite never happened, and the run still "succeeded".
     expect(r.ws.read('out.txt'), r.describeRun()).toBe('original\n');
     expect(r.result.code, r.describeRun()).toBe(0);
+  });
+
+  it('canary: through a hub daemon the same happens with no word in any log', async () => {
+    const r = await runCline('hub-import-timeout', {
+      script: [runCommands('echo original > out.txt')],
+      hooks: { preToolUse: [REWRITE_HOOK.entry] },
+      files: REWRITE_HOOK.files,
+      hub: true,
+      env: { CLINE_SESSION_BACKEND_MODE: 'auto', CLINE_HUB_PORT: String(await freePort()), CLINE_PLUGIN_IMPORT_TIMEOUT_MS: '1' },
+    });
+    expect(r.clineLog(), r.describeRun()).toContain('Using discovered local hub runtime host');
+    expect(r.ws.read('out.txt'), r.describeRun()).toBe('original\n');
+    const logs = path.join(r.ws.home, '.cline', 'data', 'logs');
+    for (const file of readdirSync(logs)) expect(readFileSync(path.join(logs, file), 'utf8'), file).not.toMatch(/plugin/i);
   });
 });
