@@ -129,6 +129,29 @@ describe('the generated plugin over a real hooks run', () => {
     expect(await h.beforeTool(call('editor', { path: '/p/f', old_text: 'a', new_text: 'b' }))).toEqual({ input: { path: '/p/f', old_text: 'a', new_text: 'changed' } });
   });
 
+  it('one loaded plugin guards every call of a task, not just the first: block, allow, rewrite and redact in turn, twice', async () => {
+    const rewrite = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));console.log(JSON.stringify({decision:'modify',updatedInput:{command:e.tool_input.command.replace('original','rewritten')}}))"`;
+    const { hooks: h } = await clineWith({
+      hooks: {
+        preToolUse: [
+          { id: 'protect', command: "echo 'victim is protected' >&2; exit 2", match: 'exec', if: { command: '*victim*' } },
+          { id: 'rewrite', command: rewrite, match: 'exec', if: { command: '*echo original*' } },
+        ],
+        postToolUse: [{ id: 'redact', command: `echo '{"decision":"modify","updatedOutput":"[redacted]"}'`, if: { command: '*token*' } }],
+      },
+    });
+    // The same conversation and plugin instance throughout, as Cline hands one task's calls to it.
+    const at = (k: number, command: string) => ({ ...call('run_commands', { commands: [command] }), toolCall: { toolCallId: `call_${k}`, toolName: 'run_commands', input: { commands: [command] } } });
+    for (let round = 0; round < 2; round++) {
+      const k = round * 4;
+      expect(await h.beforeTool(at(k, 'rm -rf ./victim'))).toEqual({ skip: true, reason: 'Blocked by agent-hooks: victim is protected' });
+      expect(await h.beforeTool(at(k + 1, 'echo fine'))).toBeUndefined();
+      expect(await h.beforeTool(at(k + 2, 'echo original > out.txt'))).toEqual({ input: { commands: ['echo rewritten > out.txt'] } });
+      expect(await h.beforeTool(at(k + 3, 'echo token'))).toBeUndefined();
+      expect(await h.afterTool({ ...at(k + 3, 'echo token'), result: { output: 'ghp_x', isError: false } })).toEqual({ result: { output: '[redacted]', isError: false } });
+    }
+  });
+
   it('after a tool ran: a block replaces the result with the reason, a rewrite replaces the output', async () => {
     const { hooks: h } = await clineWith({
       hooks: {
