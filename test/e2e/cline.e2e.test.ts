@@ -10,9 +10,10 @@ import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
 import { installAgent } from './harness/install-agent.js';
 import { startModelServer, type Step } from './harness/model-server.js';
 import { run } from './harness/process.js';
-import { everything, toolOutputs } from './harness/requests.js';
-import { DANGER_REASON, DANGEROUS, REDACTED, TOKEN } from './harness/fixtures.js';
+import { everything } from './harness/requests.js';
+import { DANGER_REASON, DANGEROUS } from './harness/fixtures.js';
 import { cleanUpAfterAll, HOOKS_BIN, makeWorkspace } from './harness/workspace.js';
+import { toolCallCases, toolCallRun } from './harness/tool-call-cases.js';
 
 let cline: string;
 
@@ -80,57 +81,17 @@ async function runCline(label: string, options: { script: Step[]; hooks?: Record
 }
 
 describe('Cline (real CLI, plugin from `hooks install cline --project`)', () => {
-  // One task for the four tool-call cases: the fake model makes the calls in turn (one per turn), and
-  // each case is checked on the turn after its call. Tool outputs accumulate with the conversation:
-  // turn k+1 carries exactly k+1 of them, the last being call k's. Every call is guarded, not just the first.
+  // One task for the four tool-call cases (harness/tool-call-cases.ts): every call is guarded, not just the first.
   describe('block, allow, rewrite and redact-secrets, one call each in one task', () => {
-    const BLOCK = 0;
-    const ALLOW = 1;
-    const REWRITE = 2;
-    const REDACT = 3;
     let r: Awaited<ReturnType<typeof runCline>>;
     beforeAll(async () => {
-      r = await runCline('tool-calls', {
-        script: [runCommands(DANGEROUS), runCommands('echo fine > fine.txt'), runCommands('echo original > out.txt'), runCommands(`echo OUTPUT-MARKER-3141; echo ${TOKEN}`)],
-        hooks: { preToolUse: [REWRITE_HOOK.entry] },
-        files: REWRITE_HOOK.files,
-      });
+      r = await runCline('tool-calls', toolCallRun(runCommands));
     });
-    /** What went back to the model for call `k`, on the turn after it (which carries k+1 outputs). */
-    const outputOf = (k: number, what: string) => {
-      const outputs = toolOutputs('chat', r.model.turns()[k + 1] ?? r.model.turns()[0]!);
-      expect(r.model.turns().length, `${what}: a turn after call ${k}\n${r.describeRun()}`).toBeGreaterThan(k + 1);
-      expect(outputs, `${what}: turn ${k + 1} carries the outputs of calls 0..${k}\n${r.describeRun()}`).toHaveLength(k + 1);
-      return outputs[k]!;
-    };
 
     it('Cline loaded the plugin (else nothing below was guarded: see the canary on plugin loading)', () => {
       expect(r.clineLog(), r.describeRun()).not.toContain('continuing without plugins');
     });
-
-    it("blocks a dangerous command: it never runs, and the reason reaches the model as the call's result", () => {
-      expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
-      expect(everything(r.model.turns()[BLOCK]!)).not.toContain(DANGER_REASON);
-      expect(outputOf(BLOCK, 'block').text).toContain(DANGER_REASON);
-    });
-
-    it('a harmless command runs untouched', () => {
-      expect(r.ws.read('fine.txt'), r.describeRun()).toBe('fine\n');
-      expect(outputOf(ALLOW, 'allow').text).not.toContain('Blocked');
-    });
-
-    it('a rewrite changes the command that actually runs', () => {
-      expect(r.ws.read('out.txt'), r.describeRun()).toBe('rewritten\n');
-      expect(outputOf(REWRITE, 'rewrite').text).not.toContain('Blocked');
-    });
-
-    it('redact-secrets: a token in the command output does not reach the model', () => {
-      const output = outputOf(REDACT, 'redact');
-      expect(output.text).not.toContain(TOKEN);
-      expect(output.text).toContain(REDACTED);
-      expect(output.text).toContain('OUTPUT-MARKER-3141');
-      for (const turn of r.model.turns().slice(REDACT + 1)) for (const o of toolOutputs('chat', turn)) expect(o.text, r.describeRun()).not.toContain(TOKEN);
-    });
+    toolCallCases(() => r);
   });
 
   it('through a running hub daemon (`cline hub start`), which runs the task itself, every call is guarded too', async () => {

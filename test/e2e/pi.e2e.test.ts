@@ -7,13 +7,13 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
+import { hooksConfig } from './harness/agents.js';
 import { installAgent } from './harness/install-agent.js';
 import { startModelServer, type Step } from './harness/model-server.js';
 import { run, track, untrack } from './harness/process.js';
-import { everything, toolOutputs } from './harness/requests.js';
-import { DANGER_REASON, DANGEROUS, REDACTED, TOKEN } from './harness/fixtures.js';
+import { everything } from './harness/requests.js';
 import { cleanUpAfterAll, HOOKS_BIN, makeWorkspace } from './harness/workspace.js';
+import { toolCallCases, toolCallRun } from './harness/tool-call-cases.js';
 
 type Host = 'pi' | 'omp';
 const bins: Partial<Record<Host, string>> = {};
@@ -241,54 +241,13 @@ describe('omp over RPC: compaction', () => {
 describe.each(['pi', 'omp'] as const)('%s (real CLI, extension from `hooks install <host> --project`)', (host) => {
   const runPi = (label: string, options: Parameters<typeof runAgent>[2]) => runAgent(host, label, options);
 
-  // One agent start for the four tool-call cases: the fake model makes the calls in turn (one per
-  // turn), and each case is checked on the turn after its call. Tool outputs accumulate with the
-  // conversation: turn k+1 carries exactly k+1 of them, the last being call k's.
+  // One agent start for the four tool-call cases (harness/tool-call-cases.ts).
   describe('block, allow, rewrite and redact-secrets, one call each in one run', () => {
-    const BLOCK = 0;
-    const ALLOW = 1;
-    const REWRITE = 2;
-    const REDACT = 3;
     let r: Awaited<ReturnType<typeof runAgent>>;
     beforeAll(async () => {
-      r = await runPi('tool-calls', {
-        script: [bash(DANGEROUS), bash('echo fine > fine.txt'), bash('echo original > out.txt'), bash(`echo OUTPUT-MARKER-3141; echo ${TOKEN}`)],
-        hooks: { preToolUse: [REWRITE_HOOK.entry] },
-        files: REWRITE_HOOK.files,
-      });
+      r = await runPi('tool-calls', toolCallRun(bash));
     });
-    /** What went back to the model for call `k`, on the turn after it (which carries k+1 outputs). */
-    const outputOf = (k: number, what: string) => {
-      const outputs = toolOutputs('chat', r.model.turns()[k + 1] ?? r.model.turns()[0]!);
-      expect(r.model.turns().length, `${what}: a turn after call ${k}\n${r.describeRun()}`).toBeGreaterThan(k + 1);
-      expect(outputs, `${what}: turn ${k + 1} carries the outputs of calls 0..${k}\n${r.describeRun()}`).toHaveLength(k + 1);
-      return outputs[k]!;
-    };
-
-    it("blocks a dangerous command: it never runs, and the reason reaches the model as the call's result", () => {
-      expect(r.ws.exists('ran.marker'), r.describeRun()).toBe(false);
-      expect(everything(r.model.turns()[BLOCK]!)).not.toContain(DANGER_REASON);
-      expect(outputOf(BLOCK, 'block').text).toContain(DANGER_REASON);
-    });
-
-    it('a harmless command runs untouched', () => {
-      expect(r.ws.read('fine.txt'), r.describeRun()).toBe('fine\n');
-      expect(outputOf(ALLOW, 'allow').text).not.toContain('Blocked');
-    });
-
-    it('a rewrite changes the command that actually runs', () => {
-      expect(r.ws.read('out.txt'), r.describeRun()).toBe('rewritten\n');
-      expect(outputOf(REWRITE, 'rewrite').text).not.toContain('Blocked');
-    });
-
-    it('redact-secrets: a token in the command output does not reach the model', () => {
-      const output = outputOf(REDACT, 'redact');
-      expect(output.text).not.toContain(TOKEN);
-      expect(output.text).toContain(REDACTED);
-      expect(output.text).toContain('OUTPUT-MARKER-3141');
-      // Nor in any later request's copy of the conversation.
-      for (const turn of r.model.turns().slice(REDACT + 1)) for (const o of toolOutputs('chat', turn)) expect(o.text, r.describeRun()).not.toContain(TOKEN);
-    });
+    toolCallCases(() => r);
   });
 
   it('a userPromptSubmit block: the model is never asked, and the reason is said', async () => {
