@@ -3,13 +3,12 @@
 // `hooks run` and skips a blocked call with the reason, which the model reads as that call's result.
 // The model is an OpenAI-compatible provider on the fake server (`cline auth -b <url>`).
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hooksConfig, REWRITE_HOOK } from './harness/agents.js';
 import { installAgent } from './harness/install-agent.js';
 import { startModelServer, type Step } from './harness/model-server.js';
-import { run } from './harness/process.js';
+import { freePort, run } from './harness/process.js';
 import { everything } from './harness/requests.js';
 import { DANGER_REASON, DANGEROUS } from './harness/fixtures.js';
 import { cleanUpAfterAll, HOOKS_BIN, makeWorkspace } from './harness/workspace.js';
@@ -21,14 +20,6 @@ beforeAll(async () => {
   cline = await installAgent('cline');
 });
 cleanUpAfterAll();
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 // Cline 3.0's shell tool (from its bundle): a list of commands, each run on its own.
 const runCommands = (...commands: string[]): Step => ({ tool: { name: 'run_commands', input: { commands } } });

@@ -5,14 +5,13 @@
 // the history is still there.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hooksConfig } from './harness/agents.js';
 import { CHROMIUM, launch, type Browser } from './harness/chromium.js';
 import { DANGER_REASON, DANGEROUS } from './harness/fixtures.js';
 import { REPO } from './harness/install-agent.js';
-import { track, untrack, waitFor } from './harness/process.js';
+import { freePort, track, untrack, waitFor } from './harness/process.js';
 import { cleanUpAfterAll, HOOKS_BIN, makeWorkspace } from './harness/workspace.js';
 
 const CLIENT = path.join(REPO, 'bin', 'agent-hooks-client');
@@ -27,14 +26,6 @@ function serverNode(): { bin: string; sqlite: boolean } {
     if (r.status === 0) return { bin, sqlite: true };
   }
   return { bin: process.execPath, sqlite: false };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 let browser: Browser | undefined;

@@ -5,7 +5,6 @@
 // stopped.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_SPECS, claudeEnv, hooksConfig, REWRITE_HOOK } from './harness/agents.js';
@@ -13,7 +12,7 @@ import { everything, toolResults } from './harness/anthropic.js';
 import { DANGER_REASON, DANGEROUS, REDACTED, TOKEN } from './harness/fixtures.js';
 import { AGENTS, installAgent, REPO } from './harness/install-agent.js';
 import { startModelServer, type Step } from './harness/model-server.js';
-import { run, track, untrack, waitFor } from './harness/process.js';
+import { freePort, run, track, untrack, waitFor } from './harness/process.js';
 import { toolOutputs } from './harness/requests.js';
 import { cleanUpAfterAll, HOOKS_BIN, makeWorkspace, type Workspace } from './harness/workspace.js';
 
@@ -24,14 +23,6 @@ beforeAll(async () => {
   await installAgent('codex');
 });
 cleanUpAfterAll();
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface ServeWorkspace {
   ws: Workspace;

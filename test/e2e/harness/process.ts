@@ -1,6 +1,7 @@
 // Child processes of the e2e tests (agents, fake servers): spawned in their own process group,
 // tracked by PID, killed by PID (the whole group) on timeout and in afterAll. Plus bounded waits.
 import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 
 const live = new Set<number>();
 
@@ -90,4 +91,13 @@ export function run(command: string, args: string[], options: { cwd: string; env
       resolve({ code, signal, stdout, stderr, ms: Date.now() - started, timedOut });
     });
   });
+}
+
+/** A loopback port free at the time of asking (for a server the test starts on it next). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
