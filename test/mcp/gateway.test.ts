@@ -21,6 +21,7 @@ import { fixtureServer } from '../fixtures/mcp/fixture-server.mjs';
 import { cliInProcess, isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
 
 const SERVER = path.join(ROOT, 'test', 'fixtures', 'mcp', 'server.mjs');
+const GUARD_SERVER = path.join(ROOT, 'test', 'fixtures', 'mcp', 'guard-server.mjs');
 const TOKEN = ['ghp', '_', 'a7Xq'.repeat(9)].join('');
 
 const BLOCK_PROD = `#!/bin/bash
@@ -315,11 +316,12 @@ describe('hooks mcp: the server lives as long as the client', () => {
   it.each(['stdin closed', 'SIGTERM'])('%s: the gateway exits and the server is gone', async (how) => {
     const dir = project(CONFIG);
     const pidFile = path.join(dir, 'server.pid');
-    const env = isolatedEnv(tmpProject(), { FIXTURE_PIDFILE: pidFile }, { trust: dir });
-    const gatewayProcess = spawn(process.execPath, [path.join(ROOT, 'bin', 'hooks.js'), 'mcp', '--name', 'fx', '--', process.execPath, SERVER], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    // The server is the SDK-less guard server (test/fixtures/mcp/guard-server.mjs, MCP_PLAIN): only its process matters here.
+    const env = isolatedEnv(tmpProject(), { MCP_PLAIN: '1', MCP_START_LOG: pidFile }, { trust: dir });
+    const gatewayProcess = spawn(process.execPath, [path.join(ROOT, 'bin', 'hooks.js'), 'mcp', '--name', 'fx', '--', process.execPath, GUARD_SERVER], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => gatewayProcess.on('exit', (code) => resolve(code)));
     await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', { timeout: 20_000 }).toBe(true);
-    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
     // Connected: the server answers initialize through the gateway.
     gatewayProcess.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`);
     await new Promise((resolve) => gatewayProcess.stdout.once('data', resolve));
