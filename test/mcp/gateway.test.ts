@@ -2,9 +2,9 @@
 // (test/fixtures/mcp/fixture-server.mjs), real hook scripts. The tests about the gateway's decisions run it
 // in-process (startGateway over in-memory transports, wired as src/cli/commands/mcp.ts wires it), with the server
 // in-process too: each spares two node processes and two SDK loads. The wiring has its own real-process tests:
-// the built CLI as the gateway over stdio with the server as its child (a block; a secret redacted; the server's
-// lifetime; a server that dies at start; --url), and an in-process gateway with the server as a child over stdio
-// where the server's stdout is the point (lines that are not JSON-RPC).
+// the built CLI as the gateway over stdio with the server as its child (a block end to end; the server's lifetime;
+// a server that dies at start) or over --url (a block, a redaction), and an in-process gateway with the server as
+// a child over stdio where the server's stdout is the point (lines that are not JSON-RPC).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
