@@ -1,14 +1,27 @@
-// `hooks mcp` end to end at the protocol level: the built CLI as the gateway, the SDK's Client as the MCP
-// client, a real McpServer fixture upstream (test/fixtures/mcp/server.mjs), real hook scripts.
+// `hooks mcp` at the protocol level: the SDK's Client as the MCP client, a real McpServer fixture upstream
+// (test/fixtures/mcp/fixture-server.mjs), real hook scripts. The tests about the gateway's decisions run it
+// in-process (startGateway over in-memory transports, wired as src/cli/commands/mcp.ts wires it), with the server
+// in-process too: each spares two node processes and two SDK loads. The wiring has its own real-process tests:
+// the built CLI as the gateway over stdio with the server as its child (a block end to end; the server's lifetime;
+// a server that dies at start) or over --url (a block, a redaction), and an in-process gateway with the server as
+// a child over stdio where the server's stdout is the point (lines that are not JSON-RPC).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedEnv, ROOT, tmpProject } from '../helpers.js';
+import { createRunner } from '../../src/engine.js';
+import { gatewayJudge } from '../../src/mcp/gateway/judge.js';
+import { startGateway } from '../../src/mcp/gateway/proxy.js';
+import { memoryStore } from '../../src/metadata/store.js';
+import { fixtureServer } from '../fixtures/mcp/fixture-server.mjs';
+import { cliInProcess, isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
 
 const SERVER = path.join(ROOT, 'test', 'fixtures', 'mcp', 'server.mjs');
+const GUARD_SERVER = path.join(ROOT, 'test', 'fixtures', 'mcp', 'guard-server.mjs');
 const TOKEN = ['ghp', '_', 'a7Xq'.repeat(9)].join('');
 
 const BLOCK_PROD = `#!/bin/bash
@@ -45,14 +58,27 @@ function project(config: unknown, files: Record<string, string> = {}) {
   return dir;
 }
 
-async function connect(dir: string, options: { env?: Record<string, string>; home?: string; args?: string[]; trust?: boolean } = {}): Promise<Session> {
+interface ConnectOptions {
+  env?: Record<string, string>;
+  home?: string;
+  trust?: boolean;
+}
+
+function sessionEnv(dir: string, options: ConnectOptions, codeCache: boolean) {
   const home = options.home ?? tmpProject();
   const callsFile = path.join(home, 'calls.jsonl');
-  const env = isolatedEnv(home, { FIXTURE_CALLS: callsFile, ...options.env }, { trust: options.trust === false ? false : dir });
+  const env = isolatedEnv(home, { FIXTURE_CALLS: callsFile, ...options.env }, { trust: options.trust === false ? false : dir, codeCache });
+  const calls = () => (existsSync(callsFile) ? readFileSync(callsFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []);
+  return { env, calls };
+}
+
+/** The built CLI as the gateway (a real process, over stdio), the fixture server as its child. */
+async function connectProcess(dir: string, options: ConnectOptions = {}): Promise<Session> {
+  const { env, calls } = sessionEnv(dir, options, true);
   let stderr = '';
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [path.join(ROOT, 'bin', 'hooks.js'), 'mcp', '--name', 'fx', ...(options.args ?? []), '--', process.execPath, SERVER],
+    args: [path.join(ROOT, 'bin', 'hooks.js'), 'mcp', '--name', 'fx', '--', process.execPath, SERVER],
     cwd: dir,
     env: env as Record<string, string>,
     stderr: 'pipe',
@@ -60,11 +86,57 @@ async function connect(dir: string, options: { env?: Record<string, string>; hom
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const client = new Client({ name: 'test-client', version: '1' });
   await client.connect(transport);
+  const session: Session = { client, stderr: () => stderr, calls, close: () => client.close() };
+  open.push(session);
+  return session;
+}
+
+/**
+ * Linked in-memory transports that send what a wire would: each message as JSON, not the sender's object (the
+ * SDK's McpServer leaves keys set to undefined in its tool definitions, which no real transport carries).
+ */
+function wirePair(): [Transport, Transport] {
+  const pair = InMemoryTransport.createLinkedPair();
+  for (const side of pair) {
+    const send = side.send.bind(side);
+    side.send = (message, options) => send(JSON.parse(JSON.stringify(message)), options);
+  }
+  return pair;
+}
+
+/**
+ * The gateway in-process, wired as `hooks mcp --name fx` wires it (runner, judge, startGateway), the client on an
+ * in-memory transport. The server is in-process too, or (`server: 'child'`) server.mjs as a child over stdio.
+ */
+async function connect(dir: string, options: ConnectOptions & { server?: 'child' } = {}): Promise<Session> {
+  const { env, calls } = sessionEnv(dir, options, false);
+  let stderr = '';
+  const log = (line: string) => void (stderr += `agent-hooks mcp fx: ${line}\n`);
+  const runner = await createRunner({ cwd: dir, env, anyTool: true });
+  const stop = new AbortController();
+  const judge = gatewayJudge({ runner, server: 'fx', cwd: dir, log, run: { signal: stop.signal, metadataStore: memoryStore() } });
+  let upstream: Transport;
+  if (options.server === 'child') {
+    const stdio = new StdioClientTransport({ command: process.execPath, args: [SERVER], cwd: dir, env: env as Record<string, string>, stderr: 'pipe' });
+    upstream = stdio;
+  } else {
+    const [gatewaySide, serverSide] = wirePair();
+    await fixtureServer(env).connect(serverSide);
+    upstream = gatewaySide;
+  }
+  const [downstream, clientSide] = wirePair();
+  const gateway = await startGateway({ judge, upstream, downstream, log, version: 'test' });
+  const client = new Client({ name: 'test-client', version: '1' });
+  await client.connect(clientSide);
   const session: Session = {
     client,
     stderr: () => stderr,
-    calls: () => (existsSync(callsFile) ? readFileSync(callsFile, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []),
-    close: () => client.close(),
+    calls,
+    close: async () => {
+      stop.abort();
+      await client.close();
+      await gateway.close();
+    },
   };
   open.push(session);
   return session;
@@ -84,8 +156,9 @@ const CONFIG = {
 };
 
 describe('hooks mcp: tools/call', () => {
+  // The real CLI over stdio, the server its child: the wiring of a decision end to end.
   it('a blocked call never reaches the server; the model gets the reason as an error result, the log gets it too', async () => {
-    const s = await connect(project(CONFIG));
+    const s = await connectProcess(project(CONFIG));
     const result = await s.client.callTool({ name: 'deploy', arguments: { target: 'prod' } });
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('deploying to prod is not allowed from an agent');
@@ -243,11 +316,12 @@ describe('hooks mcp: the server lives as long as the client', () => {
   it.each(['stdin closed', 'SIGTERM'])('%s: the gateway exits and the server is gone', async (how) => {
     const dir = project(CONFIG);
     const pidFile = path.join(dir, 'server.pid');
-    const env = isolatedEnv(tmpProject(), { FIXTURE_PIDFILE: pidFile }, { trust: dir });
-    const gatewayProcess = spawn(process.execPath, [path.join(ROOT, 'bin', 'hooks.js'), 'mcp', '--name', 'fx', '--', process.execPath, SERVER], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    // The server is the SDK-less guard server (test/fixtures/mcp/guard-server.mjs, MCP_PLAIN): only its process matters here.
+    const env = isolatedEnv(tmpProject(), { MCP_PLAIN: '1', MCP_START_LOG: pidFile }, { trust: dir });
+    const gatewayProcess = spawn(process.execPath, [path.join(ROOT, 'bin', 'hooks.js'), 'mcp', '--name', 'fx', '--', process.execPath, GUARD_SERVER], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => gatewayProcess.on('exit', (code) => resolve(code)));
     await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', { timeout: 20_000 }).toBe(true);
-    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
     // Connected: the server answers initialize through the gateway.
     gatewayProcess.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } })}\n`);
     await new Promise((resolve) => gatewayProcess.stdout.once('data', resolve));
@@ -270,7 +344,8 @@ describe('hooks mcp: a hostile server', () => {
   });
 
   it('lines that are not JSON-RPC are reported on stderr and the session goes on', async () => {
-    const s = await connect(project(CONFIG), { env: { FIXTURE_HOSTILE: 'garbage' } });
+    // The server a child over stdio: the garbage is on its real stdout.
+    const s = await connect(project(CONFIG), { env: { FIXTURE_HOSTILE: 'garbage' }, server: 'child' });
     const result = await s.client.callTool({ name: 'echo', arguments: { text: 'a' } });
     expect(text(result)).toBe('echo: A');
     await expect.poll(() => s.stderr()).toContain('upstream server:');
@@ -305,15 +380,15 @@ describe('hooks mcp: a hostile server', () => {
 
 describe('hooks mcp --url: a Streamable HTTP upstream', () => {
   it('calls are judged as over stdio: a block, a redaction', async () => {
-    const server = spawn(process.execPath, [path.join(ROOT, 'test', 'fixtures', 'mcp', 'gateway-http-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const { startGatewayHttpServer } = await import('../fixtures/mcp/gateway-http-server.mjs');
+    const server = await startGatewayHttpServer();
     try {
-      const port = await new Promise<string>((resolve) => server.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())));
       const guard = { hooks: { preToolUse: [{ id: 'no-echo', command: 'echo "no echo today" >&2; exit 2', match: 'mcp__fx__echo' }], postToolUse: [{ builtin: 'redact-secrets' }] } };
       const home = tmpProject();
       const dir = project(guard);
       const env = isolatedEnv(home, {}, { trust: dir });
       let stderr = '';
-      const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, 'bin', 'hooks.js'), 'mcp', '--name', 'fx', '--url', `http://127.0.0.1:${port}/mcp`], cwd: dir, env: env as Record<string, string>, stderr: 'pipe' });
+      const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(ROOT, 'bin', 'hooks.js'), 'mcp', '--name', 'fx', '--url', server.url], cwd: dir, env: env as Record<string, string>, stderr: 'pipe' });
       transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
       const client = new Client({ name: 'test-client', version: '1' });
       await client.connect(transport);
@@ -330,25 +405,30 @@ describe('hooks mcp --url: a Streamable HTTP upstream', () => {
         await client.close();
       }
     } finally {
-      server.kill();
+      await server.close();
     }
   });
 
   it('a URL that is not http(s) is a usage error, one line', async () => {
-    const { runCli } = await import('../helpers.js');
-    const r = runCli(['mcp', '--url', 'file:///etc/passwd']);
+    // In-process: these are the command's checks; the server that dies is the real CLI with a real child.
+    const cwd = tmpProject();
+    const env = isolatedEnv(cwd, {}, { codeCache: false });
+    const r = await cliInProcess(['mcp', '--url', 'file:///etc/passwd'], { cwd, env });
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('is not an http:// or https:// URL');
-    const none = runCli(['mcp']);
+    const none = await cliInProcess(['mcp'], { cwd, env });
     expect(none.stderr).toContain('hooks mcp needs the server');
     // A server that cannot start, or dies before it answers: exit 1 and one line naming it.
-    for (const command of [['/nonexistent/mcp-server'], [process.execPath, '-e', 'process.exit(3)']]) {
-      const r = runCli(['mcp', '--name', 'dead', '--', ...command]);
-      expect(r.code, r.stderr).toBe(1);
-      expect(r.stderr).toMatch(/hooks mcp dead: could not start the server/);
-      expect(r.stdout).toBe('');
-    }
+    const missing = await cliInProcess(['mcp', '--name', 'dead', '--', '/nonexistent/mcp-server'], { cwd, env });
+    expect(missing.code, missing.stderr).toBe(1);
+    expect(missing.stderr).toMatch(/hooks mcp dead: could not start the server/);
+    expect(missing.stdout).toBe('');
+    const dies = runCli(['mcp', '--name', 'dead', '--', process.execPath, '-e', 'process.exit(3)']);
+    expect(dies.code, dies.stderr).toBe(1);
+    expect(dies.stderr).toMatch(/hooks mcp dead: could not start the server/);
+    expect(dies.stderr.trim().split('\n')).toHaveLength(1);
+    expect(dies.stdout).toBe('');
   });
 });
 

@@ -11,7 +11,9 @@ import { fillInput } from '../../src/run/mcp-tool.js';
 import { bash, event, ROOT, runnerWith, tmpProject } from '../helpers.js';
 
 const SERVER = path.join(ROOT, 'test', 'fixtures', 'mcp', 'guard-server.mjs');
-const servers = (env: Record<string, string> = {}) => ({ guard: { command: process.execPath, args: [SERVER], env } });
+// The server without the SDK (MCP_PLAIN): the same tools and answers for a tenth of the start-up CPU. The first
+// test calls the SDK's own McpServer (the reference server) and sets MCP_PLAIN to 0.
+const servers = (env: Record<string, string> = {}) => ({ guard: { command: process.execPath, args: [SERVER], env: { MCP_PLAIN: '1', ...env } } });
 const mcpHook = (tool: string, extra: Record<string, unknown> = {}, serverEnv: Record<string, string> = {}) =>
   ({
     mcpServers: servers(serverEnv),
@@ -24,9 +26,9 @@ function callLog(): { file: string; calls: () => { tool: string; args: Record<st
 }
 
 describe('mcp_tool hooks: the tool answers', () => {
-  it('calls the tool with ${path} filled from the event; its "{}" lets the call go on', async () => {
+  it('calls the tool (of the SDK\'s McpServer) with ${path} filled from the event; its "{}" lets the call go on', async () => {
     const log = callLog();
-    const runner = await runnerWith(mcpHook('check', {}, { MCP_CALL_LOG: log.file }));
+    const runner = await runnerWith(mcpHook('check', {}, { MCP_CALL_LOG: log.file, MCP_PLAIN: '0' }));
     const decision = await runner.run(bash('git status'));
     expect(decision.decision).toBe('continue');
     expect(log.calls()).toEqual([expect.objectContaining({ tool: 'check', args: { command: 'git status' } })]);
