@@ -5,12 +5,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { wantsColour } from '../../src/cli/context.js';
 import { GUARD_IDS } from '../../src/guards/index.js';
-import { isolatedEnv, runCli, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
+
+// The CLI in-process (cliInProcess: the same argv, cwd, env and exit code), in the repository with a
+// throwaway home as runCli does; the shells that source the scripts are real.
+const cli = (args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) => cliInProcess(args, { cwd: options.cwd ?? ROOT, env: options.env ?? isolatedEnv(tmpProject()) });
 
 const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
 
-function script(shell: string): string {
-  const r = runCli(['completion', shell]);
+async function script(shell: string): Promise<string> {
+  const r = await cli(['completion', shell]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   const file = path.join(tmpProject(), `completion.${shell}`);
@@ -19,8 +23,8 @@ function script(shell: string): string {
 }
 
 describe('hooks completion', () => {
-  it('bash: commands, a command\'s own flags, guard ids (schema-pin too), serve actions', () => {
-    const file = script('bash');
+  it('bash: commands, a command\'s own flags, guard ids (schema-pin too), serve actions', async () => {
+    const file = await script('bash');
     // The completion function, called as bash calls it for "hooks <words...>": what it offers, one per line.
     const complete = (...words: string[]) => {
       const r = spawnSync('bash', ['-c', `source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _agent_hooks; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', file, ...words], { encoding: 'utf8' });
@@ -37,8 +41,8 @@ describe('hooks completion', () => {
     expect(complete('hooks', 'completion', 'f')).toEqual(['fish']);
   });
 
-  it.skipIf(!has('fish'))('fish: parses, and completes commands, flags and guard ids (skipped where fish is not installed)', () => {
-    const file = script('fish');
+  it.skipIf(!has('fish'))('fish: parses, and completes commands, flags and guard ids (skipped where fish is not installed)', async () => {
+    const file = await script('fish');
     const complete = (line: string) => {
       const r = spawnSync('fish', ['--no-config', '-c', `source $argv[1]; complete -C $argv[2]`, file, line], { encoding: 'utf8' });
       expect(r.stderr).toBe('');
@@ -49,31 +53,31 @@ describe('hooks completion', () => {
     expect(complete('hooks guard ')).toEqual(expect.arrayContaining([...GUARD_IDS]));
   });
 
-  it.skipIf(!has('zsh'))('zsh: parses, and registers the function for both names when sourced (skipped where zsh is not installed)', () => {
-    const file = script('zsh');
+  it.skipIf(!has('zsh'))('zsh: parses, and registers the function for both names when sourced (skipped where zsh is not installed)', async () => {
+    const file = await script('zsh');
     expect(spawnSync('zsh', ['-n', file]).status).toBe(0);
     const home = tmpProject();
     const r = spawnSync('zsh', ['-f', '-c', 'autoload -Uz compinit && compinit -u -d "$2/.zcompdump" && source "$1" && print -r -- "$_comps[hooks] $_comps[agent-hooks]"', 'zsh', file, home], { encoding: 'utf8', env: { ...process.env, HOME: home } });
     expect(r.stdout.trim()).toBe('_agent_hooks _agent_hooks');
   });
 
-  it('an unknown shell: one line naming the choices and the closest', () => {
-    const r = runCli(['completion', 'bsh']);
+  it('an unknown shell: one line naming the choices and the closest', async () => {
+    const r = await cli(['completion', 'bsh']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('agent-hooks: hooks completion: expected one of bash, zsh, fish, got "bsh" (did you mean "bash"?)\n');
-    expect(runCli(['completion', '--help']).stdout).toContain('source <(hooks completion bash)');
+    expect((await cli(['completion', '--help'])).stdout).toContain('source <(hooks completion bash)');
   });
 });
 
 describe('-V and the guard list', () => {
-  it('-V prints the version as --version does', () => {
+  it('-V prints the version as --version does (the built bin for --version)', async () => {
     const long = runCli(['--version']);
     expect(long.stdout).toMatch(/^\d+\.\d+\.\d+/);
-    expect(runCli(['-V'])).toMatchObject({ code: 0, stdout: long.stdout });
+    expect(await cli(['-V'])).toMatchObject({ code: 0, stdout: long.stdout });
   });
 
-  it('hooks guard --help lists every guard of the registry', () => {
-    const help = runCli(['guard', '--help']).stdout;
+  it('hooks guard --help lists every guard of the registry', async () => {
+    const help = (await cli(['guard', '--help'])).stdout;
     expect(/^Guards: (.*)$/m.exec(help)?.[1]?.split(', ')).toEqual([...GUARD_IDS]);
     expect(GUARD_IDS).toContain('schema-pin');
   });
@@ -92,13 +96,13 @@ describe('FORCE_COLOR', () => {
     expect(wantsColour(false, { FORCE_COLOR: '1', NO_COLOR: '1' })).toBe(false);
   });
 
-  it('hooks test prints colour off a terminal with FORCE_COLOR=1, none without', () => {
+  it('hooks test prints colour off a terminal with FORCE_COLOR=1, none without', async () => {
     const dir = tmpProject({
       '.hooksrc.json': JSON.stringify({ hooks: { stop: [{ id: 'ok', command: 'true' }] } }),
       'hooks-tests/a.json': JSON.stringify([{ name: 'stops', event: { sample: 'stop' }, expect: { decision: 'continue' } }]),
     });
     const env = isolatedEnv(dir);
-    expect(runCli(['test'], { cwd: dir, env: { ...env, FORCE_COLOR: '1' } }).stdout).toMatch(/\u001b\[32m✓/);
-    expect(runCli(['test'], { cwd: dir, env }).stdout).not.toMatch(/\u001b\[/);
+    expect((await cli(['test'], { cwd: dir, env: { ...env, FORCE_COLOR: '1' } })).stdout).toMatch(/\u001b\[32m✓/);
+    expect((await cli(['test'], { cwd: dir, env })).stdout).not.toMatch(/\u001b\[/);
   });
 });

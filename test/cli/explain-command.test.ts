@@ -1,16 +1,19 @@
 // `hooks explain`: the run order, batches, skips and answers, as text and JSON.
 import { describe, expect, it } from 'vitest';
-import { fixture, isolatedEnv, runCli, sample, tmpProject } from '../helpers.js';
+import { cliInProcess, fixture, isolatedEnv, sample, tmpProject } from '../helpers.js';
+
+/** `hooks explain` in-process (cliInProcess: the same argv, cwd, env, stdin and exit code). */
+const cli = (args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string }) => cliInProcess(args, options);
 
 function project() {
   const config = {
     hooks: {
       preToolUse: [
-        { id: 'rewrite', command: fixture('node'), env: { MODE: 'modify-input' } },
+        { id: 'rewrite', command: fixture('python'), env: { MODE: 'modify-input' } },
         { id: 'p1', command: fixture('bash'), env: { MODE: 'context' }, parallel: true },
         { id: 'p2', command: fixture('python'), env: { MODE: 'exit1' }, parallel: true },
         { id: 'writes-only', command: fixture('bash'), env: { MODE: 'continue' }, match: 'write' },
-        { id: 'guard', command: fixture('bash'), env: { MODE: 'block-exit2' }, if: { command: '*--by-node' } },
+        { id: 'guard', command: fixture('bash'), env: { MODE: 'block-exit2' }, if: { command: '*--by-python' } },
         { id: 'never', command: fixture('bash'), env: { MODE: 'continue' } },
         { builtin: 'audit-log', options: { path: 'audit.jsonl' } },
       ],
@@ -21,8 +24,8 @@ function project() {
 }
 
 describe('hooks explain', () => {
-  it('shows every hook in run order and batch, what each answered, and why the others did not run', () => {
-    const r = runCli(['explain'], { ...project(), input: JSON.stringify(sample('pre-tool-use.ls')) });
+  it('shows every hook in run order and batch, what each answered, and why the others did not run', async () => {
+    const r = await cli(['explain'], { ...project(), input: JSON.stringify(sample('pre-tool-use.ls')) });
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     // Each layer first, with its trust state, then the event.
@@ -38,9 +41,9 @@ describe('hooks explain', () => {
     expect(lines).toContain('→ block by guard — blocked by bash');
   });
 
-  it('--json gives the same steps as data', () => {
+  it('--json gives the same steps as data', async () => {
     const p = project();
-    const r = runCli(['explain', 'pre-tool-use', '--json'], { ...p, input: JSON.stringify(sample('pre-tool-use.ls')) });
+    const r = await cli(['explain', 'pre-tool-use', '--json'], { ...p, input: JSON.stringify(sample('pre-tool-use.ls')) });
     const json = JSON.parse(r.stdout);
     expect(json).toMatchObject({ event: 'preToolUse', decision: 'block', decidedBy: 'guard' });
     expect(json.steps.map((s: { id: string; batch: number; status: string }) => [s.id, s.batch, s.status])).toEqual([
@@ -55,8 +58,8 @@ describe('hooks explain', () => {
     expect(json.steps[2].failure.kind).toBe('exit-1');
   });
 
-  it('says so when no hooks are configured for the event', () => {
-    const r = runCli(['explain'], { ...project(), input: JSON.stringify(sample('session-end')) });
+  it('says so when no hooks are configured for the event', async () => {
+    const r = await cli(['explain'], { ...project(), input: JSON.stringify(sample('session-end')) });
     expect(r.stdout).toContain('no hooks are configured for this event');
     expect(r.stdout).toContain('→ continue');
   });

@@ -5,7 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, ROOT, runCli, sample, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, ROOT, sample, tmpProject } from '../helpers.js';
+
+// The CLI in-process (cliInProcess: the same argv, cwd, env, stdin and exit code), by default in the
+// repository with a throwaway home as runCli does; the bin itself is run for real where it is the point.
+const cli = (args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}) =>
+  cliInProcess(args, { cwd: options.cwd ?? ROOT, env: options.env ?? isolatedEnv(tmpProject()), ...(options.input === undefined ? {} : { input: options.input }) });
 
 /** A config whose first hook leaves a file behind when it runs, then a block, then a hook after it. */
 function sideEffectProject() {
@@ -28,9 +33,9 @@ function sideEffectProject() {
 }
 
 describe('hooks run --dry-run runs nothing and writes nothing', () => {
-  it('lists what would run and why the rest would not; no hook process, no audit record', () => {
+  it('lists what would run and why the rest would not; no hook process, no audit record', async () => {
     const p = sideEffectProject();
-    const r = runCli(['run', 'pre-tool-use', '--config', p.file, '--dry-run'], { cwd: p.dir, env: p.env, input: JSON.stringify(sample('pre-tool-use')) });
+    const r = await cli(['run', 'pre-tool-use', '--config', p.file, '--dry-run'], { cwd: p.dir, env: p.env, input: JSON.stringify(sample('pre-tool-use')) });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('dry run, nothing was run or written');
@@ -42,9 +47,9 @@ describe('hooks run --dry-run runs nothing and writes nothing', () => {
     expect(existsSync(path.join(p.dir, 'audit.jsonl'))).toBe(false);
   });
 
-  it('hooks explain is the command that runs them: the side effect happens, and the block stops the chain', () => {
+  it('hooks explain is the command that runs them: the side effect happens, and the block stops the chain', async () => {
     const p = sideEffectProject();
-    const r = runCli(['explain', 'pre-tool-use', '--config', p.file], { cwd: p.dir, env: p.env, input: JSON.stringify(sample('pre-tool-use')) });
+    const r = await cli(['explain', 'pre-tool-use', '--config', p.file], { cwd: p.dir, env: p.env, input: JSON.stringify(sample('pre-tool-use')) });
     expect(r.code).toBe(0);
     expect(existsSync(p.marker)).toBe(true);
     expect(existsSync(`${p.marker}.after`)).toBe(false);
@@ -54,9 +59,9 @@ describe('hooks run --dry-run runs nothing and writes nothing', () => {
 });
 
 describe('--verbose names every hook that did not run', () => {
-  it('hooks after a block are listed as not reached, with the hook that ended the chain', () => {
+  it('hooks after a block are listed as not reached, with the hook that ended the chain', async () => {
     const p = sideEffectProject();
-    const r = runCli(['run', 'pre-tool-use', '--config', p.file, '--verbose'], { cwd: p.dir, env: { ...p.env, NO_COLOR: '1' }, input: JSON.stringify(sample('pre-tool-use')) });
+    const r = await cli(['run', 'pre-tool-use', '--config', p.file, '--verbose'], { cwd: p.dir, env: { ...p.env, NO_COLOR: '1' }, input: JSON.stringify(sample('pre-tool-use')) });
     expect(r.code).toBe(2);
     const lines = r.stderr.split('\n');
     expect(lines).toContain('hooks: after not reached — the chain ended at "blocker"');
@@ -66,31 +71,31 @@ describe('--verbose names every hook that did not run', () => {
 });
 
 describe('typos get a suggestion that can be typed as shown', () => {
-  it('an unknown flag suggests the flag with its dashes', () => {
-    const r = runCli(['run', 'stop', '--verbos']);
+  it('an unknown flag suggests the flag with its dashes', async () => {
+    const r = await cli(['run', 'stop', '--verbos']);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('agent-hooks: unknown option --verbos (did you mean "--verbose"?)\n');
   });
 
-  it('hooks --versoin suggests --version; -versoin too', () => {
-    expect(runCli(['--versoin']).stderr).toBe('agent-hooks: unknown option --versoin (did you mean "--version"?); run "npx agent-hooks --help"\n');
-    expect(runCli(['-versoin']).stderr).toContain('(did you mean "--version"?)');
-    expect(runCli(['--frobnicate']).stderr).toBe('agent-hooks: unknown option --frobnicate; run "npx agent-hooks --help"\n');
+  it('hooks --versoin suggests --version; -versoin too', async () => {
+    expect((await cli(['--versoin'])).stderr).toBe('agent-hooks: unknown option --versoin (did you mean "--version"?); run "npx agent-hooks --help"\n');
+    expect((await cli(['-versoin'])).stderr).toContain('(did you mean "--version"?)');
+    expect((await cli(['--frobnicate'])).stderr).toBe('agent-hooks: unknown option --frobnicate; run "npx agent-hooks --help"\n');
   });
 
-  it('--help names --version, NO_COLOR, HOOKS_DEBUG and the name to type with npx', () => {
-    const r = runCli(['--help']);
+  it('--help names --version, NO_COLOR, HOOKS_DEBUG and the name to type with npx', async () => {
+    const r = await cli(['--help']);
     expect(r.code).toBe(0);
     for (const word of ['--version', 'NO_COLOR', 'HOOKS_DEBUG', 'HOOKS_SKIP', 'npx agent-hooks <command>']) expect(r.stdout).toContain(word);
-    expect(runCli(['run', '--help']).stdout).toContain('HOOKS_DEBUG');
+    expect((await cli(['run', '--help'])).stdout).toContain('HOOKS_DEBUG');
   });
 });
 
 describe('hooks init leaves a project that works as typed', () => {
-  it('writes a starter test case, so the first hooks test passes; every hint is an npx agent-hooks command', () => {
+  it('writes a starter test case, so the first hooks test passes; every hint is an npx agent-hooks command', async () => {
     const dir = tmpProject();
     const env = isolatedEnv(dir);
-    const init = runCli(['init'], { cwd: dir, env });
+    const init = await cli(['init'], { cwd: dir, env });
     expect(init.code).toBe(0);
     expect(existsSync(path.join(dir, 'hooks-tests', 'starter.json'))).toBe(true);
     const hints = init.stdout.split('\n').filter((l) => l.startsWith('  '));
@@ -99,21 +104,21 @@ describe('hooks init leaves a project that works as typed', () => {
       expect(hint.trim()).toMatch(/^npx agent-hooks /);
       expect(hint).not.toMatch(/\| hooks |^ *hooks /);
     }
-    const test = runCli(['test'], { cwd: dir, env });
+    const test = await cli(['test'], { cwd: dir, env });
     expect(test.stderr).toBe('');
     expect(test.code).toBe(0);
     expect(test.stdout.trim().split('\n').at(-1)).toBe('3 passed, 0 failed');
 
     // The "Try it" pipeline, with the program in place of npx: the guard blocks the force push.
-    const event = runCli(['sample', 'pre-tool-use', '--tool', 'exec', '--input', 'command=git push --force'], { cwd: dir, env });
-    const run = runCli(['run', '--config', '.hooksrc.json', '--verbose'], { cwd: dir, env, input: event.stdout });
+    const event = await cli(['sample', 'pre-tool-use', '--tool', 'exec', '--input', 'command=git push --force'], { cwd: dir, env });
+    const run = await cli(['run', '--config', '.hooksrc.json', '--verbose'], { cwd: dir, env, input: event.stdout });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('Force push blocked');
   });
 
-  it('refuses to overwrite the starter test case without --force', () => {
+  it('refuses to overwrite the starter test case without --force', async () => {
     const dir = tmpProject({ 'hooks-tests/starter.json': '{}' });
-    const r = runCli(['init'], { cwd: dir, env: isolatedEnv(dir) });
+    const r = await cli(['init'], { cwd: dir, env: isolatedEnv(dir) });
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/starter\.json already exists; nothing written/);
     expect(existsSync(path.join(dir, '.hooksrc.json'))).toBe(false);
@@ -121,8 +126,8 @@ describe('hooks init leaves a project that works as typed', () => {
 });
 
 describe('hooks guard --help', () => {
-  it("shows a Claude Code setting that runs this package's bin (not npx, not npm's unrelated \"hooks\")", () => {
-    const r = runCli(['guard', '--help']);
+  it("shows a Claude Code setting that runs this package's bin (not npx, not npm's unrelated \"hooks\")", async () => {
+    const r = await cli(['guard', '--help']);
     const setting = r.stdout.split('\n').find((line) => line.includes('"type": "command"'));
     expect(JSON.parse(setting!).hooks.PreToolUse[0].hooks[0].command).toBe('"$CLAUDE_PROJECT_DIR"/node_modules/.bin/agent-hooks guard command-safety');
     expect(r.stdout).not.toContain('npx hooks');
@@ -130,12 +135,12 @@ describe('hooks guard --help', () => {
 });
 
 describe('hooks sample --input with a field the tool does not have', () => {
-  it('keeps it (agents add fields) but warns on stderr, naming the field to use', () => {
-    const r = runCli(['sample', 'pre-tool-use', '--input', 'comand=rm -rf /']);
+  it('keeps it (agents add fields) but warns on stderr, naming the field to use', async () => {
+    const r = await cli(['sample', 'pre-tool-use', '--input', 'comand=rm -rf /']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^agent-hooks: warning: --input comand: the exec tool's input has no field "comand" \(did you mean "command"\?\); its fields: command, .*\n$/);
     expect(JSON.parse(r.stdout).tool_input.comand).toBe('rm -rf /');
-    expect(runCli(['sample', 'pre-tool-use', '--input', 'command=ls']).stderr).toBe('');
+    expect((await cli(['sample', 'pre-tool-use', '--input', 'command=ls'])).stderr).toBe('');
   });
 });
 
@@ -153,9 +158,9 @@ describe('bin/hooks.js before the build', () => {
 });
 
 describe('hooks run --dry-run under HOOKS_DISABLE', () => {
-  it('says that nothing would run', () => {
+  it('says that nothing would run', async () => {
     const dir = tmpProject({ 'hooks.json': JSON.stringify({ hooks: { preToolUse: [{ builtin: 'command-safety' }] } }) });
-    const r = runCli(['run', '--config', 'hooks.json', '--dry-run'], { cwd: dir, env: isolatedEnv(dir, { HOOKS_DISABLE: '1' }), input: JSON.stringify(sample('pre-tool-use')) });
+    const r = await cli(['run', '--config', 'hooks.json', '--dry-run'], { cwd: dir, env: isolatedEnv(dir, { HOOKS_DISABLE: '1' }), input: JSON.stringify(sample('pre-tool-use')) });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('HOOKS_DISABLE is set: hooks run would run none of these');
   });

@@ -1,15 +1,20 @@
-// `hooks sample` as a real process: realistic payloads that `hooks run` takes as they are.
+// `hooks sample`: realistic payloads that `hooks run` takes as they are.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
+
+// The CLI in-process (cliInProcess: the same argv, cwd, env, stdin and exit code), in the repository by
+// default as runCli is; a real shell pipe between two real processes proves the bin end to end.
+const cli = (args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}) =>
+  cliInProcess(args, { cwd: options.cwd ?? ROOT, env: options.env ?? isolatedEnv(tmpProject()), ...(options.input === undefined ? {} : { input: options.input }) });
 
 const env = () => isolatedEnv(tmpProject());
 
 describe('hooks sample', () => {
-  it('prints a Claude Code payload with the current directory as cwd', () => {
+  it('prints a Claude Code payload with the current directory as cwd', async () => {
     const dir = tmpProject();
-    const r = runCli(['sample', 'pre-tool-use', '--tool', 'edit', '--input', 'file_path=package-lock.json'], { cwd: dir, env: env() });
+    const r = await cli(['sample', 'pre-tool-use', '--tool', 'edit', '--input', 'file_path=package-lock.json'], { cwd: dir, env: env() });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const payload = JSON.parse(r.stdout);
@@ -23,11 +28,11 @@ describe('hooks sample', () => {
     expect(payload.tool_use_id).toMatch(/^toolu_01[A-Za-z0-9]{22}$/);
   });
 
-  it('pipes into hooks run end to end: hooks sample pre-tool-use --tool exec --input command=\'ls -la\' | hooks run pre-tool-use', () => {
+  it('pipes into hooks run end to end: hooks sample pre-tool-use --tool exec --input command=\'ls -la\' | hooks run pre-tool-use', async () => {
     const e = env();
-    const sample = runCli(['sample', 'pre-tool-use', '--tool', 'exec', '--input', 'command=ls -la'], { env: e });
+    const sample = await cli(['sample', 'pre-tool-use', '--tool', 'exec', '--input', 'command=ls -la'], { env: e });
     expect(sample.code).toBe(0);
-    const run = runCli(['run', 'pre-tool-use', '--config', '.hooksrc.example.json'], { env: e, input: sample.stdout });
+    const run = await cli(['run', 'pre-tool-use', '--config', '.hooksrc.example.json'], { env: e, input: sample.stdout });
     expect(run.code).toBe(0);
     const specific = JSON.parse(run.stdout).hookSpecificOutput;
     expect(specific).toMatchObject({ hookEventName: 'PreToolUse', updatedInput: { command: 'ls --color=never -la' } });
@@ -44,23 +49,23 @@ describe('hooks sample', () => {
     expect(r.stderr).toMatch(/^Force push blocked \(--force\)/);
   });
 
-  it('--dialect native leaves out hook_event_name, and hooks run then answers natively', () => {
+  it('--dialect native leaves out hook_event_name, and hooks run then answers natively', async () => {
     const e = env();
-    const sample = runCli(['sample', 'stop', '--dialect', 'native', '--input', 'stop_hook_active=true'], { env: e });
+    const sample = await cli(['sample', 'stop', '--dialect', 'native', '--input', 'stop_hook_active=true'], { env: e });
     const payload = JSON.parse(sample.stdout);
     expect(payload).not.toHaveProperty('hook_event_name');
     expect(payload.stop_hook_active).toBe(true);
-    const run = runCli(['run', 'stop', '--config', '.hooksrc.example.json'], { env: e, input: sample.stdout });
+    const run = await cli(['run', 'stop', '--config', '.hooksrc.example.json'], { env: e, input: sample.stdout });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ decision: 'allow', hooks: [{ id: 'require-tests', outcome: 'continue' }] });
   });
 
-  it('--input takes a JSON object for several fields', () => {
-    const r = runCli(['sample', 'pre-tool-use', '--tool', 'write', '--input', '{"file_path":"a.txt","content":"x"}'], { env: env() });
+  it('--input takes a JSON object for several fields', async () => {
+    const r = await cli(['sample', 'pre-tool-use', '--tool', 'write', '--input', '{"file_path":"a.txt","content":"x"}'], { env: env() });
     expect(JSON.parse(r.stdout).tool_input).toEqual({ file_path: 'a.txt', content: 'x' });
   });
 
-  it('usage errors are one line and exit 1', () => {
+  it('usage errors are one line and exit 1', async () => {
     for (const [args, message] of [
       [['sample'], /^agent-hooks: hooks sample: name an event: pre-tool-use, /],
       [['sample', 'pre-tol-use'], /^agent-hooks: unknown event "pre-tol-use" \(did you mean "pre-tool-use"\?\)/],
@@ -69,7 +74,7 @@ describe('hooks sample', () => {
       [['sample', 'stop', '--dialect', 'gemini'], /^agent-hooks: --dialect: expected claude-code or native, got "gemini"/],
       [['sample', 'pre-tool-use', '--input', 'nokey'], /^agent-hooks: --input: expected key=value/],
     ] as const) {
-      const r = runCli([...args], { env: env() });
+      const r = await cli([...args], { env: env() });
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toMatch(message);
@@ -77,8 +82,8 @@ describe('hooks sample', () => {
     }
   });
 
-  it('--help shows the options and examples', () => {
-    const r = runCli(['sample', '--help'], { env: env() });
+  it('--help shows the options and examples', async () => {
+    const r = await cli(['sample', '--help'], { env: env() });
     expect(r.code).toBe(0);
     for (const word of ['--tool', '--input', '--dialect', '| npx agent-hooks run pre-tool-use']) expect(r.stdout).toContain(word);
   });

@@ -12,7 +12,7 @@ import { GEMINI_EVENTS } from '../../src/dialects/gemini.js';
 import { getDialect } from '../../src/dialects/index.js';
 import { EVENTS, eventSpec, findEvent } from '../../src/events/catalog.js';
 import type { HookEvent } from '../../src/types.js';
-import { isolatedEnv, runCli, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, runCli, tmpProject } from '../helpers.js';
 
 const decide = (event: HookEvent, decision: Decision['decision'], reason?: string): Decision => ({
   decision, event, additionalContext: [], results: [], warnings: [], skipped: [], steps: [], ...(reason === undefined ? {} : { reason }),
@@ -164,7 +164,9 @@ describe('the forward path through `hooks run`, with real hook processes', () =>
     return { dir, env: isolatedEnv(dir) };
   }
 
-  it('claude-code: an event the catalog does not know runs its hooks; exit 2 is passed on with the reason', () => {
+  // The built bin, as Claude Code's shell sees it; the other runs of hooks run in this file are in-process
+  // (cliInProcess: the same argv, cwd, env, stdin and exit code).
+  it('claude-code: an event the catalog does not know runs its hooks; exit 2 is passed on with the reason (the built bin)', () => {
     const p = project({ PreFutureGuardCheck: [{ id: 'future-guard', command: 'cat >/dev/null; echo "future says no" >&2; exit 2' }] });
     const r = runCli(['run', '--dialect', 'claude-code'], { cwd: p.dir, env: p.env, input: JSON.stringify({ hook_event_name: 'PreFutureGuardCheck', session_id: 's', cwd: p.dir }) });
     expect(r.code).toBe(2);
@@ -174,25 +176,25 @@ describe('the forward path through `hooks run`, with real hook processes', () =>
   it.each([
     ['an ask', 'echo \'{"decision":"ask","reason":"confirm the deploy"}\'', /^confirm the deploy \(agent-hooks cannot ask on preFutureGuardCheck, an event it does not know yet, so it blocks instead\)\n$/],
     ['a rewrite', 'echo \'{"decision":"modify","updatedInput":{"command":"bwrap -- make deploy"}}\'', /^a rewrite agent-hooks cannot pass on \(preFutureGuardCheck is an event it does not know yet\), so the call is blocked instead\n$/],
-  ])('claude-code: %s on an event the catalog does not know blocks, saying why (never let through unconfirmed or unrewritten)', (_what, reply, stderr) => {
+  ])('claude-code: %s on an event the catalog does not know blocks, saying why (never let through unconfirmed or unrewritten)', async (_what, reply, stderr) => {
     const p = project({ PreFutureGuardCheck: [{ id: 'future-guard', command: `cat >/dev/null; ${reply}` }] });
-    const r = runCli(['run', '--dialect', 'claude-code'], { cwd: p.dir, env: p.env, input: JSON.stringify({ hook_event_name: 'PreFutureGuardCheck', session_id: 's', cwd: p.dir, tool_name: 'Bash', tool_input: { command: 'make deploy' } }) });
+    const r = await cliInProcess(['run', '--dialect', 'claude-code'], { cwd: p.dir, env: p.env, input: JSON.stringify({ hook_event_name: 'PreFutureGuardCheck', session_id: 's', cwd: p.dir, tool_name: 'Bash', tool_input: { command: 'make deploy' } }) });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(stderr);
   });
 
-  it('a wildcard hook runs on it too, and a quiet hook lets it through', () => {
+  it('a wildcard hook runs on it too, and a quiet hook lets it through', async () => {
     const p = project({ '*': [{ id: 'log', command: 'cat >/dev/null; exit 0' }], preFutureGuardCheck: [{ id: 'quiet', command: 'cat >/dev/null; exit 0' }] });
-    const r = runCli(['run', '--dialect', 'claude-code', '--verbose'], { cwd: p.dir, env: p.env, input: JSON.stringify({ hook_event_name: 'PreFutureGuardCheck', session_id: 's', cwd: p.dir }) });
+    const r = await cliInProcess(['run', '--dialect', 'claude-code', '--verbose'], { cwd: p.dir, env: p.env, input: JSON.stringify({ hook_event_name: 'PreFutureGuardCheck', session_id: 's', cwd: p.dir }) });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('log');
     expect(r.stderr).toContain('quiet');
   });
 
-  it('claude-code PreSkillShellCommand: a matcher on the shell tool, exit 2 denies with the reason', () => {
+  it('claude-code PreSkillShellCommand: a matcher on the shell tool, exit 2 denies with the reason', async () => {
     const p = project({ PreSkillShellCommand: [{ id: 'no-skill-shell', match: 'Bash', command: 'cat >/dev/null; echo "skill shell refused" >&2; exit 2' }] });
     const payload = { hook_event_name: 'PreSkillShellCommand', session_id: 's', cwd: p.dir, tool_name: 'Bash', tool_input: { command: 'date' }, tool_use_id: 'u', command_name: 'when', command_source: 'projectSettings', invoked_by: 'user' };
-    const r = runCli(['run', '--dialect', 'claude-code'], { cwd: p.dir, env: p.env, input: JSON.stringify(payload) });
+    const r = await cliInProcess(['run', '--dialect', 'claude-code'], { cwd: p.dir, env: p.env, input: JSON.stringify(payload) });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('skill shell refused\n');
     expect(JSON.parse(r.stdout)).toMatchObject({ hookSpecificOutput: { hookEventName: 'PreSkillShellCommand', permissionDecision: 'deny', permissionDecisionReason: 'skill shell refused' } });
@@ -215,10 +217,10 @@ describe('review: a JSON deny on an event agent-hooks does not know', () => {
     ['permissionDecision deny', { hookSpecificOutput: { hookEventName: 'PreFutureGuardCheck', permissionDecision: 'deny', permissionDecisionReason: 'future says no' } }],
     ['permissionDecision ask', { hookSpecificOutput: { hookEventName: 'PreFutureGuardCheck', permissionDecision: 'ask', permissionDecisionReason: 'future says no' } }],
     ['PermissionRequest-style behavior deny', { hookSpecificOutput: { hookEventName: 'PreFutureGuardCheck', decision: { behavior: 'deny', message: 'future says no' } } }],
-  ])('claude-code: %s is passed on as a block (exit 2), not dropped', (_what, reply) => {
+  ])('claude-code: %s is passed on as a block (exit 2), not dropped', async (_what, reply) => {
     const p = project({ PreFutureGuardCheck: [{ id: 'future-guard', command: `cat >/dev/null; echo '${JSON.stringify(reply)}'` }] });
     const payload = { hook_event_name: 'PreFutureGuardCheck', session_id: 's', cwd: p.dir, tool_name: 'Bash', tool_input: { command: 'make deploy' } };
-    const r = runCli(['run', '--dialect', 'claude-code'], { cwd: p.dir, env: p.env, input: JSON.stringify(payload) });
+    const r = await cliInProcess(['run', '--dialect', 'claude-code'], { cwd: p.dir, env: p.env, input: JSON.stringify(payload) });
     expect(r.code, `stdout=${r.stdout} stderr=${r.stderr}`).toBe(2);
     expect(r.stderr).toContain('future says no');
   });
@@ -236,10 +238,10 @@ describe('review: Windsurf forward path', () => {
     expect(answer.stderr).toMatch(/^no searching\n/);
   });
 
-  it('the same through `hooks run` with a real hook under a wildcard key', () => {
+  it('the same through `hooks run` with a real hook under a wildcard key', async () => {
     const p = project({ 'group:blocking': [{ id: 'guard', command: 'cat >/dev/null; echo "no searching" >&2; exit 2' }] });
     const payload = { agent_action_name: 'pre_web_search', trajectory_id: 't', execution_id: 'e', timestamp: '2026-11-27T00:00:00Z', tool_info: { query: 'x', cwd: p.dir } };
-    const r = runCli(['run', '--dialect', 'windsurf'], { cwd: p.dir, env: p.env, input: JSON.stringify(payload) });
+    const r = await cliInProcess(['run', '--dialect', 'windsurf'], { cwd: p.dir, env: p.env, input: JSON.stringify(payload) });
     expect(r.code, r.stderr).toBe(2);
   });
 });
@@ -251,9 +253,9 @@ describe('review: a tool matcher on an event agent-hooks does not know', () => {
   it.each([
     ['Claude shape, matcher "Bash"', { PreFutureGuardCheck: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'cat >/dev/null; echo "future says no" >&2; exit 2' }] }] }],
     ['native shape, match "Bash"', { PreFutureGuardCheck: [{ id: 'g', match: 'Bash', command: 'cat >/dev/null; echo "future says no" >&2; exit 2' }] }],
-  ])('%s: exit 2 is passed on', (_what, hooks) => {
+  ])('%s: exit 2 is passed on', async (_what, hooks) => {
     const p = project(hooks);
-    const r = runCli(['run', '--dialect', 'claude-code'], { cwd: p.dir, env: p.env, input: JSON.stringify(payload(p.dir)) });
+    const r = await cliInProcess(['run', '--dialect', 'claude-code'], { cwd: p.dir, env: p.env, input: JSON.stringify(payload(p.dir)) });
     expect(r.code, r.stdout + r.stderr).toBe(2);
     expect(r.stderr).toContain('future says no');
   });
@@ -263,9 +265,9 @@ describe('review: the agent\'s own new event name is typo-checked', () => {
   // An event name sent BY THE AGENT is not a user's typo: a newer Claude Code event one or two letters
   // from a known one (test-only names in the style of its real ones) is a runner error (exit 1), which
   // Claude Code treats as a non-blocking error: the hooks never run and the action goes on.
-  it.each(['SubagentStarted', 'TaskCreate', 'Interrupted', 'SessionStarts'])('claude-code %s: the wildcard guard runs and its exit 2 is passed on', (name) => {
+  it.each(['SubagentStarted', 'TaskCreate', 'Interrupted', 'SessionStarts'])('claude-code %s: the wildcard guard runs and its exit 2 is passed on', async (name) => {
     const p = project({ '*': [{ id: 'guard', command: 'cat >/dev/null; echo "guard says no" >&2; exit 2' }] });
-    const r = runCli(['run', '--dialect', 'claude-code'], { cwd: p.dir, env: p.env, input: JSON.stringify({ hook_event_name: name, session_id: 's', cwd: p.dir }) });
+    const r = await cliInProcess(['run', '--dialect', 'claude-code'], { cwd: p.dir, env: p.env, input: JSON.stringify({ hook_event_name: name, session_id: 's', cwd: p.dir }) });
     expect(r.code, r.stderr.slice(0, 200)).toBe(2);
     expect(r.stderr).toContain('guard says no');
   });

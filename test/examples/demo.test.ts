@@ -1,5 +1,6 @@
 // `npm run demo`'s script: the three answers it promises, and escape codes only on a terminal.
 import { spawnSync } from 'node:child_process';
+import { chmodSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { isolatedEnv, ROOT, tmpProject } from '../helpers.js';
@@ -31,11 +32,22 @@ describe('hooks-examples/demo.sh', () => {
     expect(r.stdout + r.stderr).not.toMatch(/\x1b\[/);
   });
 
-  // script(1) gives the demo a terminal: bold headings there, none with NO_COLOR.
-  it.skipIf(!hasScript)('on a terminal: bold headings, unless NO_COLOR is set', () => {
+  // script(1) gives the demo a terminal: bold headings there, and the CLI sees the terminal and colours too.
+  it.skipIf(!hasScript)('on a terminal: bold headings, and hooks test in colour', () => {
     const tty = spawnSync('script', ['-qec', `bash ${JSON.stringify(DEMO)}`, '/dev/null'], { encoding: 'utf8', env: env() });
     expect(tty.stdout).toContain('\x1b[1m$ node bin/hooks.js run');
-    const plain = spawnSync('script', ['-qec', `bash ${JSON.stringify(DEMO)}`, '/dev/null'], { encoding: 'utf8', env: env({ NO_COLOR: '1' }) });
+    expect(tty.stdout).toMatch(/\x1b\[32m✓\x1b\[39m no-force-push blocks/);
+  });
+
+  // NO_COLOR on a terminal: what is tested is the script's own choice, so node on PATH is a stand-in that only
+  // logs its arguments (the CLI's NO_COLOR is wantsColour's, test/cli/completion.test.ts; a third real demo run
+  // cost a third of this file).
+  it.skipIf(!hasScript)('on a terminal with NO_COLOR set: plain headings', () => {
+    const bin = tmpProject({ node: '#!/bin/sh\necho "stand-in node $*"\n' });
+    chmodSync(path.join(bin, 'node'), 0o755);
+    const e = env({ NO_COLOR: '1' });
+    const plain = spawnSync('script', ['-qec', `bash ${JSON.stringify(DEMO)}`, '/dev/null'], { encoding: 'utf8', env: { ...e, PATH: `${bin}:${process.env.PATH ?? ''}` } });
+    expect(plain.stdout).toContain('stand-in node bin/hooks.js test hooks-tests/no-force-push.json');
     expect(plain.stdout).toContain('$ node bin/hooks.js run');
     expect(plain.stdout).not.toMatch(/\x1b\[/);
   });

@@ -1,34 +1,68 @@
 // scripts/test.mjs, behind `npm test`: one closing line counting vitest's tests and the hooks test
 // cases, and a non-zero exit (counted in that line) whenever either half fails or does not report.
+//
+// The script runs as a user runs it (node scripts/test.mjs, real vitest, the built bin), in a small project:
+// a copy of the script, the repository's node_modules and bin linked in, one vitest file and two hooks test
+// cases on a builtin guard. Run in the repository itself, each case here cost the whole hooks-tests/ folder
+// (27 cases, ~4 CPU-s) on top of vitest; every `npm test` runs the script there anyway, and CI checks its line.
 import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isolatedEnv, ROOT, tmpProject } from '../helpers.js';
+
+const VITEST_FILE = `import { expect, it } from 'vitest';
+it('adds', () => expect(1 + 1).toBe(2));
+it('joins', () => expect(['a', 'b'].join('')).toBe('ab'));
+`;
+const GUARDS = { hooks: { preToolUse: [{ builtin: 'command-safety' }] } };
+const exec = (command: string) => ({ sample: 'pre-tool-use', tool: 'exec', input: { command } });
+const CASES = {
+  // Not a name the config search finds: a config named for tests needs no trust, as hooks-tests/guards.hooksrc.json.
+  config: 'guards.hooksrc.json',
+  cases: [
+    { name: 'command-safety blocks a commit that skips the git hooks', event: exec('git commit --no-verify -m wip'), expect: { decision: 'block' } },
+    { name: 'command-safety lets ls through', event: exec('ls -la'), expect: { decision: 'continue' } },
+  ],
+};
+
+let project: string;
+beforeAll(() => {
+  project = tmpProject({
+    'test/sum.test.ts': VITEST_FILE,
+    'hooks-tests/guards.hooksrc.json': JSON.stringify(GUARDS),
+    'hooks-tests/guards.json': JSON.stringify(CASES),
+  });
+  mkdirSync(path.join(project, 'scripts'));
+  copyFileSync(path.join(ROOT, 'scripts', 'test.mjs'), path.join(project, 'scripts', 'test.mjs'));
+  for (const name of ['node_modules', 'bin', 'dist']) symlinkSync(path.join(ROOT, name), path.join(project, name));
+});
 
 function runScript(args: string[]) {
-  const env = { ...process.env };
+  const env = isolatedEnv(project);
   // A vitest run inside this one must not think it is a worker of ours.
   for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'TEST' || key === 'NODE_ENV') delete env[key];
-  return spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'test.mjs'), ...args], { cwd: ROOT, env, encoding: 'utf8', timeout: 240_000 });
+  return spawnSync(process.execPath, [path.join(project, 'scripts', 'test.mjs'), ...args], { cwd: project, env, encoding: 'utf8', timeout: 240_000 });
 }
 
 describe('npm test closing line', () => {
   it('counts the vitest tests and the hooks test cases together, alone on the last line', () => {
-    const r = runScript(['test/testing/diff.test.ts']);
+    const r = runScript(['test/sum.test.ts']);
     expect(r.status).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
     const [, passed, failed] = /^(\d+) passed, (\d+) failed$/.exec(lines.at(-1)!) ?? [];
     expect(failed).toBe('0');
     const vitest = Number(/Tests\s+(\d+) passed/.exec(r.stdout.replace(/\x1b\[[0-9;]*m/g, ''))?.[1]);
     const cases = lines.filter((l) => l.startsWith(' ✓ ')).length;
-    expect(vitest).toBeGreaterThan(0);
-    expect(cases).toBeGreaterThan(0);
+    expect(vitest).toBe(2);
+    expect(cases).toBe(2);
     expect(Number(passed)).toBe(vitest + cases);
   }, 240_000);
 
   it('a vitest half that does not run is a failure, in the line and the exit code', () => {
     const r = runScript(['test/no-such-file.test.ts']);
     expect(r.status).toBe(1);
-    expect(r.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ passed, 1 failed$/);
+    // The hooks test half still ran and counted its two cases.
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('2 passed, 1 failed');
   }, 240_000);
 });

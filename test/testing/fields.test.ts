@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unknownInputField } from '../../src/testing/fields.js';
-import { isolatedEnv, runCli, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, tmpProject } from '../helpers.js';
 
 describe('unknownInputField', () => {
   it('names the key, suggests the field, and lists the fields the tool has', () => {
@@ -36,7 +36,7 @@ describe('unknownInputField', () => {
 });
 
 describe('hooks test with a mistyped input key', () => {
-  it('fails that case with one line naming the key; the other cases still run', () => {
+  it('fails that case with one line naming the key; the other cases still run', async () => {
     const dir = tmpProject({
       'hooks.json': JSON.stringify({ hooks: { preToolUse: [{ builtin: 'command-safety' }] } }),
       'hooks-tests/cases.json': JSON.stringify({
@@ -47,7 +47,7 @@ describe('hooks test with a mistyped input key', () => {
         ],
       }),
     });
-    const r = runCli(['test'], { cwd: dir, env: isolatedEnv(dir) });
+    const r = await cliInProcess(['test'], { cwd: dir, env: isolatedEnv(dir) });
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
     const at = lines.findIndex((l) => l.startsWith('✗ typo'));

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findCaseFiles, loadCaseFile } from '../../src/testing/load.js';
-import { tmpProject } from '../helpers.js';
+import { ROOT, tmpProject } from '../helpers.js';
 
 const CASE = { name: 'blocks', event: { sample: 'pre-tool-use', tool: 'exec', input: { command: 'ls' } }, expect: { decision: 'block' } };
 
@@ -138,5 +138,14 @@ describe('findCaseFiles', () => {
     await expect(findCaseFiles([], dir)).rejects.toThrow('hooks-tests: no such file or folder; pass case files or folders');
     await expect(findCaseFiles(['nope.json'], dir)).rejects.toThrow('nope.json: no such file or folder');
     await expect(findCaseFiles(['empty'], dir)).rejects.toThrow('empty: no test case files');
+  });
+
+  // `npm test` (scripts/test.mjs) runs these cases through the CLI and fails on any failed one; this guards
+  // that they are all still there and well-formed, without running their hooks a second time.
+  it("the repository's own hooks-tests load: every example guard and builtin, none malformed", async () => {
+    const files = await findCaseFiles([], ROOT);
+    const cases = (await Promise.all(files.map((f) => loadCaseFile(f, { cwd: ROOT })))).flatMap((f) => f.cases);
+    expect(cases.filter((c) => c.invalid !== undefined).map((c) => `${c.file} ${c.key}: ${c.invalid}`)).toEqual([]);
+    expect(cases.length).toBeGreaterThanOrEqual(27);
   });
 });

@@ -3,12 +3,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
 
 const exec = (command: string) => ({ sample: 'pre-tool-use', tool: 'exec', input: { command } });
 
 describe('hooks test: recorded mcp_tool answers', () => {
-  it('a recorded tool answer decides the case; without one the hook fails; the server never starts', () => {
+  it('a recorded tool answer decides the case; without one the hook fails; the server never starts', async () => {
     const dir = tmpProject();
     const started = path.join(dir, 'started.log');
     const config = {
@@ -22,7 +22,7 @@ describe('hooks test: recorded mcp_tool answers', () => {
       { name: 'unrecorded', event: exec('ls'), expect: { decision: 'block', failed: [{ id: 'guard-check', kind: 'error' }], reason: 'records no tool answer' } },
     ];
     const project = tmpProject({ '.hooksrc.json': JSON.stringify(config), 'hooks-tests/guard.json': JSON.stringify(cases) });
-    const r = runCli(['test'], { cwd: project, env: isolatedEnv(project) });
+    const r = await cliInProcess(['test'], { cwd: project, env: isolatedEnv(project) });
     expect(r.stdout, r.stderr).toContain('3 passed, 0 failed');
     expect(r.code).toBe(0);
     expect(existsSync(started)).toBe(false);
