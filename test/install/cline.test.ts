@@ -104,8 +104,7 @@ describe('the generated plugin over a real hooks run', () => {
   }
 
   const call = (tool: string, input: unknown) => ({ snapshot: { conversationId: 'conv_1', messages: [] }, tool: { name: tool }, toolCall: { toolCallId: 'call_1', toolName: tool, input }, input });
-  // python3 hooks where the hook's language is not the point (a node hook costs seven times the CPU).
-  const seen = `python3 -c "import json,sys; e=json.load(sys.stdin); print(json.dumps([e['tool_name'],e['tool_input']]),file=sys.stderr); sys.exit(2)"`;
+  const seen = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));console.error(JSON.stringify([e.tool_name,e.tool_input]));process.exit(2)"`;
 
   it('run_commands is Bash to the hooks: a dangerous command is skipped with the reason (over a real spawned runner)', async () => {
     const { hooks: h } = await clineWith({ hooks: { preToolUse: [{ id: 'protect', command: "echo 'victim is protected' >&2; exit 2", match: 'exec', if: { command: '*victim*' } }] } }, 'real');
@@ -130,14 +129,14 @@ describe('the generated plugin over a real hooks run', () => {
   });
 
   it("a rewrite goes back in Cline's shape", async () => {
-    const rewrite = `python3 -c "import json,sys; i=json.load(sys.stdin)['tool_input']; print(json.dumps({'decision':'modify','updatedInput':{'command':'echo safe'} if 'command' in i else {**i,'new_string':'changed'}}))"`;
+    const rewrite = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));const i=e.tool_input;console.log(JSON.stringify({decision:'modify',updatedInput:i.command!==undefined?{command:'echo safe'}:{...i,new_string:'changed'}}))"`;
     const { hooks: h } = await clineWith({ hooks: { preToolUse: [{ command: rewrite }] } });
     expect(await h.beforeTool(call('run_commands', { commands: ['echo original'] }))).toEqual({ input: { commands: ['echo safe'] } });
     expect(await h.beforeTool(call('editor', { path: '/p/f', old_text: 'a', new_text: 'b' }))).toEqual({ input: { path: '/p/f', old_text: 'a', new_text: 'changed' } });
   });
 
   it('one loaded plugin guards every call of a task, not just the first: block, allow, rewrite and redact in turn, twice', async () => {
-    const rewrite = `python3 -c "import json,sys; e=json.load(sys.stdin); print(json.dumps({'decision':'modify','updatedInput':{'command':e['tool_input']['command'].replace('original','rewritten',1)}}))"`;
+    const rewrite = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));console.log(JSON.stringify({decision:'modify',updatedInput:{command:e.tool_input.command.replace('original','rewritten')}}))"`;
     const { hooks: h } = await clineWith({
       hooks: {
         preToolUse: [

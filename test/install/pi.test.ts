@@ -104,8 +104,7 @@ describe('the generated extension over a real hooks run', () => {
   }
 
   const call = (toolName: string, input: unknown) => ({ type: 'tool_call', toolCallId: 'call_1', toolName, input });
-  // python3 hooks where the hook's language is not the point (a node hook costs seven times the CPU).
-  const seen = `python3 -c "import json,sys; e=json.load(sys.stdin); print(json.dumps([e['tool_name'],e['tool_input'],e['session_id']]),file=sys.stderr); sys.exit(2)"`;
+  const seen = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));console.error(JSON.stringify([e.tool_name,e.tool_input,e.session_id]));process.exit(2)"`;
 
   it('bash is Bash to the hooks: a dangerous command is blocked with the reason (over a real spawned runner)', async () => {
     const { on, ctx } = await piWith({ hooks: { preToolUse: [{ id: 'protect', command: "echo 'victim is protected' >&2; exit 2", match: 'exec', if: { command: '*victim*' } }] } }, 'real');
@@ -132,7 +131,7 @@ describe('the generated extension over a real hooks run', () => {
   });
 
   it("a rewrite patches pi's event.input in place, in pi's shape", async () => {
-    const rewrite = `python3 -c "import json,sys; i=json.load(sys.stdin)['tool_input']; print(json.dumps({'decision':'modify','updatedInput':{'command':'echo safe'} if 'command' in i else {**i,'new_string':'changed'}}))"`;
+    const rewrite = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));const i=e.tool_input;console.log(JSON.stringify({decision:'modify',updatedInput:i.command!==undefined?{command:'echo safe'}:{...i,new_string:'changed'}}))"`;
     const { on, ctx } = await piWith({ hooks: { preToolUse: [{ command: rewrite }] } });
     const bashCall = call('bash', { command: 'echo original', timeout: 9 });
     const input = bashCall.input;
@@ -211,7 +210,7 @@ describe('the generated extension over a real hooks run', () => {
   });
 
   it('beforeModel on each model call: text rewritten in place, messages dropped, the thinking level set; a block aborts the run', async () => {
-    const scrub = `python3 -c "import json,sys; r=json.load(sys.stdin)['model_request']; m=[{**x,'content':x['content'].replace('SECRET','[scrubbed]')} for x in r['messages'] if 'DROP' not in x['content']]; print(json.dumps({'decision':'modify','updatedRequest':{'messages':m,'parameters':{'thinking_level':'high' if len(r['messages'])>3 else r['parameters']['thinking_level']}}}))"`;
+    const scrub = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));const r=e.model_request;const m=r.messages.filter((x)=>!x.content.includes('DROP')).map((x)=>({...x,content:x.content.replace('SECRET','[scrubbed]')}));console.log(JSON.stringify({decision:'modify',updatedRequest:{messages:m,parameters:{thinking_level:r.messages.length>3?'high':r.parameters.thinking_level}}}))"`;
     const { ctx } = await piWith({ hooks: { beforeModel: [{ id: 'scrub', command: scrub }] } });
     const setThinkingLevel = vi.fn();
     const stub = { on: () => undefined, getThinkingLevel: () => 'low', setThinkingLevel };
@@ -344,7 +343,7 @@ describe('hooks install omp: the same extension in .omp/extensions/, in oh-my-pi
   });
 
   it("omp's tools, its prompt answers, and a prompt its input event never saw (omp -p): a block stops the run's model calls, a rewrite reaches them", async () => {
-    const seenTool = `python3 -c "import json,sys; e=json.load(sys.stdin); t=e.get('tool_name'); t and (print(json.dumps([t,e['tool_input']]),file=sys.stderr), sys.exit(2))"`;
+    const seenTool = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));if(e.tool_name){console.error(JSON.stringify([e.tool_name,e.tool_input]));process.exit(2)}"`;
     const dir = await pluginProject('omp', home, {
       hooks: {
         preToolUse: [{ id: 'seen', command: seenTool }],
