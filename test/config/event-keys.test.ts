@@ -12,7 +12,7 @@ import { COPILOT_EVENTS } from '../../src/dialects/copilot.js';
 import { GEMINI_EVENTS } from '../../src/dialects/gemini.js';
 import { CODEX_EVENTS } from '../../src/dialects/codex.js';
 import { HooksError } from '../../src/errors.js';
-import { bash, isolatedEnv, runCli, runnerWith, tmpProject } from '../helpers.js';
+import { bash, cliInProcess, isolatedEnv, runCli, runnerWith, tmpProject } from '../helpers.js';
 
 const FILE = '/home/dev/project/.hooksrc.json';
 const resolve = (config: unknown) => resolveConfig([{ layer: 'project', file: FILE, dir: path.dirname(FILE), config } as ConfigLayer], { cwd: '/home/dev/project' });
@@ -75,17 +75,18 @@ describe('a key no catalog event has', () => {
     await expect(resolve({ hooks: { PreFutureGuardCheck: [{ id: 'future', match: 'Bsh', command: 'true' }] } })).rejects.toThrow(/matches no known tool/);
   });
 
-  it('list shows it under its name with the note, and doctor warns about it naming the key path', () => {
+  // The CLI in-process: what list and doctor say (the run below is a real process).
+  it('list shows it under its name with the note, and doctor warns about it naming the key path', async () => {
     const dir = tmpProject();
     writeFileSync(path.join(dir, '.hooksrc.json'), JSON.stringify({ hooks: { PreFutureGuardCheck: [{ id: 'future', command: 'true' }], BeforeTool: [{ id: 'gemini-spelled', command: 'true' }] } }));
     const env = isolatedEnv(dir);
-    const list = runCli(['list'], { cwd: dir, env });
+    const list = await cliInProcess(['list'], { cwd: dir, env });
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/\npreFutureGuardCheck\n {2}1\. future/);
     expect(list.stdout).toContain(`! ${UNKNOWN_EVENT_NOTE}`);
     expect(list.stdout).toMatch(/\npreToolUse\n {2}1\. gemini-spelled/);
     expect(list.stdout).toContain('filed under "BeforeTool", Gemini CLI\'s name for preToolUse');
-    const doctor = runCli(['doctor'], { cwd: dir, env });
+    const doctor = await cliInProcess(['doctor'], { cwd: dir, env });
     expect(doctor.stdout + doctor.stderr).toContain(`preFutureGuardCheck: ${UNKNOWN_EVENT_NOTE}`);
     expect(doctor.stdout + doctor.stderr).toContain('hooks.PreFutureGuardCheck[0]');
   });

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
 
 const payload = (tool_name: string, tool_input: Record<string, unknown>) => JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 's', tool_name, tool_input, cwd: '/home/dev/project' });
 const bash = (command: string) => payload('Bash', { command });
@@ -11,10 +11,14 @@ const bash = (command: string) => payload('Bash', { command });
 describe('sensitive-paths as a process', () => {
   const dir = tmpProject();
   const env = isolatedEnv(dir, { HOME: '/home/dev' });
+  // Real processes: bin/hooks.js, the bundle and its exit code. `InProcess`: the same CLI in this process,
+  // for the cases about what the guard decides; the first case and issue 21 keep real processes.
   const guard = (input: string, ...args: string[]) => runCli(['guard', 'sensitive-paths', ...args], { cwd: dir, env, input });
+  const guardInProcess = (input: string, ...args: string[]) => cliInProcess(['guard', 'sensitive-paths', ...args], { cwd: dir, env, input });
   const configFile = path.join(dir, 'paths.json');
   writeFileSync(configFile, JSON.stringify({ hooks: { preToolUse: [{ builtin: 'sensitive-paths', options: { home: '/home/dev' } }] } }));
   const builtin = (input: string) => runCli(['run', 'pre-tool-use', '--config', configFile], { cwd: dir, env, input });
+  const builtinInProcess = (input: string) => cliInProcess(['run', 'pre-tool-use', '--config', configFile], { cwd: dir, env, input });
 
   it.each([
     ['ls ** ; cat ~/.ssh/id_rsa', /^sensitive-paths: ssh: \/home\/dev\/\.ssh\/id_rsa/],
@@ -22,8 +26,9 @@ describe('sensitive-paths as a process', () => {
     ['cat [b-a] ~/.aws/credentials', /^sensitive-paths: cloud-credentials: /],
     ['cat "unterminated', /^sensitive-paths: unverifiable: command could not be parsed/],
     ["echo '{}' > .claude/settings.json", /^sensitive-paths: self-protection: /],
-  ])('standalone and builtin block %j with exit 2', (command, reason) => {
-    for (const r of [guard(bash(command)), builtin(bash(command))]) {
+  ])('standalone and builtin block %j with exit 2', async (command, reason) => {
+    const real = command.startsWith('ls ** ;');
+    for (const r of real ? [guard(bash(command)), builtin(bash(command))] : [await guardInProcess(bash(command)), await builtinInProcess(bash(command))]) {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(reason);
       expect(r.stderr).not.toMatch(/failed|continuing|Invalid regular expression/);
@@ -39,18 +44,19 @@ describe('sensitive-paths as a process', () => {
     expect(guard(bash(`echo > ${path.join(ROOT, 'src', 'x.ts')}`)).code).toBe(0);
   });
 
-  it('a Read of "**" passes quietly; ordinary mentions pass', () => {
-    expect(guard(payload('Read', { file_path: '**' }))).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(builtin(bash('grep -r "id_rsa" docs/ && echo "add .env to .gitignore"'))).toMatchObject({ code: 0 });
+  it('a Read of "**" passes quietly; ordinary mentions pass', async () => {
+    expect(await guardInProcess(payload('Read', { file_path: '**' }))).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(await builtinInProcess(bash('grep -r "id_rsa" docs/ && echo "add .env to .gitignore"'))).toMatchObject({ code: 0 });
   });
 
-  it('unverifiable=allow relaxes the unparsable command, never the named secret', () => {
-    expect(guard(bash('cat "unterminated'), '--option', 'unverifiable=allow').code).toBe(0);
-    expect(guard(bash('cat ~/.ssh/id_rsa "unterminated'), '--option', 'unverifiable=allow').code).toBe(2);
+  it('unverifiable=allow relaxes the unparsable command, never the named secret', async () => {
+    expect((await guardInProcess(bash('cat "unterminated'), '--option', 'unverifiable=allow')).code).toBe(0);
+    expect((await guardInProcess(bash('cat ~/.ssh/id_rsa "unterminated'), '--option', 'unverifiable=allow')).code).toBe(2);
   });
 });
 
-describe('sensitive-paths as a process: self-protection through unevaluated expansions', () => {
+// The CLI in-process: what is judged; the block above proves the process.
+describe('sensitive-paths through the CLI: self-protection through unevaluated expansions', () => {
   const dir = tmpProject();
   const withXdg = isolatedEnv(dir, { HOME: '/home/dev' });
   const withoutXdg: NodeJS.ProcessEnv = { ...withXdg };
@@ -65,22 +71,22 @@ describe('sensitive-paths as a process: self-protection through unevaluated expa
     `python3 -c "import os; open(os.environ['HOME']+'/.config/agent-hooks/config.json','w')"`,
   ];
   for (const [label, env] of [['XDG_* set', withXdg], ['XDG_* unset', withoutXdg]] as const) {
-    it.each(commands)(`${label}: %s exits 2 as self-protection`, (command) => {
-      const r = runCli(['guard', 'sensitive-paths'], { cwd: dir, env, input: bash(command) });
+    it.each(commands)(`${label}: %s exits 2 as self-protection`, async (command) => {
+      const r = await cliInProcess(['guard', 'sensitive-paths'], { cwd: dir, env, input: bash(command) });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^sensitive-paths: self-protection: /);
     });
   }
 
-  it('the managed config file itself, when AGENT_HOOKS_MANAGED_CONFIG names it', () => {
-    const r = runCli(['guard', 'sensitive-paths'], { cwd: dir, env: withXdg, input: bash(`echo {} > ${withXdg.AGENT_HOOKS_MANAGED_CONFIG}`) });
+  it('the managed config file itself, when AGENT_HOOKS_MANAGED_CONFIG names it', async () => {
+    const r = await cliInProcess(['guard', 'sensitive-paths'], { cwd: dir, env: withXdg, input: bash(`echo {} > ${withXdg.AGENT_HOOKS_MANAGED_CONFIG}`) });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^sensitive-paths: self-protection: /);
   });
 
-  it('ordinary writes with variables and a project called agent-hooks pass', () => {
+  it('ordinary writes with variables and a project called agent-hooks pass', async () => {
     for (const command of ['echo x > "$TMPDIR/out.txt"', 'echo x > build/$NAME.log', 'echo x > /work/agent-hooks/src/x.ts']) {
-      expect(runCli(['guard', 'sensitive-paths'], { cwd: dir, env: withXdg, input: bash(command) })).toMatchObject({ code: 0 });
+      expect(await cliInProcess(['guard', 'sensitive-paths'], { cwd: dir, env: withXdg, input: bash(command) })).toMatchObject({ code: 0 });
     }
   });
 });

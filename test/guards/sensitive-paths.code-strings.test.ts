@@ -8,9 +8,12 @@ import { judgeToolCall } from '../../src/guards/sensitive-paths.js';
 import { codeMention } from '../../src/guards/sensitive-paths/unresolved.js';
 import { cpuTimed } from '../cpu-time.js';
 
+// One options object for every call: the guard builds its judge once per options object (compileJudge).
+const NO_OPTIONS = {};
+
 const HOME = '/home/dev';
 const exec = (command: string) =>
-  judgeToolCall({ hook_event_name: 'PreToolUse', cwd: `${HOME}/project`, tool_name: 'Bash', tool_input: { command } }, {}, { tool: 'exec', home: HOME, env: { HOME }, realpath: false });
+  judgeToolCall({ hook_event_name: 'PreToolUse', cwd: `${HOME}/project`, tool_name: 'Bash', tool_input: { command } }, NO_OPTIONS, { tool: 'exec', home: HOME, env: { HOME }, realpath: false });
 
 const values = (code: string, language: CodeLanguage) => evaluateCode(code, language).strings.map((s) => s.value);
 

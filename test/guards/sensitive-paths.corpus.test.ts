@@ -4,6 +4,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { judgeToolCall } from '../../src/guards/sensitive-paths.js';
 
+// One options object for every call: the guard builds its judge once per options object (compileJudge).
+const NO_OPTIONS = {};
+
 interface Case {
   group: string;
   tool: 'Bash' | 'Read' | 'Write' | 'Edit';
@@ -21,7 +24,7 @@ const CANONICAL = { Bash: 'exec', Read: 'read', Write: 'write', Edit: 'edit' } a
 
 export function judgeCase(c: Case) {
   const toolInput = c.tool === 'Bash' ? { command: c.input } : { file_path: c.input, ...(c.tool === 'Write' ? { content: 'x' } : {}) };
-  return judgeToolCall({ hook_event_name: 'PreToolUse', cwd: CWD, tool_name: c.tool, tool_input: toolInput }, {}, { tool: CANONICAL[c.tool], home: HOME, env: ENV, realpath: false });
+  return judgeToolCall({ hook_event_name: 'PreToolUse', cwd: CWD, tool_name: c.tool, tool_input: toolInput }, NO_OPTIONS, { tool: CANONICAL[c.tool], home: HOME, env: ENV, realpath: false });
 }
 
 function byGroup(cases: Case[]): [string, Case[]][] {

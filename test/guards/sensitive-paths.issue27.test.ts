@@ -4,6 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { judgeToolCall } from '../../src/guards/sensitive-paths.js';
 
+// One options object for every call: the guard builds its judge once per options object (compileJudge).
+const NO_OPTIONS = {};
+
 const HOME = '/home/dev';
 const CWD = `${HOME}/project`;
 const TOOLS = { Bash: 'exec', Read: 'read', Write: 'write', Edit: 'edit' } as const;
@@ -11,7 +14,7 @@ type Tool = keyof typeof TOOLS;
 
 function verdict(tool: Tool, value: string): string {
   const toolInput = tool === 'Bash' ? { command: value } : tool === 'Write' ? { file_path: value, content: 'x' } : { file_path: value };
-  const j = judgeToolCall({ hook_event_name: 'PreToolUse', cwd: CWD, tool_name: tool, tool_input: toolInput }, {}, { tool: TOOLS[tool], home: HOME, env: { HOME }, realpath: false });
+  const j = judgeToolCall({ hook_event_name: 'PreToolUse', cwd: CWD, tool_name: tool, tool_input: toolInput }, NO_OPTIONS, { tool: TOOLS[tool], home: HOME, env: { HOME }, realpath: false });
   return j.verdict === 'allow' ? 'allow' : `${j.verdict}:${'kind' in j ? j.kind : ''}`;
 }
 

@@ -17,8 +17,11 @@ const CWD = '/home/dev/project';
 const PREFIX = `${HOME}/prefix`;
 const ENV = { HOME, PATH: `${HOME}/.local/bin:${PREFIX}/bin:/usr/local/bin:/usr/bin:/bin`, npm_config_prefix: PREFIX };
 
+// One options object for every call: the guard builds its judge once per options object (compileJudge).
+const NO_OPTIONS = {};
+
 function sensitivePaths(command: string, env: NodeJS.ProcessEnv = ENV, home = HOME, cwd = CWD) {
-  return judgeToolCall({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }, {}, { tool: 'exec', home, env, realpath: false });
+  return judgeToolCall({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }, NO_OPTIONS, { tool: 'exec', home, env, realpath: false });
 }
 
 /** The default guards on a Bash call: blocked when either blocks. */

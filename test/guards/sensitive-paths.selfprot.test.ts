@@ -15,7 +15,10 @@ const ENVS: [string, NodeJS.ProcessEnv][] = [
   ['XDG_* unset', { HOME: home }],
 ];
 
-const exec = (command: string, env: NodeJS.ProcessEnv, options: object = {}) =>
+// One options object for every call: the guard builds its judge once per options object (compileJudge),
+// so a fresh `{}` a call rebuilt it each time, and the property runs were cut short by their time limit.
+const NO_OPTIONS = {};
+const exec = (command: string, env: NodeJS.ProcessEnv, options: object = NO_OPTIONS) =>
   judgeToolCall({ hook_event_name: 'PreToolUse', cwd, tool_name: 'Bash', tool_input: { command } }, options, { tool: 'exec', home, env, realpath: false });
 
 // The cache's MAC key lives at cacheDir/config/key (src/config/cache.ts macKey).
@@ -121,7 +124,7 @@ describe('AGENT_HOOKS_MANAGED_CONFIG', () => {
 
   it('set: a Write or Edit of the file is self-protection; reading it is allowed', () => {
     const tool = (tool_name: string, canonical: string) =>
-      judgeToolCall({ hook_event_name: 'PreToolUse', cwd, tool_name, tool_input: { file_path: '/opt/policy/hooks.json', content: '{}' } }, {}, { tool: canonical, home, env, realpath: false });
+      judgeToolCall({ hook_event_name: 'PreToolUse', cwd, tool_name, tool_input: { file_path: '/opt/policy/hooks.json', content: '{}' } }, NO_OPTIONS, { tool: canonical, home, env, realpath: false });
     expect(tool('Write', 'write')).toMatchObject({ verdict: 'block', kind: 'self-protection' });
     expect(tool('Read', 'read')).toEqual({ verdict: 'allow' });
     expect(exec('cat /opt/policy/hooks.json', env)).toEqual({ verdict: 'allow' });

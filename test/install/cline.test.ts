@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
 import { renderClinePlugin } from '../../src/install/cline-plugin.js';
 import { backupLabel, dependentProject, pluginProject, stubPluginEnv } from './kit.js';
+import { inProcessCopy } from './in-process-spawn.js';
 
 const PLUGIN = '.cline/plugins/agent-hooks.js';
 
@@ -23,9 +24,14 @@ interface ClineHooks {
 }
 
 let imported = 0;
-async function load(file: string): Promise<{ name: string; manifest: unknown; hooks: ClineHooks }> {
+/**
+ * The plugin as Cline imports it. `runner: 'in-process'` loads a copy whose runner is the CLI in this process
+ * (see in-process-spawn.ts), for the cases about what the plugin and the runner decide; cases over a real
+ * spawned `hooks run` stay.
+ */
+async function load(file: string, runner: 'real' | 'in-process' = 'real'): Promise<{ name: string; manifest: unknown; hooks: ClineHooks }> {
   // A fresh module each time: the file may have been rewritten by the test.
-  const mod = (await import(`${pathToFileURL(file).href}?v=${imported++}`)) as { default: { name: string; manifest: unknown; hooks: ClineHooks } };
+  const mod = (await import(`${pathToFileURL(runner === 'real' ? file : inProcessCopy(file)).href}?v=${imported++}`)) as { default: { name: string; manifest: unknown; hooks: ClineHooks } };
   return mod.default;
 }
 
@@ -91,17 +97,17 @@ describe('the generated plugin over a real hooks run', () => {
     vi.restoreAllMocks();
   });
 
-  async function clineWith(config: unknown, flags: string[] = []): Promise<{ dir: string; hooks: ClineHooks }> {
-    const dir = await pluginProject('cline', home, config, flags);
+  async function clineWith(config: unknown, runner: 'real' | 'in-process' = 'in-process'): Promise<{ dir: string; hooks: ClineHooks }> {
+    const dir = await pluginProject('cline', home, config);
     vi.spyOn(process, 'cwd').mockReturnValue(dir);
-    return { dir, hooks: (await load(path.join(dir, PLUGIN))).hooks };
+    return { dir, hooks: (await load(path.join(dir, PLUGIN), runner)).hooks };
   }
 
   const call = (tool: string, input: unknown) => ({ snapshot: { conversationId: 'conv_1', messages: [] }, tool: { name: tool }, toolCall: { toolCallId: 'call_1', toolName: tool, input }, input });
   const seen = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));console.error(JSON.stringify([e.tool_name,e.tool_input]));process.exit(2)"`;
 
-  it('run_commands is Bash to the hooks: a dangerous command is skipped with the reason', async () => {
-    const { hooks: h } = await clineWith({ hooks: { preToolUse: [{ id: 'protect', command: "echo 'victim is protected' >&2; exit 2", match: 'exec', if: { command: '*victim*' } }] } });
+  it('run_commands is Bash to the hooks: a dangerous command is skipped with the reason (over a real spawned runner)', async () => {
+    const { hooks: h } = await clineWith({ hooks: { preToolUse: [{ id: 'protect', command: "echo 'victim is protected' >&2; exit 2", match: 'exec', if: { command: '*victim*' } }] } }, 'real');
     expect(await h.beforeTool(call('run_commands', { commands: ['ls', 'rm -rf ./victim'] }))).toEqual({ skip: true, reason: 'Blocked by agent-hooks: victim is protected' });
     expect(await h.beforeTool(call('run_commands', { commands: ['ls -la'] }))).toBeUndefined();
   });
@@ -182,7 +188,7 @@ describe('the generated plugin over a real hooks run', () => {
   });
 
   it('a runner that is gone blocks; an error in the plugin itself blocks too', async () => {
-    const { dir, hooks: h } = await clineWith({ hooks: {} });
+    const { dir, hooks: h } = await clineWith({ hooks: {} }, 'real');
     rmSync(path.join(dir, 'node_modules'), { recursive: true });
     expect(String((await h.beforeTool(call('run_commands', { commands: ['ls'] })))?.reason)).toMatch(/^Blocked by agent-hooks \(the runner failed, so nothing was checked\): agent-hooks: cannot run .*node_modules\/\.bin\/agent-hooks/);
     expect(await h.beforeTool(null)).toMatchObject({ skip: true, reason: expect.stringMatching(/^Blocked by agent-hooks \(the plugin failed, so nothing was checked\): /) });

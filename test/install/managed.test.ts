@@ -6,10 +6,12 @@ import { chownSync, readFileSync, statSync, readdirSync, lstatSync } from 'node:
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
-import { ROOT, runCli } from '../helpers.js';
+import { cliInProcess, isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
 import { machineUnavailable, makeMachine, type Machine } from '../lock/machine.js';
 
 const NOBODY = { uid: 65534, gid: 65534 };
+/** The CLI in this process, as runCli runs it (the checkout as cwd, an isolated home): for what it prints or refuses. */
+const inProcess = (args: string[]) => cliInProcess(args, { cwd: ROOT, env: isolatedEnv(tmpProject()) });
 const RM_HOME = JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf ~' }, cwd: '/tmp' });
 
 describe('install --managed --print', () => {
@@ -30,22 +32,22 @@ describe('install --managed --print', () => {
     expect(stdout).toContain('\n/usr/bin/node /opt/ah/lib/node_modules/agent-hooks/bin/hooks.js install claude-code --managed --code-cache --prefix /opt/ah --node /usr/bin/node\n');
   });
 
-  it('prints Codex\'s requirements.toml and the hooks.json in its managed_dir, for review', () => {
-    const { code, stdout } = runCli(['install', 'codex', '--managed', '--print', '--prefix', '/opt/ah', '--node', '/usr/bin/node']);
+  it('prints Codex\'s requirements.toml and the hooks.json in its managed_dir, for review', async () => {
+    const { code, stdout } = await inProcess(['install', 'codex', '--managed', '--print', '--prefix', '/opt/ah', '--node', '/usr/bin/node']);
     expect(code).toBe(0);
     expect(stdout).toContain("cat > /etc/codex/requirements.toml <<'AGENT_HOOKS_EOF'\nallow_managed_hooks_only = true\n\n[hooks]\nmanaged_dir = \"/etc/codex/hooks\"\nAGENT_HOOKS_EOF");
     expect(stdout).toContain('"command": "/usr/bin/node /opt/ah/lib/node_modules/agent-hooks/bin/hooks.js run pre-tool-use --dialect codex --on-error block # agent-hooks"');
     expect(stdout).toContain('# NOTE: the layout of Codex');
   });
 
-  it('refuses what cannot be locked, and a node looked up on PATH, in one line', () => {
-    expect(runCli(['install', 'copilot', '--managed', '--print']).stderr).toMatch(/^agent-hooks: install --managed: copilot: .*agents that can be locked: claude-code, cursor, codex\n$/);
-    expect(runCli(['install', 'claude-code', '--managed', '--print', '--node', 'node']).stderr).toContain('--node: node: give an absolute path');
-    expect(runCli(['install', 'claude-code', '--managed', '--serve']).stderr).toContain('--managed: --serve does not go with it');
-    expect(runCli(['install', 'codex', '--managed']).stderr).toContain('use --print');
-    expect(runCli(['install', 'claude-code', '--print']).stderr).toContain('--print, --code-cache, --prefix and --node go with --managed');
-    expect(runCli(['install', 'claude-code', '--code-cache']).stderr).toContain('go with --managed');
-    expect(runCli(['install', 'claude-code', '--managed', '--code-cache', '--print']).stderr).toContain('--print already prints the command that makes it');
+  it('refuses what cannot be locked, and a node looked up on PATH, in one line', async () => {
+    expect((await inProcess(['install', 'copilot', '--managed', '--print'])).stderr).toMatch(/^agent-hooks: install --managed: copilot: .*agents that can be locked: claude-code, cursor, codex\n$/);
+    expect((await inProcess(['install', 'claude-code', '--managed', '--print', '--node', 'node'])).stderr).toContain('--node: node: give an absolute path');
+    expect((await inProcess(['install', 'claude-code', '--managed', '--serve'])).stderr).toContain('--managed: --serve does not go with it');
+    expect((await inProcess(['install', 'codex', '--managed'])).stderr).toContain('use --print');
+    expect((await inProcess(['install', 'claude-code', '--print'])).stderr).toContain('--print, --code-cache, --prefix and --node go with --managed');
+    expect((await inProcess(['install', 'claude-code', '--code-cache'])).stderr).toContain('go with --managed');
+    expect((await inProcess(['install', 'claude-code', '--managed', '--code-cache', '--print'])).stderr).toContain('--print already prints the command that makes it');
   });
 });
 

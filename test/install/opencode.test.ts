@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
 import { backupLabel, backupOf, dependentProject, pluginProject, stubPluginEnv } from './kit.js';
+import { inProcessCopy } from './in-process-spawn.js';
 
 const PLUGIN = '.opencode/plugin/agent-hooks.js';
 
@@ -83,10 +84,15 @@ describe('the generated plugin over a real hooks run', () => {
   });
   afterEach(() => vi.unstubAllEnvs());
 
-  /** A project with this config, the plugin installed into it, and the plugin's hooks as opencode gets them. */
-  async function opencodeWith(config: unknown, flags: string[] = []): Promise<{ dir: string; hooks: OpencodeHooks; logged: string[] }> {
+  /**
+   * A project with this config, the plugin installed into it, and the plugin's hooks as opencode gets them.
+   * `runner: 'in-process'` loads a copy whose runner is the CLI in this process (see in-process-spawn.ts), for
+   * the cases about what the plugin and the runner decide; the first case and the missing runner stay real.
+   */
+  async function opencodeWith(config: unknown, flags: string[] = [], runner: 'real' | 'in-process' = 'in-process'): Promise<{ dir: string; hooks: OpencodeHooks; logged: string[] }> {
     const dir = await pluginProject('opencode', home, config, flags);
-    const plugin = (await import(pathToFileURL(path.join(dir, PLUGIN)).href)) as Record<string, (ctx: unknown) => Promise<OpencodeHooks>>;
+    const file = path.join(dir, PLUGIN);
+    const plugin = (await import(pathToFileURL(runner === 'real' ? file : inProcessCopy(file)).href)) as Record<string, (ctx: unknown) => Promise<OpencodeHooks>>;
     // opencode calls every export as a plugin: there must be exactly one.
     expect(Object.keys(plugin)).toEqual(['AgentHooks']);
     const logged: string[] = [];
@@ -96,11 +102,11 @@ describe('the generated plugin over a real hooks run', () => {
 
   const input = (tool: string, extra: Record<string, unknown> = {}) => ({ tool, sessionID: 'ses_test', callID: 'call_1', ...extra });
 
-  it('blocks a dangerous command: tool.execute.before throws with the reason', async () => {
+  it('blocks a dangerous command: tool.execute.before throws with the reason (over a real spawned runner)', async () => {
     const { hooks: h } = await opencodeWith({
       // The shell hook first: a block ends the chain, so its reason is the one that comes back.
       hooks: { preToolUse: [{ id: 'protect-victim', command: "echo 'victim is protected' >&2; exit 2", match: 'exec', if: { command: '*victim*' } }, { builtin: 'command-safety' }] },
-    });
+    }, [], 'real');
     const output = { args: { command: 'rm -rf ./victim', description: 'delete victim' } };
     await expect(h['tool.execute.before'](input('bash'), output)).rejects.toThrow('Blocked by agent-hooks: victim is protected');
     await expect(h['tool.execute.before'](input('bash'), { args: { command: 'rm -rf /', description: 'wipe' } })).rejects.toThrow(/^Blocked by agent-hooks: /);

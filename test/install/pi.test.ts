@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
 import { renderPiExtension } from '../../src/install/pi-extension.js';
 import { backupLabel, dependentProject, pluginProject, stubPluginEnv } from './kit.js';
+import { inProcessCopy } from './in-process-spawn.js';
 
 const EXTENSION = '.pi/extensions/agent-hooks.ts';
 
@@ -19,10 +20,14 @@ function hooks(args: string[], cwd: string, home: string) {
 type Handler = (event: unknown, ctx: unknown) => Promise<unknown> | unknown;
 
 let imported = 0;
-/** The extension's handlers by event, as pi's `pi.on` collects them. */
-async function load(file: string): Promise<Record<string, Handler>> {
+/**
+ * The extension's handlers by event, as pi's `pi.on` collects them. `runner: 'in-process'` loads a copy whose
+ * runner is the CLI in this process (see in-process-spawn.ts): for the cases about what the extension and
+ * the runner decide. Each host keeps cases over a real spawned `hooks run`.
+ */
+async function load(file: string, runner: 'real' | 'in-process' = 'real'): Promise<Record<string, Handler>> {
   // A fresh module each time: the file may have been rewritten by the test.
-  const mod = (await import(`${pathToFileURL(file).href}?v=${imported++}`)) as { default: (pi: unknown) => void };
+  const mod = (await import(`${pathToFileURL(runner === 'real' ? file : inProcessCopy(file)).href}?v=${imported++}`)) as { default: (pi: unknown) => void };
   const handlers: Record<string, Handler> = {};
   mod.default({ on: (event: string, handler: Handler) => (handlers[event] = handler) });
   return handlers;
@@ -92,17 +97,17 @@ describe('the generated extension over a real hooks run', () => {
     vi.restoreAllMocks();
   });
 
-  async function piWith(config: unknown, flags: string[] = []): Promise<{ dir: string; on: Record<string, Handler>; ctx: Record<string, unknown> }> {
-    const dir = await pluginProject('pi', home, config, flags);
+  async function piWith(config: unknown, runner: 'real' | 'in-process' = 'in-process'): Promise<{ dir: string; on: Record<string, Handler>; ctx: Record<string, unknown> }> {
+    const dir = await pluginProject('pi', home, config);
     const ctx = { cwd: dir, hasUI: false, sessionManager: { getSessionId: () => 'sess_1' } };
-    return { dir, on: await load(path.join(dir, EXTENSION)), ctx };
+    return { dir, on: await load(path.join(dir, EXTENSION), runner), ctx };
   }
 
   const call = (toolName: string, input: unknown) => ({ type: 'tool_call', toolCallId: 'call_1', toolName, input });
   const seen = `node -e "const e=JSON.parse(require('fs').readFileSync(0,'utf8'));console.error(JSON.stringify([e.tool_name,e.tool_input,e.session_id]));process.exit(2)"`;
 
-  it('bash is Bash to the hooks: a dangerous command is blocked with the reason', async () => {
-    const { on, ctx } = await piWith({ hooks: { preToolUse: [{ id: 'protect', command: "echo 'victim is protected' >&2; exit 2", match: 'exec', if: { command: '*victim*' } }] } });
+  it('bash is Bash to the hooks: a dangerous command is blocked with the reason (over a real spawned runner)', async () => {
+    const { on, ctx } = await piWith({ hooks: { preToolUse: [{ id: 'protect', command: "echo 'victim is protected' >&2; exit 2", match: 'exec', if: { command: '*victim*' } }] } }, 'real');
     expect(await on.tool_call!(call('bash', { command: 'rm -rf ./victim' }), ctx)).toEqual({ block: true, reason: 'Blocked by agent-hooks: victim is protected' });
     expect(await on.tool_call!(call('bash', { command: 'ls -la' }), ctx)).toBeUndefined();
   });
@@ -213,7 +218,7 @@ describe('the generated extension over a real hooks run', () => {
     const assistant = { role: 'assistant', content: [{ type: 'text', text: 'ok' }, { type: 'toolCall', id: 't1', name: 'bash', arguments: { command: 'ls' } }] };
     const tool = { role: 'toolResult', toolCallId: 't1', toolName: 'bash', content: [{ type: 'text', text: 'a b' }], isError: false };
     // The handler is the module's, given the stub pi the factory got: load it again with this one.
-    const mod = (await import(`${pathToFileURL(path.join(ctx.cwd as string, EXTENSION)).href}?v=${imported++}`)) as { default: (pi: unknown) => void };
+    const mod = (await import(`${pathToFileURL(inProcessCopy(path.join(ctx.cwd as string, EXTENSION))).href}?v=${imported++}`)) as { default: (pi: unknown) => void };
     const handlers: Record<string, Handler> = {};
     mod.default({ ...stub, on: (event: string, handler: Handler) => (handlers[event] = handler) });
     const r = (await handlers.context!({ type: 'context', messages: [user, assistant, tool] }, ctx)) as { messages: unknown[] };
@@ -306,7 +311,7 @@ describe('the generated extension over a real hooks run', () => {
   });
 
   it('a runner that is gone blocks; an error in the extension itself blocks too', async () => {
-    const { dir, on, ctx } = await piWith({ hooks: {} });
+    const { dir, on, ctx } = await piWith({ hooks: {} }, 'real');
     rmSync(path.join(dir, 'node_modules'), { recursive: true });
     expect(String(((await on.tool_call!(call('bash', { command: 'ls' }), ctx)) as { reason: string }).reason)).toMatch(/^Blocked by agent-hooks \(the runner failed, so nothing was checked\): agent-hooks: cannot run .*node_modules\/\.bin\/agent-hooks/);
     expect(await on.tool_call!(null, ctx)).toMatchObject({ block: true, reason: expect.stringMatching(/^Blocked by agent-hooks \(the extension failed, so nothing was checked\): /) });
@@ -348,7 +353,7 @@ describe('hooks install omp: the same extension in .omp/extensions/, in oh-my-pi
         ],
       },
     });
-    const on = await load(path.join(dir, '.omp/extensions/agent-hooks.ts'));
+    const on = await load(path.join(dir, '.omp/extensions/agent-hooks.ts'), 'in-process');
     const ctx = { cwd: dir, hasUI: false };
     const reason = async (tool: string, input: unknown) => JSON.parse(String(((await on.tool_call!({ toolName: tool, toolCallId: 'c', input }, ctx)) as { reason: string }).reason).replace('Blocked by agent-hooks: ', '')) as unknown;
     expect(await reason('glob', { path: 'src/**/*.ts' })).toEqual(['Glob', { path: 'src/**/*.ts' }]);
@@ -386,9 +391,9 @@ describe("oh-my-pi's own events: session.compacting (preCompactSummary), session
     vi.restoreAllMocks();
   });
 
-  async function ompWith(config: unknown) {
+  async function ompWith(config: unknown, runner: 'real' | 'in-process' = 'in-process') {
     const dir = await pluginProject('omp', home, config);
-    const on = await load(path.join(dir, '.omp/extensions/agent-hooks.ts'));
+    const on = await load(path.join(dir, '.omp/extensions/agent-hooks.ts'), runner);
     return { on, ctx: { cwd: dir, hasUI: false, sessionManager: { getSessionId: () => 'omp_1' } } };
   }
 
@@ -425,8 +430,8 @@ describe("oh-my-pi's own events: session.compacting (preCompactSummary), session
     expect(stderr.join('')).toContain('hooks.stop[0].timeout');
   });
 
-  it('session_before_branch is preSessionSwitch with reason fork: a block cancels it', async () => {
-    const { on, ctx } = await ompWith({ hooks: { preSessionSwitch: [{ command: `grep -q '"reason":"fork".*"entry_id":"e5"' && { echo 'no forks' >&2; exit 2; }; exit 0` }] } });
+  it('session_before_branch is preSessionSwitch with reason fork: a block cancels it (over a real spawned runner)', async () => {
+    const { on, ctx } = await ompWith({ hooks: { preSessionSwitch: [{ command: `grep -q '"reason":"fork".*"entry_id":"e5"' && { echo 'no forks' >&2; exit 2; }; exit 0` }] } }, 'real');
     expect(await on.session_before_branch!({ type: 'session_before_branch', entryId: 'e5' }, ctx)).toEqual({ cancel: true });
     expect(await on.session_before_switch!({ type: 'session_before_switch', reason: 'fork' }, ctx)).toBeUndefined();
   });
