@@ -79,13 +79,46 @@ function zodEntry() {
 
 // The MCP SDK, only for runs that speak MCP (`hooks mcp`, `mcp_tool` hooks): src/mcp/sdk.ts is its one
 // importer and its entry, so the file carries the members named there and nothing else of the SDK.
-await build({
+const mcp = await build({
   ...common,
   entryPoints: ['src/mcp/sdk.ts'],
   outfile: path.join(out, 'vendor', 'mcp-sdk.cjs'),
   format: 'cjs',
   minifyIdentifiers: true,
+  plugins: [withoutAjv()],
+  metafile: true,
 });
+const ajvLeft = Object.keys(mcp.metafile.inputs).filter((f) => /(^|\/)node_modules\/(ajv|ajv-formats)\//.test(f));
+if (ajvLeft.length > 0) throw new Error(`dist/bundle/vendor/mcp-sdk.cjs still carries ajv (${ajvLeft[0]}): the SDK reaches it other than through validation/ajv-provider.js; see withoutAjv in scripts/bundle.mjs`);
+
+/**
+ * The SDK's Client and Server build an ajv instance (ajv, ajv-formats, fast-uri: 133 kB of the file) as
+ * their default JSON Schema validator (the jsonSchemaValidator option), which they consult in three places
+ * only: Client.listTools (it compiles each tool's outputSchema, and callTool then checks structuredContent
+ * against it), and Server.elicitInput. agent-hooks calls none of them: the gateway lists and calls with
+ * client.request, passing results through as the server sent them, and an `mcp_tool` hook calls a tool
+ * without listing. So the default validator is built and never used; here it is one that says so if it
+ * ever is (a throw, which each of those three paths reports as an error), rather than one that passes
+ * everything. test/packaging/vendor-mcp.test.ts holds both halves.
+ */
+function withoutAjv() {
+  const sdk = `${path.sep}node_modules${path.sep}@modelcontextprotocol${path.sep}sdk${path.sep}`;
+  return {
+    name: 'without-ajv',
+    setup(b) {
+      b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) => (args.importer.includes(sdk) ? { path: 'ajv-provider', namespace: 'without-ajv' } : undefined));
+      b.onLoad({ filter: /.*/, namespace: 'without-ajv' }, () => ({
+        loader: 'js',
+        contents: `export class AjvJsonSchemaValidator {
+  getValidator() {
+    throw new Error('agent-hooks bundles the MCP SDK without a JSON Schema validator (ajv): this path needs one (scripts/bundle.mjs, withoutAjv)');
+  }
+}
+`,
+      }));
+    },
+  };
+}
 
 // OpenTelemetry, only for runs with telemetry configured (src/telemetry/settings.ts): src/telemetry/sdk.ts is
 // its one importer and its entry. The packages ship ES modules beside CommonJS: taken ("module" first), esbuild

@@ -1,0 +1,74 @@
+// The MCP SDK as the package carries it (dist/bundle/vendor/mcp-sdk.cjs): built without ajv, its default JSON
+// Schema validator (scripts/bundle.mjs, withoutAjv). A real server process and the bundled Client show that
+// a tool call answers as with the SDK from npm (the validator is never consulted on the paths agent-hooks
+// takes), that a path which would consult it fails loudly, and that src/ takes none of those paths.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Client as NpmClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as NpmStdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, tmpProject } from '../helpers.js';
+
+const VENDOR = path.join(ROOT, 'dist', 'bundle', 'vendor', 'mcp-sdk.cjs');
+type Sdk = typeof import('../../src/mcp/sdk.js');
+
+// A server (the bundled Server, low level) whose tool declares an outputSchema its answer does not meet:
+// a validating client refuses the answer, a passing one hands it on.
+const SERVER = `const sdk = require(${JSON.stringify(VENDOR)});
+const server = new sdk.Server({ name: 'odd', version: '1' }, { capabilities: { tools: {} } });
+server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({ tools: [{ name: 'count', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] } }] }));
+server.setRequestHandler(sdk.CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: 'n is words' }], structuredContent: { n: 'not a number' } }));
+server.connect(new sdk.StdioServerTransport());
+`;
+
+let sdk: Sdk;
+let server: string;
+const clients: { close(): Promise<void> }[] = [];
+
+beforeAll(() => {
+  // CLI-level: the bundle must be there (npm run build).
+  sdk = createRequire(import.meta.url)(VENDOR) as Sdk;
+  server = path.join(tmpProject(), 'server.cjs');
+  writeFileSync(server, SERVER);
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
+});
+
+async function connect(client: InstanceType<Sdk['Client']>, transport: InstanceType<Sdk['StdioClientTransport']>) {
+  clients.push(client);
+  await client.connect(transport);
+  return client;
+}
+
+describe('the bundled MCP SDK, without ajv', () => {
+  it('calls a tool as the SDK from npm does: the answer is passed on as the server sent it', async () => {
+    const bundled = await connect(new sdk.Client({ name: 't', version: '1' }), new sdk.StdioClientTransport({ command: process.execPath, args: [server] }));
+    const npm = await connect(new NpmClient({ name: 't', version: '1' }) as never, new NpmStdioClientTransport({ command: process.execPath, args: [server] }) as never);
+    const fromBundle = await bundled.callTool({ name: 'count', arguments: {} });
+    expect(fromBundle.structuredContent).toEqual({ n: 'not a number' });
+    expect(await npm.callTool({ name: 'count', arguments: {} })).toEqual(fromBundle);
+  }, 60_000);
+
+  it('a path that would validate fails with a line naming the cause, where the npm SDK validates', async () => {
+    const bundled = await connect(new sdk.Client({ name: 't', version: '1' }), new sdk.StdioClientTransport({ command: process.execPath, args: [server] }));
+    await expect(bundled.listTools()).rejects.toThrow(/without a JSON Schema validator \(ajv\).*scripts\/bundle\.mjs/);
+    const npm = await connect(new NpmClient({ name: 't', version: '1' }) as never, new NpmStdioClientTransport({ command: process.execPath, args: [server] }) as never);
+    await npm.listTools();
+    await expect(npm.callTool({ name: 'count', arguments: {} })).rejects.toThrow(/does not match the tool's output schema/);
+  }, 60_000);
+
+  it("src/ takes none of the paths that consult the SDK's validator", () => {
+    // Client.listTools compiles outputSchemas, Server.elicitInput checks the answer, and a jsonSchemaValidator
+    // of our own would need a validator bundled: each means revisiting withoutAjv in scripts/bundle.mjs.
+    const hits: string[] = [];
+    const src = path.join(ROOT, 'src');
+    for (const rel of readdirSync(src, { recursive: true }) as string[]) {
+      if (!rel.endsWith('.ts')) continue;
+      const text = readFileSync(path.join(src, rel), 'utf8');
+      for (const m of text.matchAll(/\.listTools\(|\.elicitInput\(|jsonSchemaValidator/g)) hits.push(`src/${rel}: ${m[0]}`);
+    }
+    expect(hits).toEqual([]);
+  });
+});
