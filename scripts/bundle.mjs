@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Builds the CLI (npm run bundle): dist/bundle/cli.cjs, the whole CLI as one CommonJS file (the
+// Builds the CLI (npm run bundle), and from it schema/hooks.schema.json: dist/bundle/cli.cjs, the whole CLI as one CommonJS file (the
 // modules a command does not use are never evaluated: esbuild wraps each one and runs it on first
 // import), and dist/bundle/main.js, the small launcher that bin/hooks.js imports. The launcher runs
 // cli.cjs through vm.Script with a V8 code cache (src/cli/launch.ts): ES modules cannot take one on
 // Node 20, and compiling the CLI was most of `hooks run`'s start-up.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -275,3 +276,13 @@ await build({
   banner: { js: "const __agentHooksModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 writeFileSync(path.join(out, 'package.json'), '{ "type": "commonjs" }\n');
+
+// The config's JSON Schema, as `hooks schema` prints it, one line per property and per definition: half the
+// bytes of the indented print (48 kB, not 104 kB) in every install, and a diff still shows which definition
+// changed. Editors read it the same; `hooks schema` prints it indented for people.
+const schema = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bin', 'hooks.js'), 'schema'], { encoding: 'utf8' }));
+const lines = (object) => `{\n${Object.entries(object).map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)}`).join(',\n')}\n}`;
+writeFileSync(
+  path.join(root, 'schema', 'hooks.schema.json'),
+  `{\n${Object.entries(schema).map(([key, value]) => `${JSON.stringify(key)}: ${key === 'properties' || key === '$defs' ? lines(value) : JSON.stringify(value)}`).join(',\n')}\n}\n`,
+);
