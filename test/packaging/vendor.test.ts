@@ -1,5 +1,6 @@
-// The MCP SDK as the package carries it (dist/bundle/vendor/mcp-sdk.cjs): built without ajv, its default JSON
-// Schema validator (scripts/bundle.mjs, withoutAjv). A real server process and the bundled Client show that
+// The libraries as the package carries them (dist/bundle/vendor/, scripts/bundle.mjs), against the same
+// libraries from npm. cosmiconfig: its two loaders only. The MCP SDK (mcp-sdk.cjs): built without ajv, its
+// default JSON Schema validator (withoutAjv). A real server process and the bundled Client show that
 // a tool call answers as with the SDK from npm (the validator is never consulted on the paths agent-hooks
 // takes), that a path which would consult it fails loudly, and that src/ takes none of those paths.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,34 @@ import { Client as NpmClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as NpmStdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tmpProject } from '../helpers.js';
+
+type Loaders = Record<'.json' | '.yaml', (file: string, text: string) => unknown>;
+
+describe("the bundled cosmiconfig: the loaders src/config/load.ts takes, cosmiconfig's own", () => {
+  const bundled = (createRequire(import.meta.url)(path.join(ROOT, 'dist', 'bundle', 'vendor', 'cosmiconfig.cjs')) as { defaultLoaders: Loaders }).defaultLoaders;
+  let npm: Loaders;
+  beforeAll(async () => {
+    npm = ((await import('cosmiconfig')) as unknown as { defaultLoaders: Loaders }).defaultLoaders;
+  });
+  const outcome = (load: () => unknown) => {
+    try {
+      return { value: load() };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  };
+
+  it.each([
+    ['.yaml', 'hooks:\n  stop:\n    - command: ./a.sh\n      timeout: 5\n'],
+    ['.yaml', 'hooks: [unclosed\n'],
+    ['.json', '{"hooks": {"stop": [{"command": "./a.sh"}]}}'],
+    ['.json', '{\n  "hooks": {,\n}'],
+  ] as const)('%s %j: the same value, or the same message (with its code frame)', (ext, text) => {
+    const ours = outcome(() => bundled[ext]('/p/.hooksrc', text));
+    expect(ours).toEqual(outcome(() => npm[ext]('/p/.hooksrc', text)));
+    if ('error' in ours) expect(ours.error).toMatch(/^(JSON|YAML) Error in \/p\/\.hooksrc:[^]*\n *>? *\d+ \|/);
+  });
+});
 
 const VENDOR = path.join(ROOT, 'dist', 'bundle', 'vendor', 'mcp-sdk.cjs');
 type Sdk = typeof import('../../src/mcp/sdk.js');
