@@ -36,7 +36,7 @@ const cosmiconfigEntry = "import { loadJson, loadYaml } from 'cosmiconfig/dist/l
 for (const name of VENDOR) {
   await build({
     ...common,
-    stdin: { contents: name === 'zod' ? zodEntry() : cosmiconfigEntry, resolveDir: root, loader: 'js' },
+    stdin: { contents: name === 'zod' ? `${zodEntry()}${sdkZodEntry(await sdkZodNames())}` : cosmiconfigEntry, resolveDir: root, loader: 'js' },
     outfile: path.join(out, 'vendor', `${name}.cjs`),
     format: 'cjs',
     // cosmiconfig loads TypeScript only for .ts configs, which agent-hooks does not search for.
@@ -81,6 +81,77 @@ function zodEntry() {
   return `import { ${sorted.map((n) => `${n} as _${n}`).join(', ')} } from 'zod';\nexport const z = { ${sorted.map((n) => `${n}: _${n}`).join(', ')} };\n`;
 }
 
+/**
+ * What the MCP SDK's live code takes from each zod entry it imports ('zod/v4', 'zod/v4-mini', ...): the SDK
+ * built as mcp-sdk.cjs is (same entry, same tree shaking), zod left external, and its imports read back. A
+ * namespace import used other than as `ns.<name>` fails the build: vendor/zod.cjs would miss what it reaches.
+ */
+async function sdkZodNames() {
+  const ts = createRequire(import.meta.url)('typescript');
+  const result = await build({ ...common, entryPoints: ['src/mcp/sdk.ts'], format: 'esm', write: false, outfile: 'sdk-zod.mjs', external: ['zod', 'zod/*'], plugins: [withoutAjv()] });
+  const text = result.outputFiles[0].text;
+  const source = ts.createSourceFile('sdk-zod.mjs', text, ts.ScriptTarget.ES2022, true);
+  const locals = new Map(); // local name -> [entry, member | undefined (the namespace)]
+  const names = new Map();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !/^zod(\/|$)/.test(statement.moduleSpecifier.text)) continue;
+    const entry = statement.moduleSpecifier.text;
+    // Every entry the SDK imports gets its object, empty where its live code uses nothing of it.
+    if (!names.has(entry)) names.set(entry, new Set());
+    const bindings = statement.importClause?.namedBindings;
+    if (statement.importClause?.name !== undefined) throw new Error(`the MCP SDK imports zod's default export from '${entry}': sdkZodNames in scripts/bundle.mjs does not carry it`);
+    if (bindings === undefined) continue;
+    if (ts.isNamespaceImport(bindings)) locals.set(bindings.name.text, [entry, undefined]);
+    else for (const e of bindings.elements) locals.set(e.name.text, [entry, (e.propertyName ?? e.name).text]);
+  }
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node)) return;
+    if (ts.isIdentifier(node) && locals.has(node.text) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) && !(ts.isPropertyAssignment(node.parent) && node.parent.name === node)) {
+      const [entry, member] = locals.get(node.text);
+      const parent = node.parent;
+      let name = member;
+      if (name === undefined) {
+        if (!(ts.isPropertyAccessExpression(parent) && parent.expression === node)) throw new Error(`the MCP SDK uses zod's '${entry}' namespace other than as ns.<name>: vendor/zod.cjs carries only the members named so (sdkZodNames, scripts/bundle.mjs)`);
+        name = parent.name.text;
+      }
+      names.get(entry).add(name);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return names;
+}
+
+/** The SDK's part of vendor/zod.cjs: `sdk[entry]`, the members its code takes from that entry, which mcp-sdk.cjs requires (sharedZod). */
+function sdkZodEntry(names) {
+  const entries = [...names].sort(([a], [b]) => a.localeCompare(b)).map(([entry, members]) => [entry, [...members].sort()]);
+  const local = (entry, name) => `_${entry.replace(/\W/g, '_')}_${name}`;
+  return `${entries.filter(([, members]) => members.length > 0).map(([entry, members]) => `import { ${members.map((n) => `${n} as ${local(entry, n)}`).join(', ')} } from '${entry}';\n`).join('')}export const sdk = { ${entries.map(([entry, members]) => `${JSON.stringify(entry)}: { ${members.map((n) => `${n}: ${local(entry, n)}`).join(', ')} }`).join(', ')} };
+`;
+}
+
+/**
+ * mcp-sdk.cjs takes zod from vendor/zod.cjs (one copy of zod's core in the package, not two: -100 kB): each
+ * zod entry the SDK imports becomes `require('./zod.cjs').sdk[entry]`, built by sdkZodEntry from the
+ * same names. An entry missing from it fails at load, not at the first use of a missing member.
+ */
+function sharedZod() {
+  return {
+    name: 'shared-zod',
+    setup(b) {
+      b.onResolve({ filter: /^zod(\/.*)?$/ }, (args) => ({ path: args.path, namespace: 'shared-zod' }));
+      b.onResolve({ filter: /^\.\/zod\.cjs$/, namespace: 'shared-zod' }, () => ({ path: './zod.cjs', external: true }));
+      b.onLoad({ filter: /.*/, namespace: 'shared-zod' }, (args) => ({
+        loader: 'js',
+        contents: `const entry = require('./zod.cjs').sdk[${JSON.stringify(args.path)}];
+if (entry === undefined) throw new Error(${JSON.stringify(`dist/bundle/vendor/zod.cjs carries nothing of '${args.path}' for the MCP SDK: rebuild (scripts/bundle.mjs, sdkZodNames)`)});
+module.exports = entry;
+`,
+      }));
+    },
+  };
+}
+
 // The MCP SDK, only for runs that speak MCP (`hooks mcp`, `mcp_tool` hooks): src/mcp/sdk.ts is its one
 // importer and its entry, so the file carries the members named there and nothing else of the SDK.
 const mcp = await build({
@@ -89,9 +160,11 @@ const mcp = await build({
   outfile: path.join(out, 'vendor', 'mcp-sdk.cjs'),
   format: 'cjs',
   minifyIdentifiers: true,
-  plugins: [withoutAjv()],
+  plugins: [withoutAjv(), sharedZod()],
   metafile: true,
 });
+const zodLeft = Object.keys(mcp.metafile.inputs).filter((f) => /(^|\/)node_modules\/zod\//.test(f));
+if (zodLeft.length > 0) throw new Error(`dist/bundle/vendor/mcp-sdk.cjs carries zod (${zodLeft[0]}) beside vendor/zod.cjs: see sharedZod in scripts/bundle.mjs`);
 const ajvLeft = Object.keys(mcp.metafile.inputs).filter((f) => /(^|\/)node_modules\/(ajv|ajv-formats)\//.test(f));
 if (ajvLeft.length > 0) throw new Error(`dist/bundle/vendor/mcp-sdk.cjs still carries ajv (${ajvLeft[0]}): the SDK reaches it other than through validation/ajv-provider.js; see withoutAjv in scripts/bundle.mjs`);
 
