@@ -228,7 +228,10 @@ await build({
   format: 'esm',
 });
 const { tableGlobs, globSource } = await import(pathToFileURL(tableModule).href);
-const pathTable = Object.fromEntries(tableGlobs().map((glob) => [glob, globSource(glob)]));
+// Not the globs of this checkout (self-protection's package root): an installed package is elsewhere, so
+// they would never be looked up, and the published bundle would carry the builder's path.
+const here = root.toLowerCase();
+const pathTable = Object.fromEntries(tableGlobs().filter((glob) => !glob.startsWith(here)).map((glob) => [glob, globSource(glob)]));
 rmSync(tableModule);
 
 await build({
