@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Client as NpmClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as NpmStdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, tmpProject } from '../helpers.js';
+import { isolatedEnv, ROOT, runCli, sample, tmpProject } from '../helpers.js';
 
 type Loaders = Record<'.json' | '.yaml', (file: string, text: string) => unknown>;
 
@@ -100,4 +100,22 @@ describe('the bundled MCP SDK, without ajv', () => {
     }
     expect(hits).toEqual([]);
   });
+});
+
+describe('the CLI with both: zod for the config and the MCP SDK on it', () => {
+  it('hooks run with an mcp_tool hook: the SDK, on the zod the config was checked with, calls a real server, which blocks and allows', () => {
+    // A project the cache has not seen: the run checks the config with vendor/zod.cjs, then the SDK requires the same file.
+    const config = {
+      mcpServers: { guard: { command: process.execPath, args: [path.join(ROOT, 'test', 'fixtures', 'mcp', 'guard-server.mjs')] } },
+      hooks: { preToolUse: [{ id: 'guard-check', type: 'mcp_tool', server: 'guard', tool: 'check', input: { command: '${tool_input.command}' }, onFailure: 'block' }] },
+    };
+    const project = tmpProject({ '.hooksrc.json': JSON.stringify(config) });
+    const env = isolatedEnv(project);
+    const run = (command: string) => runCli(['run', 'pre-tool-use'], { cwd: project, env, input: JSON.stringify({ ...sample('pre-tool-use.ls'), cwd: project, tool_input: { command } }) });
+    const rm = run('rm -rf build');
+    expect(rm.code, rm.stderr).toBe(2);
+    expect(JSON.parse(rm.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: 'deny', permissionDecisionReason: expect.stringContaining('guard server: rm -rf build deletes files') });
+    const ls = run('ls');
+    expect(ls.code, ls.stderr).toBe(0);
+  }, 120_000);
 });
