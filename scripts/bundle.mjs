@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Builds the CLI (npm run bundle): dist/bundle/cli.cjs, the whole CLI as one CommonJS file (the
+// Builds the CLI (npm run bundle), and from it schema/hooks.schema.json: dist/bundle/cli.cjs, the whole CLI as one CommonJS file (the
 // modules a command does not use are never evaluated: esbuild wraps each one and runs it on first
 // import), and dist/bundle/main.js, the small launcher that bin/hooks.js imports. The launcher runs
 // cli.cjs through vm.Script with a V8 code cache (src/cli/launch.ts): ES modules cannot take one on
 // Node 20, and compiling the CLI was most of `hooks run`'s start-up.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -29,10 +30,13 @@ const common = {
 // files of their own beside cli.cjs, which requires them on first use: the code every run pays to
 // load (and to cache) stays the code most runs use.
 const VENDOR = ['zod', 'cosmiconfig'];
+// cosmiconfig's entry: the two loaders src/config/load.ts takes from its defaultLoaders (the same functions),
+// not the whole package (its search and cache, which agent-hooks does itself): 71 kB, not 87 kB.
+const cosmiconfigEntry = "import { loadJson, loadYaml } from 'cosmiconfig/dist/loaders.js';\nexport const defaultLoaders = { '.json': loadJson, '.yaml': loadYaml };\n";
 for (const name of VENDOR) {
   await build({
     ...common,
-    stdin: { contents: name === 'zod' ? zodEntry() : `export * from '${name}';`, resolveDir: root, loader: 'js' },
+    stdin: { contents: name === 'zod' ? `${zodEntry()}${sdkZodEntry(await sdkZodNames())}` : cosmiconfigEntry, resolveDir: root, loader: 'js' },
     outfile: path.join(out, 'vendor', `${name}.cjs`),
     format: 'cjs',
     // cosmiconfig loads TypeScript only for .ts configs, which agent-hooks does not search for.
@@ -77,15 +81,121 @@ function zodEntry() {
   return `import { ${sorted.map((n) => `${n} as _${n}`).join(', ')} } from 'zod';\nexport const z = { ${sorted.map((n) => `${n}: _${n}`).join(', ')} };\n`;
 }
 
+/**
+ * What the MCP SDK's live code takes from each zod entry it imports ('zod/v4', 'zod/v4-mini', ...): the SDK
+ * built as mcp-sdk.cjs is (same entry, same tree shaking), zod left external, and its imports read back. A
+ * namespace import used other than as `ns.<name>` fails the build: vendor/zod.cjs would miss what it reaches.
+ */
+async function sdkZodNames() {
+  const ts = createRequire(import.meta.url)('typescript');
+  const result = await build({ ...common, entryPoints: ['src/mcp/sdk.ts'], format: 'esm', write: false, outfile: 'sdk-zod.mjs', external: ['zod', 'zod/*'], plugins: [withoutAjv()] });
+  const text = result.outputFiles[0].text;
+  const source = ts.createSourceFile('sdk-zod.mjs', text, ts.ScriptTarget.ES2022, true);
+  const locals = new Map(); // local name -> [entry, member | undefined (the namespace)]
+  const names = new Map();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !/^zod(\/|$)/.test(statement.moduleSpecifier.text)) continue;
+    const entry = statement.moduleSpecifier.text;
+    // Every entry the SDK imports gets its object, empty where its live code uses nothing of it.
+    if (!names.has(entry)) names.set(entry, new Set());
+    const bindings = statement.importClause?.namedBindings;
+    if (statement.importClause?.name !== undefined) throw new Error(`the MCP SDK imports zod's default export from '${entry}': sdkZodNames in scripts/bundle.mjs does not carry it`);
+    if (bindings === undefined) continue;
+    if (ts.isNamespaceImport(bindings)) locals.set(bindings.name.text, [entry, undefined]);
+    else for (const e of bindings.elements) locals.set(e.name.text, [entry, (e.propertyName ?? e.name).text]);
+  }
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node)) return;
+    if (ts.isIdentifier(node) && locals.has(node.text) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) && !(ts.isPropertyAssignment(node.parent) && node.parent.name === node)) {
+      const [entry, member] = locals.get(node.text);
+      const parent = node.parent;
+      let name = member;
+      if (name === undefined) {
+        if (!(ts.isPropertyAccessExpression(parent) && parent.expression === node)) throw new Error(`the MCP SDK uses zod's '${entry}' namespace other than as ns.<name>: vendor/zod.cjs carries only the members named so (sdkZodNames, scripts/bundle.mjs)`);
+        name = parent.name.text;
+      }
+      names.get(entry).add(name);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return names;
+}
+
+/** The SDK's part of vendor/zod.cjs: `sdk[entry]`, the members its code takes from that entry, which mcp-sdk.cjs requires (sharedZod). */
+function sdkZodEntry(names) {
+  const entries = [...names].sort(([a], [b]) => a.localeCompare(b)).map(([entry, members]) => [entry, [...members].sort()]);
+  const local = (entry, name) => `_${entry.replace(/\W/g, '_')}_${name}`;
+  return `${entries.filter(([, members]) => members.length > 0).map(([entry, members]) => `import { ${members.map((n) => `${n} as ${local(entry, n)}`).join(', ')} } from '${entry}';\n`).join('')}export const sdk = { ${entries.map(([entry, members]) => `${JSON.stringify(entry)}: { ${members.map((n) => `${n}: ${local(entry, n)}`).join(', ')} }`).join(', ')} };
+`;
+}
+
+/**
+ * mcp-sdk.cjs takes zod from vendor/zod.cjs (one copy of zod's core in the package, not two: -100 kB): each
+ * zod entry the SDK imports becomes `require('./zod.cjs').sdk[entry]`, built by sdkZodEntry from the
+ * same names. An entry missing from it fails at load, not at the first use of a missing member.
+ */
+function sharedZod() {
+  return {
+    name: 'shared-zod',
+    setup(b) {
+      b.onResolve({ filter: /^zod(\/.*)?$/ }, (args) => ({ path: args.path, namespace: 'shared-zod' }));
+      b.onResolve({ filter: /^\.\/zod\.cjs$/, namespace: 'shared-zod' }, () => ({ path: './zod.cjs', external: true }));
+      b.onLoad({ filter: /.*/, namespace: 'shared-zod' }, (args) => ({
+        loader: 'js',
+        contents: `const entry = require('./zod.cjs').sdk[${JSON.stringify(args.path)}];
+if (entry === undefined) throw new Error(${JSON.stringify(`dist/bundle/vendor/zod.cjs carries nothing of '${args.path}' for the MCP SDK: rebuild (scripts/bundle.mjs, sdkZodNames)`)});
+module.exports = entry;
+`,
+      }));
+    },
+  };
+}
+
 // The MCP SDK, only for runs that speak MCP (`hooks mcp`, `mcp_tool` hooks): src/mcp/sdk.ts is its one
 // importer and its entry, so the file carries the members named there and nothing else of the SDK.
-await build({
+const mcp = await build({
   ...common,
   entryPoints: ['src/mcp/sdk.ts'],
   outfile: path.join(out, 'vendor', 'mcp-sdk.cjs'),
   format: 'cjs',
   minifyIdentifiers: true,
+  plugins: [withoutAjv(), sharedZod()],
+  metafile: true,
 });
+const zodLeft = Object.keys(mcp.metafile.inputs).filter((f) => /(^|\/)node_modules\/zod\//.test(f));
+if (zodLeft.length > 0) throw new Error(`dist/bundle/vendor/mcp-sdk.cjs carries zod (${zodLeft[0]}) beside vendor/zod.cjs: see sharedZod in scripts/bundle.mjs`);
+const ajvLeft = Object.keys(mcp.metafile.inputs).filter((f) => /(^|\/)node_modules\/(ajv|ajv-formats)\//.test(f));
+if (ajvLeft.length > 0) throw new Error(`dist/bundle/vendor/mcp-sdk.cjs still carries ajv (${ajvLeft[0]}): the SDK reaches it other than through validation/ajv-provider.js; see withoutAjv in scripts/bundle.mjs`);
+
+/**
+ * The SDK's Client and Server build an ajv instance (ajv, ajv-formats, fast-uri: 133 kB of the file) as
+ * their default JSON Schema validator (the jsonSchemaValidator option), which they consult in three places
+ * only: Client.listTools (it compiles each tool's outputSchema, and callTool then checks structuredContent
+ * against it), and Server.elicitInput. agent-hooks calls none of them: the gateway lists and calls with
+ * client.request, passing results through as the server sent them, and an `mcp_tool` hook calls a tool
+ * without listing. So the default validator is built and never used; here it is one that says so if it
+ * ever is (a throw, which each of those three paths reports as an error), rather than one that passes
+ * everything. test/packaging/vendor-mcp.test.ts holds both halves.
+ */
+function withoutAjv() {
+  const sdk = `${path.sep}node_modules${path.sep}@modelcontextprotocol${path.sep}sdk${path.sep}`;
+  return {
+    name: 'without-ajv',
+    setup(b) {
+      b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) => (args.importer.includes(sdk) ? { path: 'ajv-provider', namespace: 'without-ajv' } : undefined));
+      b.onLoad({ filter: /.*/, namespace: 'without-ajv' }, () => ({
+        loader: 'js',
+        contents: `export class AjvJsonSchemaValidator {
+  getValidator() {
+    throw new Error('agent-hooks bundles the MCP SDK without a JSON Schema validator (ajv): this path needs one (scripts/bundle.mjs, withoutAjv)');
+  }
+}
+`,
+      }));
+    },
+  };
+}
 
 // OpenTelemetry, only for runs with telemetry configured (src/telemetry/settings.ts): src/telemetry/sdk.ts is
 // its one importer and its entry. The packages ship ES modules beside CommonJS: taken ("module" first), esbuild
@@ -118,7 +228,10 @@ await build({
   format: 'esm',
 });
 const { tableGlobs, globSource } = await import(pathToFileURL(tableModule).href);
-const pathTable = Object.fromEntries(tableGlobs().map((glob) => [glob, globSource(glob)]));
+// Not the globs of this checkout (self-protection's package root): an installed package is elsewhere, so
+// they would never be looked up, and the published bundle would carry the builder's path.
+const here = root.toLowerCase();
+const pathTable = Object.fromEntries(tableGlobs().filter((glob) => !glob.startsWith(here)).map((glob) => [glob, globSource(glob)]));
 rmSync(tableModule);
 
 await build({
@@ -242,3 +355,13 @@ await build({
   banner: { js: "const __agentHooksModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
 writeFileSync(path.join(out, 'package.json'), '{ "type": "commonjs" }\n');
+
+// The config's JSON Schema, as `hooks schema` prints it, one line per property and per definition: half the
+// bytes of the indented print (48 kB, not 104 kB) in every install, and a diff still shows which definition
+// changed. Editors read it the same; `hooks schema` prints it indented for people.
+const schema = JSON.parse(execFileSync(process.execPath, [path.join(root, 'bin', 'hooks.js'), 'schema'], { encoding: 'utf8' }));
+const lines = (object) => `{\n${Object.entries(object).map(([key, value]) => ` ${JSON.stringify(key)}: ${JSON.stringify(value)}`).join(',\n')}\n}`;
+writeFileSync(
+  path.join(root, 'schema', 'hooks.schema.json'),
+  `{\n${Object.entries(schema).map(([key, value]) => `${JSON.stringify(key)}: ${key === 'properties' || key === '$defs' ? lines(value) : JSON.stringify(value)}`).join(',\n')}\n}\n`,
+);
