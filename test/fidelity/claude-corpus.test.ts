@@ -251,7 +251,7 @@ describe.concurrent('native Claude Code vs hooks run --dialect claude-code', () 
         const binWorld = makeWorld(c, 'runner-bin');
         const bin = await runThroughRunner(c, binWorld, trustProject, 'bin');
         const reply = (r: typeof runner, w: typeof world) => sameRoot({ exitCode: r.runs[0]!.exitCode, stdout: r.runs[0]!.stdout }, w);
-        expect(reply(runner, world), `the real bin replied otherwise (stderr: ${bin.runs[0]!.stderr})`).toEqual(reply(bin, binWorld));
+        expect(reply(runner, world), `in-process and the real bin replied otherwise\nin-process stderr: ${runner.runs[0]!.stderr}\nbin stderr: ${bin.runs[0]!.stderr}`).toEqual(reply(bin, binWorld));
       }
       const deliberate = DELIBERATE[c.id];
       const diffs = differences(native.effect, runner.effect, deliberate?.fields);
