@@ -32,14 +32,19 @@ export type Selection<H extends Matchable> =
   | { hook: H; selected: true }
   | { hook: H; selected: false; why: string };
 
-/** Splits hooks into those that run on this event and those that do not, with the reason. Keeps order. */
+/**
+ * Splits hooks into those that run on this event and those that do not, with the reason. Keeps order. `home` is
+ * where a Claude rule's `~/` points: the HOME of the environment the runner was given, which in a process that runs
+ * the runner as a library (a server, a plugin host, the tests) is not this process's own.
+ */
 export function selectHooks<H extends Matchable>(
   hooks: readonly H[],
   event: HookEvent,
   skip: ReadonlySet<string> | ((hook: H) => string | undefined) = new Set(),
+  home?: string,
 ): Selection<H>[] {
   return hooks.map((hook) => {
-    const why = rejection(hook, event, skip);
+    const why = rejection(hook, event, skip, home);
     return why === undefined ? { hook, selected: true } : { hook, selected: false, why };
   });
 }
@@ -96,7 +101,7 @@ function compile(pattern: string, options: picomatch.PicomatchOptions): picomatc
 }
 
 /** `skip`: the ids HOOKS_SKIP names, or the switches' own answer per hook (config/switches.ts). */
-function rejection<H extends Matchable>(hook: H, event: HookEvent, skip: ReadonlySet<string> | ((hook: H) => string | undefined)): string | undefined {
+function rejection<H extends Matchable>(hook: H, event: HookEvent, skip: ReadonlySet<string> | ((hook: H) => string | undefined), home: string | undefined): string | undefined {
   if (!hook.enabled) {
     const by = hook.overriddenBy?.fields.includes('enabled') ? ` in ${hook.overriddenBy.layer} layer ${hook.overriddenBy.file} ${hook.overriddenBy.key}` : '';
     return `disabled (enabled: false${by})`;
@@ -114,7 +119,7 @@ function rejection<H extends Matchable>(hook: H, event: HookEvent, skip: Readonl
     if (event.tool === undefined) return `if: "${hook.rule}" is a rule on a tool, and this event has no tool (Claude Code never runs such a hook either)`;
     const rule = parseClaudeRule(hook.rule);
     const cwd = typeof event.payload.cwd === 'string' ? event.payload.cwd : undefined;
-    if (rule === undefined || !rulePasses(rule, event.tool, event.payload.tool_input, cwd, process.env.HOME)) return `if: the call does not match the rule "${hook.rule}"`;
+    if (rule === undefined || !rulePasses(rule, event.tool, event.payload.tool_input, cwd, home)) return `if: the call does not match the rule "${hook.rule}"`;
   }
   if (hook.on !== undefined && !fieldMatcherPasses(hook.on, event.payload)) {
     return `matcher: ${hook.on.field} ${JSON.stringify(event.payload[hook.on.field])} is not "${hook.on.matcher}"`;

@@ -160,7 +160,10 @@ async function runOnce(spec: ProcessSpec, spares: Spares | undefined): Promise<P
     exitedInTime = true;
     drain = setTimeout(() => {
       if (pid !== undefined) killTree(pid, 'SIGKILL');
-      stopPipes();
+      // After the next poll, not now: a loop that was busy past DRAIN_MS (a loaded machine, a host running other
+      // work) runs this timer before it reads the pipes, and the hook's answer still unread in them (a deny)
+      // would be dropped. What the hook wrote before it exited is in the pipe and is read in that poll.
+      setImmediate(stopPipes);
     }, DRAIN_MS);
   });
 

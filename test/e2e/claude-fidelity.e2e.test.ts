@@ -124,7 +124,7 @@ describe('Claude Code fidelity (real CLI): native settings vs agent-hooks', () =
     expect(runner.ws.exists('permission-marker'), `runner: the allow let the tool run\n${show(runner)}`).toBe(true);
   });
 
-  const permExit2: ClaudeHooks = { PermissionRequest: [{ matcher: 'Bash', hooks: [{ type: 'command', command: cmd('approve_exit_plan_mode.sh') }, { type: 'command', command: cmd('probe.py', 'perm-exit2') }] }] };
+  const permExit2: ClaudeHooks = { PermissionRequest: [{ matcher: 'Bash', hooks: [{ type: 'command', command: cmd('approve_exit_plan_mode.sh') }, { type: 'command', command: cmd('probe.sh', 'perm-exit2') }] }] };
   const markScript: Step[] = [{ tool: { name: 'Bash', input: { command: 'touch permission-marker', description: 'mark' } } }, { text: 'done' }];
   it("natively, an exit 2 on PermissionRequest changes nothing: another hook's allow still lets the tool run", async () => {
     const native = await runClaude('native', 'perm-exit2', { hooks: permExit2, script: markScript, allowedTools: 'Read' });
@@ -138,7 +138,7 @@ describe('Claude Code fidelity (real CLI): native settings vs agent-hooks', () =
   });
 
   it('Stop additionalContext keeps the turn going, and the context reaches the model (natively and through the runner)', async () => {
-    const hooks: ClaudeHooks = { Stop: [{ hooks: [{ type: 'command', command: cmd('probe.py', 'stop-context') }] }] };
+    const hooks: ClaudeHooks = { Stop: [{ hooks: [{ type: 'command', command: cmd('probe.sh', 'stop-context') }] }] };
     const script: Step[] = [{ text: 'all done' }, { text: 'tests run' }];
     const turnsWithContext = (r: ClaudeRun) => r.model.turns().filter((t) => userTexts(t).some((x) => x.includes('Run the test suite before you stop.'))).length;
     const native = await runClaude('native', 'stop', { hooks, script, allowedTools: 'Read' });
@@ -152,7 +152,7 @@ describe('Claude Code fidelity (real CLI): native settings vs agent-hooks', () =
   });
 
   it("a hook's systemMessage reaches the user (natively and through the runner)", async () => {
-    const hooks: ClaudeHooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: cmd('probe.py', 'sysmsg') }] }] };
+    const hooks: ClaudeHooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: cmd('probe.sh', 'sysmsg') }] }] };
     const script: Step[] = [{ tool: { name: 'Bash', input: { command: 'echo hi', description: 'say hi' } } }, { text: 'done' }];
     const native = await runClaude('native', 'sysmsg', { hooks, script, allowedTools: 'Bash Read' });
     expect(native.result.stdout, `native: the systemMessage is in Claude's output\n${show(native)}`).toContain('heads up from the probe');
@@ -211,7 +211,7 @@ describe('the oracle against the real Claude Code: did the tool run?', () => {
   ];
   for (const p of picks) {
     it(p.id, async () => {
-      const hooks: ClaudeHooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: cmd('probe.py', p.mode) }] }] };
+      const hooks: ClaudeHooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: cmd('probe.sh', p.mode) }] }] };
       const script: Step[] = [{ tool: { name: 'Bash', input: { command: 'touch tool-ran', description: 'mark' } } }, { text: 'done' }];
       const native = await runClaude('native', `oracle-${p.mode}`, { hooks, script, allowedTools: 'Bash Read' });
       expect(native.ws.exists('tool-ran'), `native\n${show(native)}`).toBe(p.runs);
@@ -230,7 +230,7 @@ describe('the oracle against the real Claude Code: does the context reach the mo
   ];
   for (const p of picks) {
     it(p.id, async () => {
-      const hooks: ClaudeHooks = { [p.event]: [{ hooks: [{ type: 'command', command: cmd('probe.py', p.mode) }] }] };
+      const hooks: ClaudeHooks = { [p.event]: [{ hooks: [{ type: 'command', command: cmd('probe.sh', p.mode) }] }] };
       const script: Step[] = [{ text: 'done' }];
       const sees = (r: ClaudeRun) => r.model.turns().some((t) => JSON.stringify(t.body.messages ?? '').includes(JSON.stringify(p.text).slice(1, -1)));
       const native = await runClaude('native', `ctx-${p.mode}`, { hooks, script, allowedTools: 'Read' });

@@ -43,6 +43,89 @@ function run(script: string, input: Event | string, env: NodeJS.ProcessEnv = {},
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+type Result = { code: number | null; stdout: string; stderr: string };
+type Case = { input: Event | string; env?: NodeJS.ProcessEnv; cwd?: string };
+
+// Table cases of one example run in ONE interpreter process (a driver that runs the script once per case with that
+// case's stdin, env and cwd, and collects exit code, stdout and stderr) instead of a process per case: a node start
+// costs ~0.15 CPU-s and this machine's python3 ~0.08. The script runs in its own interpreter with its real stdlib
+// (its git calls are real processes); only how stdin, stdout and the exit code reach it differs. That wiring is
+// proven by the real-process runs `run` makes, at least one per example.
+const NODE_DRIVER = `
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { pathToFileURL } from 'node:url';
+const read = fs.readFileSync;
+const cases = JSON.parse(read(0, 'utf8'));
+let input = '';
+fs.readFileSync = function (file, options) {
+  if (file !== 0) return read.apply(this, arguments);
+  const encoding = typeof options === 'string' ? options : options?.encoding;
+  return encoding ? input : Buffer.from(input);
+};
+syncBuiltinESMExports();
+const write = process.stdout.write.bind(process.stdout);
+let out = '', err = '';
+process.stdout.write = (chunk) => ((out += chunk), true);
+process.stderr.write = (chunk) => ((err += chunk), true);
+const results = [];
+for (const [i, c] of cases.entries()) {
+  input = c.input; out = ''; err = ''; process.env = c.env; process.chdir(c.cwd); process.exitCode = undefined;
+  let code;
+  try {
+    await import(pathToFileURL(process.argv[1]).href + '?case=' + i);
+    code = process.exitCode ?? 0;
+  } catch (error) {
+    err += String(error?.stack ?? error) + '\\n';
+    code = 1;
+  }
+  results.push({ code, stdout: out, stderr: err });
+}
+process.exitCode = 0;
+write(JSON.stringify(results));
+`;
+const PYTHON_DRIVER = `
+import io, json, os, runpy, sys, traceback
+cases = json.load(sys.stdin)
+real = sys.stdin, sys.stdout, sys.stderr
+results = []
+for c in cases:
+    os.environ.clear(); os.environ.update(c["env"]); os.chdir(c["cwd"])
+    out, err = io.StringIO(), io.StringIO()
+    sys.stdin, sys.stdout, sys.stderr = io.StringIO(c["input"]), out, err
+    code = 0
+    try:
+        runpy.run_path(sys.argv[1], run_name="__main__")
+    except SystemExit as e:
+        if isinstance(e.code, int) or e.code is None: code = e.code or 0
+        else: err.write(f"{e.code}\\n"); code = 1
+    except BaseException:
+        traceback.print_exc(); code = 1
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = real
+    results.append({"code": code, "stdout": out.getvalue(), "stderr": err.getvalue()})
+sys.stdout.write(json.dumps(results))
+`;
+
+/** Runs `script` once per case in one process (see NODE_DRIVER); results in the cases' order. */
+function runMany(script: string, cases: Case[]): Result[] {
+  const file = join(examples, script);
+  const driver = script.endsWith('.py') ? ['python3', '-c', PYTHON_DRIVER, file] : [process.execPath, '--input-type=module', '-e', NODE_DRIVER, file];
+  const input = cases.map((c) => ({ input: typeof c.input === 'string' ? c.input : JSON.stringify(c.input), env: { ...baseEnv, ...c.env }, cwd: c.cwd ?? root }));
+  const r = spawnSync(driver[0]!, driver.slice(1), { input: JSON.stringify(input), env: baseEnv, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 });
+  if (r.error) throw r.error;
+  if (r.status !== 0) throw new Error(`the ${script} driver failed (${r.status}): ${r.stderr}`);
+  const results = JSON.parse(r.stdout) as Result[];
+  expect(results).toHaveLength(cases.length);
+  return results;
+}
+
+/** The cases run on first use, all at once; each test reads its own result. */
+function batch(script: string, cases: Case[] | (() => Case[])): (i: number) => Result {
+  let results: Result[] | undefined;
+  return (i) => (results ??= runMany(script, typeof cases === 'function' ? cases() : cases))[i]!;
+}
+
 function sh(cwd: string, ...args: string[]) {
   const r = spawnSync(args[0]!, args.slice(1), { cwd, env: baseEnv, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`);
@@ -102,7 +185,7 @@ describe('no-force-push.py', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 
-  it.each([
+  const blocked = [
     'git push -f',
     'git push -uf origin feature',
     'git push origin +main',
@@ -112,13 +195,8 @@ describe('no-force-push.py', () => {
     'git fetch\ngit push --force',
     "bash -c 'git push --force'",
     'GIT_TRACE=1 sudo git push -f',
-  ])('blocks %j', (command) => {
-    const r = run('no-force-push.py', withCommand(command), env);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/force/i);
-  });
-
-  it.each([
+  ];
+  const passed = [
     'git push origin main',
     'git push --force-with-lease origin main',
     'git push --force-with-lease=main:abc123 --force-if-includes origin main',
@@ -126,9 +204,19 @@ describe('no-force-push.py', () => {
     'echo git push --force',
     'git log -f',
     'git push -o ci.skip origin main',
-  ])('lets %j through silently', (command) => {
-    const r = run('no-force-push.py', withCommand(command), env);
-    expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
+  ];
+  // One python3 process for the tables; the bundled sample and the tool_name test below run it for real.
+  const table = batch('no-force-push.py', [...[...blocked, ...passed].map((command): Case => ({ input: withCommand(command), env })), ...ODD_INPUTS.map((input): Case => ({ input, env }))]);
+  const odd = blocked.length + passed.length;
+
+  it.each(blocked.map((command, i) => [command, i] as const))('blocks %j', (_, i) => {
+    const r = table(i);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/force/i);
+  });
+
+  it.each(passed.map((command, i) => [command, blocked.length + i] as const))('lets %j through silently', (_, i) => {
+    expect(table(i)).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
   it('judges by tool_name when run without the runner, and ignores other tools', () => {
@@ -138,8 +226,8 @@ describe('no-force-push.py', () => {
     expect(run('no-force-push.py', write, { HOOKS_TOOL: 'write' }).code).toBe(0);
   });
 
-  it.each(ODD_INPUTS)('continues on odd input %j', (input) => {
-    expect(run('no-force-push.py', input, env)).toEqual({ code: 0, stdout: '', stderr: '' });
+  it.each(ODD_INPUTS.map((input, i) => [input, odd + i] as const))('continues on odd input %j', (_, i) => {
+    expect(table(i)).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 });
 
@@ -211,8 +299,36 @@ describe('log-tool-call.sh', () => {
 
 describe('add-color-never.mjs', () => {
   const env = { HOOKS_EVENT: 'preToolUse', HOOKS_TOOL: 'exec' };
+  const rewrites: [string, string | null][] = [
+    ['git diff HEAD~1', 'git diff --color=never HEAD~1'],
+    ['git -C ../lib log --oneline -5', 'git -C ../lib log --color=never --oneline -5'],
+    ['git --no-pager show HEAD', 'git --no-pager show --color=never HEAD'],
+    ['npm test -- --watch=false', 'npm --no-color test -- --watch=false'],
+    ['ls src | grep -n todo', 'ls --color=never src | grep --color=never -n todo'],
+    ['cd src && /bin/ls', 'cd src && /bin/ls --color=never'],
+    ['echo "$(ls)"', null],
+    ['echo $(ls)', 'echo $(ls --color=never)'],
+    ["grep -r 'ls' .", "grep --color=never -r 'ls' ."],
+  ];
+  const untouched = [
+    'ls --color=always src',
+    'grep --colour=auto -r x .',
+    'git diff --no-color',
+    'git -c color.ui=always log',
+    'npm --color=always test',
+    'git status',
+    'echo "ls -la"',
+    '"ls" -la',
+    'cat <<EOF\nls\nEOF',
+    '# ls',
+  ];
+  const runnable = ['ls -la', 'ls | grep app', 'git log -1', 'git diff HEAD'];
+  // One node process for the tables (a node start is ~0.15 CPU-s); the first and the other-tools tests below run
+  // the script for real.
+  const commands = [...rewrites.map(([command]) => command), ...untouched, ...runnable];
+  const table = batch('add-color-never.mjs', [...commands.map((command): Case => ({ input: withCommand(command, event('pre-tool-use.ls')), env })), ...ODD_INPUTS.map((input): Case => ({ input, env }))]);
   const rewrite = (command: string) => {
-    const r = run('add-color-never.mjs', withCommand(command, event('pre-tool-use.ls')), env);
+    const r = table(commands.indexOf(command));
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     return r.stdout === '' ? null : JSON.parse(r.stdout).updatedInput.command;
@@ -234,32 +350,11 @@ describe('add-color-never.mjs', () => {
     });
   });
 
-  it.each([
-    ['git diff HEAD~1', 'git diff --color=never HEAD~1'],
-    ['git -C ../lib log --oneline -5', 'git -C ../lib log --color=never --oneline -5'],
-    ['git --no-pager show HEAD', 'git --no-pager show --color=never HEAD'],
-    ['npm test -- --watch=false', 'npm --no-color test -- --watch=false'],
-    ['ls src | grep -n todo', 'ls --color=never src | grep --color=never -n todo'],
-    ['cd src && /bin/ls', 'cd src && /bin/ls --color=never'],
-    ['echo "$(ls)"', null],
-    ['echo $(ls)', 'echo $(ls --color=never)'],
-    ["grep -r 'ls' .", "grep --color=never -r 'ls' ."],
-  ])('rewrites %j to %j', (command, expected) => {
+  it.each(rewrites)('rewrites %j to %j', (command, expected) => {
     expect(rewrite(command)).toBe(expected);
   });
 
-  it.each([
-    'ls --color=always src',
-    'grep --colour=auto -r x .',
-    'git diff --no-color',
-    'git -c color.ui=always log',
-    'npm --color=always test',
-    'git status',
-    'echo "ls -la"',
-    '"ls" -la',
-    'cat <<EOF\nls\nEOF',
-    '# ls',
-  ])('leaves %j alone (no output)', (command) => {
+  it.each(untouched)('leaves %j alone (no output)', (command) => {
     expect(rewrite(command)).toBeNull();
   });
 
@@ -270,7 +365,7 @@ describe('add-color-never.mjs', () => {
 
   it('produces commands that really run', () => {
     const repo = gitRepo();
-    for (const command of ['ls -la', 'ls | grep app', 'git log -1', 'git diff HEAD']) {
+    for (const command of runnable) {
       const rewritten = rewrite(command);
       expect(rewritten).toContain('--color=never');
       const r = spawnSync('bash', ['-c', rewritten], { cwd: repo, env: baseEnv, encoding: 'utf8' });
@@ -279,8 +374,8 @@ describe('add-color-never.mjs', () => {
     }
   });
 
-  it.each(ODD_INPUTS)('continues on odd input %j', (input) => {
-    expect(run('add-color-never.mjs', input, env)).toEqual({ code: 0, stdout: '', stderr: '' });
+  it.each(ODD_INPUTS.map((input, i) => [input, commands.length + i] as const))('continues on odd input %j', (_, i) => {
+    expect(table(i)).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 });
 
@@ -327,10 +422,13 @@ describe('session-context.py', () => {
     expect([noGit.status, noGit.stdout, noGit.stderr]).toEqual([0, '', '']);
   });
 
-  let shared: string | undefined;
-  it.each(ODD_INPUTS)('does not crash on odd input %j', (input) => {
-    shared ??= gitRepo();
-    const r = run('session-context.py', input, env(shared));
+  // One python3 process for the odd inputs, in one repository made on first use.
+  const odd = batch('session-context.py', () => {
+    const repo = gitRepo();
+    return ODD_INPUTS.map((input) => ({ input, env: env(repo) }));
+  });
+  it.each(ODD_INPUTS.map((input, i) => [input, i] as const))('does not crash on odd input %j', (_, i) => {
+    const r = odd(i);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout).additionalContext).toContain('feature/login');
@@ -393,10 +491,13 @@ describe('require-tests-before-stop.mjs', () => {
     expect(stop(tempDir())).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
-  let shared: string | undefined;
-  it.each(ODD_INPUTS)('judges the tree even on odd input %j', (input) => {
-    const repo = (shared ??= dirtyRepo());
-    const r = run('require-tests-before-stop.mjs', input, { HOOKS_PROJECT_DIR: repo });
+  // One node process for the odd inputs, in one repository made on first use.
+  const odd = batch('require-tests-before-stop.mjs', () => {
+    const repo = dirtyRepo();
+    return ODD_INPUTS.map((input) => ({ input, env: { HOOKS_PROJECT_DIR: repo } }));
+  });
+  it.each(ODD_INPUTS.map((input, i) => [input, i] as const))('judges the tree even on odd input %j', (_, i) => {
+    const r = odd(i);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).decision).toBe('block');
   });

@@ -7,7 +7,7 @@ import type { Effect } from './claude-oracle.js';
 const interpreter = (file: string) => (file.endsWith('.py') ? 'python3' : file.endsWith('.js') ? 'node' : 'bash');
 /** The command a settings file would hold for a corpus script (`python3 "$CLAUDE_PROJECT_DIR"/.claude/hooks/x.py`). */
 export const cmd = (file: string, args = '') => `${interpreter(file)} "$CLAUDE_PROJECT_DIR"/.claude/hooks/${file}${args ? ` ${args}` : ''}`;
-const probe = (mode: string, extra = '') => cmd('probe.py', `${mode}${extra ? ` ${extra}` : ''}`);
+const probe = (mode: string, extra = '') => cmd('probe.sh', `${mode}${extra ? ` ${extra}` : ''}`);
 const handler = (h: string | ClaudeHandler): ClaudeHandler => (typeof h === 'string' ? { type: 'command', command: h } : h);
 /** A settings `hooks` object with one matcher group. */
 const on = (event: string, matcher: string | undefined, ...hs: (string | ClaudeHandler)[]): ClaudeHooks => ({ [event]: [{ ...(matcher !== undefined && { matcher }), hooks: hs.map(handler) }] });

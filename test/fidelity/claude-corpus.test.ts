@@ -5,15 +5,14 @@
 // run as `it.fails` with the gap in their title: they turn red the moment the gap closes, so the list is pruned.
 // A summary (agree / deliberate / gap counts and every difference) is printed, and written as JSON to
 // $CLAUDE_FIDELITY_SUMMARY when that is set.
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trustProject } from '../helpers.js';
+import { cliInProcess, trustProject } from '../helpers.js';
 import { CASES } from './claude-cases.js';
 import { defaultTimeoutSeconds, describe as describeEffect, type Effect } from './claude-oracle.js';
-import { CORPUS, HOOKS_BIN, SCRIPTS, configKey, hooksOf, makeWorld, runNative, runThroughRunner, selectHandlers, setHttpBase, writeRunnerConfig, type FidelityCase } from './claude-run.js';
+import { CORPUS, SCRIPTS, configKey, hooksOf, makeWorld, runNative, runThroughRunner, sameRoot, selectHandlers, setHttpBase, writeRunnerConfig, type FidelityCase } from './claude-run.js';
 
 // The http hook cases POST to this server (127.0.0.1 only): /deny answers a JSON deny, /fail a 500 whose body is a
 // deny (Claude Code must not act on it), /context a UserPromptSubmit context.
@@ -74,6 +73,40 @@ export const DELIBERATE: Record<string, { fields: (keyof Effect)[]; why: string 
  * `it.fails`; when the comparison agrees, the test fails and the entry must go.
  */
 export const KNOWN_GAPS: Record<string, string> = {
+};
+
+/**
+ * The runner side runs the CLI in-process (claude-run.ts, RunnerVia). These cases also run it as the real process
+ * Claude Code spawns (`node bin/hooks.js run <Event> --dialect claude-code`, the built bundle, its launcher and code
+ * cache, stdin a real pipe, exit by process.exit), which must reply exactly as the in-process run did: the same exit
+ * code and stdout. One per event kind, and each reply shape: exit-2 block, JSON deny, rewrite, context, permission
+ * answer, timeout, failing hook, http hook. (On the whole corpus both ways agreed, 176 of 176, when this was set up.)
+ */
+export const VIA_BIN: Record<string, string> = {
+  'bcv-grep': 'PreToolUse, exit 2 with the reason on stderr: a block',
+  'paa-rm-root': 'PreToolUse, a JSON deny without a reason and a systemMessage',
+  'pr-allow-rewrite': 'PreToolUse, allow + updatedInput: a rewrite',
+  'pr-timeout': "PreToolUse, the handler's 1 s timeout on a 4 s guard: killed, no decision",
+  'pr-exit1': 'PreToolUse, exit 1 with text: a failing hook, the tool runs',
+  'pr-source': 'PreToolUse, a command /bin/sh cannot run (127)',
+  'pr-http-deny': 'PreToolUse, an http hook answering a JSON deny',
+  'pr-ups-context': 'UserPromptSubmit, additionalContext',
+  'pr-ups-block': 'UserPromptSubmit, decision block',
+  'ssh-stop': 'Stop, decision block with an empty reason',
+  'pr-post-rewrite': 'PostToolUse, updatedToolOutput',
+  'pr-perm-allow': 'PermissionRequest, allow + updatedInput',
+  'sscl-file': 'SessionStart, context from a bash script',
+  'cw-block': "ConfigChange, a node script's exit 2 blocks the change",
+  'pss-json-deny': 'PreSkillShellCommand, a JSON deny after a passing hook',
+  'pr-precompact-exit2': 'PreCompact, exit 2',
+  'pr-denied-retry': 'PermissionDenied, retry',
+  'pr-post-batch-context': 'PostToolBatch, context',
+  'pr-sysmsg-notification': 'Notification, a systemMessage',
+  'ia-hostile': 'InstructionsLoaded, continue:false + a systemMessage',
+  'pr-subagent-stop-context': 'SubagentStop, context',
+  'pr-subagent-start': 'SubagentStart, context',
+  'pr-session-end-exit2': 'SessionEnd, exit 2 (no effect)',
+  'pr-elicitation-decline': 'Elicitation, decline',
 };
 
 /** Fields compared exactly; text lists are compared by containment (see agreeOn). */
@@ -177,18 +210,25 @@ describe('the Claude Code corpus', () => {
   // slept past 30 s proved the runner's default is longer than that at the cost of a minute per run. Here each
   // handler's timeout through `hooks import claude-code` + `hooks list --json` must be the one Claude Code gives
   // it: its own `timeout`, else 600 s (PreToolUse, PermissionRequest), else 30 s (UserPromptSubmit). That the
-  // runner enforces the timeout it resolved is pr-timeout's case (a 1 s timeout on a 4 s guard), run for real.
+  // runner enforces the timeout it resolved is pr-timeout's case (a 1 s timeout on a 4 s guard), run for real (and
+  // through the real bin: VIA_BIN). `hooks list` runs in-process: it is the resolved config that is checked here.
   it.concurrent.each(['pr-slow-guard', 'awf-npm', 'sat-first', 'pr-timeout'])('default timeouts: %s gets the timeout Claude Code gives it', async (id) => {
     const c = CASES.find((x) => x.id === id)!;
     const world = makeWorld(c, 'timeouts');
     await writeRunnerConfig(c, world);
     trustProject(world.dir, world.env);
-    const r = spawnSync(process.execPath, [HOOKS_BIN, 'list', '--json'], { cwd: world.dir, env: world.env, encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(0);
+    const r = await cliInProcess(['list', '--json'], { cwd: world.dir, env: world.env });
+    expect(r.code, r.stderr).toBe(0);
     const listed = (JSON.parse(r.stdout) as { hooks: { event: string; runs: string; timeoutMs: number }[] }).hooks.filter((h) => h.event === configKey(c.event));
     const claude = selectHandlers(hooksOf(c), c.event, world.payload).map((h) => ({ runs: h.command, timeoutMs: (h.timeout ?? defaultTimeoutSeconds(c.event)) * 1000 }));
     expect(claude.length).toBeGreaterThan(0);
     expect(listed.map((h) => ({ runs: h.runs, timeoutMs: h.timeoutMs }))).toEqual(claude);
+  });
+
+  it('runs a real-process sample of every event kind (VIA_BIN)', () => {
+    for (const id of Object.keys(VIA_BIN)) expect(CASES.some((c) => c.id === id), `VIA_BIN names unknown case ${id}`).toBe(true);
+    const sampled = new Set(CASES.filter((c) => VIA_BIN[c.id] !== undefined).map((c) => c.event));
+    expect([...new Set(CASES.map((c) => c.event))].filter((e) => !sampled.has(e))).toEqual([]);
   });
 
   it('has at least 100 cases with unique ids', () => {
@@ -205,7 +245,14 @@ describe.concurrent('native Claude Code vs hooks run --dialect claude-code', () 
       const native = await runNative(c, makeWorld(c, 'native'));
       // The case must mean what it says on the native side before the runner is judged against it.
       expect(expectationProblems(c, native.effect), `native run of ${c.id}:\n${JSON.stringify(native.runs, null, 2)}`).toEqual([]);
-      const runner = await runThroughRunner(c, makeWorld(c, 'runner'), trustProject);
+      const world = makeWorld(c, 'runner');
+      const runner = await runThroughRunner(c, world, trustProject);
+      if (VIA_BIN[c.id] !== undefined) {
+        const binWorld = makeWorld(c, 'runner-bin');
+        const bin = await runThroughRunner(c, binWorld, trustProject, 'bin');
+        const reply = (r: typeof runner, w: typeof world) => sameRoot({ exitCode: r.runs[0]!.exitCode, stdout: r.runs[0]!.stdout }, w);
+        expect(reply(runner, world), `in-process and the real bin replied otherwise\nin-process stderr: ${runner.runs[0]!.stderr}\nbin stderr: ${bin.runs[0]!.stderr}`).toEqual(reply(bin, binWorld));
+      }
       const deliberate = DELIBERATE[c.id];
       const diffs = differences(native.effect, runner.effect, deliberate?.fields);
       const notes = [...differences(native.effect, runner.effect), ...failureNotices(native.effect, runner.effect).map((n) => `notice: ${n}`)];

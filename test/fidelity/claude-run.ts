@@ -1,7 +1,8 @@
 // Runs one fidelity case both ways: natively, the way Claude Code 2.1.328 runs the hooks of a settings entry
 // (every matching handler in parallel, `/bin/sh -c <command>`, the event JSON on stdin, Claude's environment and
-// timeout), and through the runner (`hooks run <event> --dialect claude-code`, the built CLI, with a config made
-// from that same settings entry), as Claude Code would run it when the runner is its one hook command.
+// timeout), and through the runner (`hooks run <event> --dialect claude-code`, with a config made from that same
+// settings entry), as Claude Code would run it when the runner is its one hook command: the CLI in-process, or the
+// built bin as a real process (RunnerVia).
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -314,19 +315,30 @@ export async function writeRunnerConfig(c: FidelityCase, world: CaseWorld): Prom
 }
 
 /**
+ * How the runner side runs: `cli()` in the test process with the argv, stdin, env and cwd Claude Code would give the
+ * process (the default: the comparison is about the runner's decisions, and a process per case cost ~0.2 CPU-s 176
+ * times a suite), or `node bin/hooks.js` as a real process, as Claude Code spawns it. The hooks the runner runs are
+ * real processes either way. claude-corpus.test.ts runs a sample of cases both ways and requires the same reply.
+ */
+export type RunnerVia = 'in-process' | 'bin';
+
+/**
  * The case through the runner: Claude Code runs `hooks run <Event> --dialect claude-code` as the one hook
  * (600 s, its default command timeout), and the oracle reads the runner's reply like any hook's.
  */
-export async function runThroughRunner(c: FidelityCase, world: CaseWorld, trust: (dir: string, env: NodeJS.ProcessEnv) => void): Promise<SideResult & { config: { how: string; note?: string } }> {
+export async function runThroughRunner(c: FidelityCase, world: CaseWorld, trust: (dir: string, env: NodeJS.ProcessEnv) => void, via: RunnerVia = 'in-process'): Promise<SideResult & { config: { how: string; note?: string } }> {
   const config = await writeRunnerConfig(c, world);
   trust(world.dir, world.env);
-  const command = `node ${HOOKS_BIN} run ${c.event} --dialect claude-code`;
-  const run = await runShell(command, {
-    cwd: world.dir,
-    env: world.env,
-    input: JSON.stringify(world.payload),
-    timeoutMs: defaultTimeoutSeconds(c.event) * 1000,
-    argv: [process.execPath, HOOKS_BIN, 'run', c.event, '--dialect', 'claude-code'],
-  });
+  const args = ['run', c.event, '--dialect', 'claude-code'];
+  // The same name both ways: Claude Code names the hook by its command in a blocking error's text.
+  const command = `node ${HOOKS_BIN} ${args.join(' ')}`;
+  const input = JSON.stringify(world.payload);
+  let run: HookRun;
+  if (via === 'bin') {
+    run = await runShell(command, { cwd: world.dir, env: world.env, input, timeoutMs: defaultTimeoutSeconds(c.event) * 1000, argv: [process.execPath, HOOKS_BIN, ...args] });
+  } else {
+    const r = await cliInProcess(args, { cwd: world.dir, env: world.env, input });
+    run = { command, exitCode: r.code, stdout: r.stdout, stderr: r.stderr, timedOut: false };
+  }
   return { effect: sameRoot(combine(c.event, [run], world.payload), world), runs: [run], config };
 }

@@ -190,6 +190,15 @@ describe("Claude Code's if rules", () => {
     expect(picks({ rule: 'Bash(ls)' }, event('stop', {}))).toBe(false);
   });
 
+  it("reads a rule's ~/ as the HOME it is given (the runner's environment), never this process's own", () => {
+    const read = tool('Read', { file_path: '/home/alice/.ssh/id_rsa' });
+    const runsOn = (home: string | undefined) => selectHooks([{ id: 'h', enabled: true, rule: 'Read(~/.ssh/**)' }], read, new Set(), home)[0]!.selected;
+    expect(runsOn('/home/alice')).toBe(true);
+    expect(runsOn('/home/bob')).toBe(false);
+    // No HOME to judge by: the hook runs (a guard is not skipped on a guess), whatever this process's HOME is.
+    expect(runsOn(undefined)).toBe(true);
+  });
+
   it('property: reading any rule on any command never throws, and a rule naming the whole command always matches it', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 30 }), fc.string({ maxLength: 60 }), (rule, command) => {
