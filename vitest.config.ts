@@ -19,17 +19,17 @@ delete process.env.NODE_EXTRA_CA_CERTS;
  */
 const SLOWEST = [
   'test/fidelity/claude-corpus.test.ts',
-  'test/trust/covers.test.ts',
-  'test/run/fail-safe.test.ts',
-  'test/cli/test-command.test.ts',
   'test/serve/transport.test.ts',
-  'test/examples/hooks-examples.test.ts',
-  'test/trust/gate.test.ts',
   'test/serve/lifecycle.test.ts',
+  'test/run/fail-safe.test.ts',
   'test/serve/elsewhere.test.ts',
   'test/serve/projects.test.ts',
-  'test/engine/replies.test.ts',
-  'test/cli/run.test.ts',
+  'test/run/spares.test.ts',
+  'test/trust/covers.test.ts',
+  'test/install/plugin-runner.test.ts',
+  'test/serve/server.test.ts',
+  'test/run/mcp-tool.test.ts',
+  'test/guards/sensitive-paths.selfprot-attacks.test.ts',
 ];
 
 class SlowestFirst extends BaseSequencer {
