@@ -162,19 +162,21 @@ describe('a trusted JS config: its local imports are covered', () => {
   const config = "import { command } from './helpers.js';\nexport default { hooks: { sessionStart: [{ command }] } };\n";
   const helpers = (marker: string) => `import { writeFileSync } from 'node:fs';\nimport { name } from './deep/name.mjs';\nwriteFileSync(new URL('./${marker}', import.meta.url), name);\nexport const command = 'true';\n`;
 
-  // helpers.js through a real CLI process, whose launcher imports the config its own way (see jsConfigImporter).
-  it.each([['helpers.js', (dir: string) => writeFileSync(path.join(dir, 'helpers.js'), helpers('pwned')), runReal], ['deep/name.mjs (imported by the helper)', (dir: string) => writeFileSync(path.join(dir, 'deep/name.mjs'), "export const name = 'changed';\nimport('node:fs').then((fs) => fs.writeFileSync(new URL('../pwned', import.meta.url), 'x'));\n"), run]] as const)(
+  // Through a real CLI process, whose launcher imports the config its own way (see jsConfigImporter). Not in-process:
+  // a module the worker imported once stays cached, so a changed deep/name.mjs would not run again even if the gate
+  // let the config through, and "not imported" could not fail.
+  it.each([['helpers.js', (dir: string) => writeFileSync(path.join(dir, 'helpers.js'), helpers('pwned'))], ['deep/name.mjs (imported by the helper)', (dir: string) => writeFileSync(path.join(dir, 'deep/name.mjs'), "export const name = 'changed';\nimport('node:fs').then((fs) => fs.writeFileSync(new URL('../pwned', import.meta.url), 'x'));\n")]] as const)(
     '%s changed → untrusted, and not imported',
-    async (file, change, runSessionStart) => {
+    async (file, change) => {
       const { dir, env } = setup({ 'hooks.config.mjs': config, 'helpers.js': helpers('imported'), 'deep/name.mjs': "export const name = 'ok';\n" });
       const shown = (await cliInProcess(['trust', '--yes'], { cwd: dir, env })).stdout;
       expect(shown).toMatch(/helpers\.js {2}sha256 [0-9a-f]{12} {2}\(imported by hooks\.config\.mjs\)/);
       expect(shown).toMatch(/deep\/name\.mjs {2}sha256 [0-9a-f]{12} {2}\(imported by helpers\.js\)/);
-      expect(await runSessionStart(dir, env)).toBe('');
+      expect(await runReal(dir, env)).toBe('');
       expect(existsSync(path.join(dir, 'imported'))).toBe(true);
 
       change(dir);
-      const message = await runSessionStart(dir, env);
+      const message = await runReal(dir, env);
       expect(message).toContain(`${path.join(dir, 'hooks.config.mjs')} is no longer trusted: ${file.split(' ')[0]} changed since "npx agent-hooks trust"`);
       expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
     },
