@@ -88,8 +88,14 @@ function zodEntry() {
  */
 async function sdkZodNames() {
   const ts = createRequire(import.meta.url)('typescript');
-  const result = await build({ ...common, entryPoints: ['src/mcp/sdk.ts'], format: 'esm', write: false, outfile: 'sdk-zod.mjs', external: ['zod', 'zod/*'], plugins: [withoutAjv()] });
+  const result = await build({ ...common, entryPoints: ['src/mcp/sdk.ts'], format: 'esm', write: false, metafile: true, outfile: 'sdk-zod.mjs', external: ['zod', 'zod/*'], plugins: [withoutAjv()] });
   const text = result.outputFiles[0].text;
+  // Only import statements are read below: a re-export, require() or import() of zod would reach members the
+  // scan never sees, so any other kind of edge to zod fails the build.
+  for (const [file, input] of Object.entries(result.metafile.inputs)) {
+    const other = input.imports.find((i) => /^zod(\/|$)/.test(i.path) && i.kind !== 'import-statement');
+    if (other !== undefined) throw new Error(`${file} reaches zod through ${other.kind} ('${other.path}'): sdkZodNames in scripts/bundle.mjs reads import statements only`);
+  }
   const source = ts.createSourceFile('sdk-zod.mjs', text, ts.ScriptTarget.ES2022, true);
   const locals = new Map(); // local name -> [entry, member | undefined (the namespace)]
   const names = new Map();
@@ -176,7 +182,7 @@ if (ajvLeft.length > 0) throw new Error(`dist/bundle/vendor/mcp-sdk.cjs still ca
  * client.request, passing results through as the server sent them, and an `mcp_tool` hook calls a tool
  * without listing. So the default validator is built and never used; here it is one that says so if it
  * ever is (a throw, which each of those three paths reports as an error), rather than one that passes
- * everything. test/packaging/vendor-mcp.test.ts holds both halves.
+ * everything. test/packaging/vendor.test.ts holds both halves.
  */
 function withoutAjv() {
   const sdk = `${path.sep}node_modules${path.sep}@modelcontextprotocol${path.sep}sdk${path.sep}`;
