@@ -118,8 +118,9 @@ export const sensitivePaths: Guard<SensitivePathsOptions> = {
   match: ['read', 'write', 'edit', 'apply_patch', 'exec', 'Grep', 'grep', 'search_file_content'],
   options: async () => (await import('./sensitive-paths/options.js')).sensitivePathsOptions,
   create(options, context) {
-    const home = options.home ?? homedir();
     const env = context?.env ?? process.env;
+    // The runner's HOME (a library caller's or the server's env for this run), as homedir() reads this process's.
+    const home = options.home ?? (env.HOME || homedir());
     const handler: HandlerFn = (input, handlerContext): ReplyObject | undefined => {
       const verdict = judgeToolCall(input, options, { ...(handlerContext.tool !== undefined ? { tool: handlerContext.tool } : {}), home, env });
       if (verdict.verdict === 'allow') return undefined;

@@ -220,6 +220,13 @@ const run = (tool: string | undefined, toolInput: Record<string, unknown>, toolN
 };
 
 describe('sensitivePaths handler', () => {
+  it("takes ~ from the runner's env (a library caller's, the server's for this run), not this process's HOME", () => {
+    const handler = sensitivePaths.create(sensitivePathsOptions.parse({}), { projectDir: cwd, env: { HOME: '/srv/agent-user' } });
+    const input: HookInput = { hook_event_name: 'PreToolUse', cwd, tool_name: 'Read', tool_input: { file_path: '~/.aws/credentials' } };
+    const reply = handler(input, { event: 'preToolUse', signal: new AbortController().signal, tool: 'read' }) as ReplyObject | undefined;
+    expect(reply?.reason).toBe('sensitive-paths: cloud-credentials: /srv/agent-user/.aws/credentials');
+  });
+
   it('has its id, events and tools', () => {
     expect(sensitivePaths.id).toBe('sensitive-paths');
     expect(sensitivePaths.events).toEqual(['preToolUse']);
