@@ -576,7 +576,8 @@ function unreadable(file: string, error: unknown): HooksError {
   const message = error instanceof Error ? error.message : String(error);
   // cosmiconfig's parsers write "JSON Error in <file>:", a code frame ("1 | {...", "> 2 |", "  ^"),
   // and the cause somewhere around it. One line: the kind and the cause, the file named once.
-  const lines = message.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  // The frame is coloured where its library sees colour support (CI=true, FORCE_COLOR): the colours go first.
+  const lines = message.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter((l) => l !== '');
   const isFrame = (l: string) => /^>?\s*\d+\s*\|/.test(l) || l.startsWith('|') || /^\^+$/.test(l);
   const heading = lines[0] ?? 'unreadable';
   const where = /^(\w+) Error in .*:$/.exec(heading);
