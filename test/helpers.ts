@@ -178,13 +178,16 @@ export function fixture(lang: 'bash' | 'python' | 'node', name = 'reply'): strin
   return JSON.stringify(path.join(FIXTURES, file));
 }
 
-/** The CLI in-process (no build needed), with captured output. */
-export async function cliInProcess(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string }) {
+/**
+ * The CLI in-process (no build needed), with captured output: the same argv, cwd, env, stdin and exit code as
+ * runCli's process, and the same defaults (the repository, a throwaway home).
+ */
+export async function cliInProcess(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}) {
   let stdout = '';
   let stderr = '';
   const code = await cli(args, {
-    cwd: options.cwd,
-    env: options.env,
+    cwd: options.cwd ?? ROOT,
+    env: options.env ?? isolatedEnv(tmpProject()),
     readStdin: async () => options.input ?? '',
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),

@@ -1,7 +1,6 @@
 // Event names in an agent's own spelling: which canonical event each is, and which have none.
 import { HooksError } from '../errors.js';
 import { agentSentEvent, editDistance, EVENTS, eventFor, eventSpellings, findEvent, forwardEvent, type EventSpec } from '../events/catalog.js';
-import { MODEL_EVENTS } from '../events/model-request.js';
 import { closest, didYouMean } from '../suggest.js';
 import type { EventName } from '../types.js';
 

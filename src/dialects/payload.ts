@@ -2,7 +2,6 @@
 import { HooksError } from '../errors.js';
 import { agentSentEvent, eventFor, eventSpellings, type EventSpec } from '../events/catalog.js';
 import { canonicalTool } from '../events/tools.js';
-import { didYouMean } from '../suggest.js';
 import type { HookEvent, HookInput } from '../types.js';
 import { isRecord, requireRecord } from './record.js';
 

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { wantsColour } from '../../src/cli/context.js';
 import { GUARD_IDS } from '../../src/guards/index.js';
-import { cliInProcess, isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
+import { cliInProcess, isolatedEnv, runCli, tmpProject } from '../helpers.js';
 
 // The CLI in-process (cliInProcess: the same argv, cwd, env and exit code), in the repository with a
 // throwaway home as runCli does; the shells that source the scripts are real.
-const cli = (args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) => cliInProcess(args, { cwd: options.cwd ?? ROOT, env: options.env ?? isolatedEnv(tmpProject()) });
+const cli = cliInProcess;
 
 const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
 

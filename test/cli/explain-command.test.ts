@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cliInProcess, fixture, isolatedEnv, sample, tmpProject } from '../helpers.js';
 
 /** `hooks explain` in-process (cliInProcess: the same argv, cwd, env, stdin and exit code). */
-const cli = (args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; input?: string }) => cliInProcess(args, options);
+const cli = cliInProcess;
 
 function project() {
   const config = {

@@ -5,9 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliInProcess, isolatedEnv, ROOT, runCli, tmpProject } from '../helpers.js';
 
-/** The CLI in-process; by default in the repository with a throwaway home, as runCli does. */
-const cli = (args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}) =>
-  cliInProcess(args, { cwd: options.cwd ?? ROOT, env: options.env ?? isolatedEnv(tmpProject()), ...(options.input === undefined ? {} : { input: options.input }) });
+const cli = cliInProcess;
 
 describe('hooks list', () => {
   it('shows the merged layers per event in run order, with provenance', async () => {

@@ -7,10 +7,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliInProcess, isolatedEnv, ROOT, sample, tmpProject } from '../helpers.js';
 
-// The CLI in-process (cliInProcess: the same argv, cwd, env, stdin and exit code), by default in the
-// repository with a throwaway home as runCli does; the bin itself is run for real where it is the point.
-const cli = (args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}) =>
-  cliInProcess(args, { cwd: options.cwd ?? ROOT, env: options.env ?? isolatedEnv(tmpProject()), ...(options.input === undefined ? {} : { input: options.input }) });
+// The CLI in-process (cliInProcess: the same argv, cwd, env, stdin and exit code); the bin itself is run for real
+// where it is the point.
+const cli = cliInProcess;
 
 /** A config whose first hook leaves a file behind when it runs, then a block, then a hook after it. */
 function sideEffectProject() {

@@ -4,10 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliInProcess, isolatedEnv, ROOT, tmpProject } from '../helpers.js';
 
-// The CLI in-process (cliInProcess: the same argv, cwd, env, stdin and exit code), in the repository by
-// default as runCli is; a real shell pipe between two real processes proves the bin end to end.
-const cli = (args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}) =>
-  cliInProcess(args, { cwd: options.cwd ?? ROOT, env: options.env ?? isolatedEnv(tmpProject()), ...(options.input === undefined ? {} : { input: options.input }) });
+// The CLI in-process (cliInProcess: the same argv, cwd, env, stdin and exit code); a real shell pipe between two
+// real processes proves the bin end to end.
+const cli = cliInProcess;
 
 const env = () => isolatedEnv(tmpProject());
 

@@ -2,7 +2,7 @@
 // natively from .claude/settings.json and through agent-hooks (`hooks run <Event> --dialect claude-code` as the
 // hook command, the config made from the same settings entry) must have the same effect on what Claude Code does.
 // Each test runs both and compares; the native run also proves the effect exists at all.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { claudeEnv } from './harness/agents.js';

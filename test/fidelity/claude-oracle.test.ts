@@ -2,7 +2,7 @@
 // would quietly move the comparison's yardstick fails here first.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { combine, matcherMatches, parseStdout, readRun, type HookRun } from './claude-oracle.js';
+import { combine, matcherMatches, parseStdout, type HookRun } from './claude-oracle.js';
 
 const run = (exitCode: number | null, stdout = '', stderr = '', timedOut = false): HookRun => ({ command: 'hook', exitCode, stdout, stderr, timedOut });
 const json = (o: object) => JSON.stringify(o);

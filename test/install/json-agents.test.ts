@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DIALECT_NAMES } from '../../src/dialects/index.js';
 import { EVENTS, NOT_CLAUDE_CODE } from '../../src/events/catalog.js';
 import { MODEL_EVENTS } from '../../src/events/model-request.js';
-import { isolatedEnv, ROOT, tmpProject, trustProject } from '../helpers.js';
+import { ROOT, tmpProject, trustProject } from '../helpers.js';
 import { backupLabel, backupOf, BIN, dependentProject, hooks, MARK, testEnv } from './kit.js';
 
 type Json = Record<string, any>;

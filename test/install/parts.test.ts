@@ -1,7 +1,7 @@
 // The shared parts of install: the bin's location, shell quoting, the diff, and writing files safely;
 // and the real CLI process (the esbuild bundle) finding the bin from dist/bundle.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
