@@ -32,11 +32,12 @@ describe("the bundled cosmiconfig: the loaders src/config/load.ts takes, cosmico
     ['.yaml', 'hooks: [unclosed\n'],
     ['.json', '{"hooks": {"stop": [{"command": "./a.sh"}]}}'],
     ['.json', '{\n  "hooks": {,\n}'],
-  ] as const)('%s %j: the same value, or the same message (with its code frame)', (ext, text) => {
+  ] as const)('%s %j: the same value, or the same message', (ext, text) => {
     const ours = outcome(() => bundled[ext]('/p/.hooksrc', text));
     expect(ours).toEqual(outcome(() => npm[ext]('/p/.hooksrc', text)));
-    // The frame's library colours it where it sees colour support (CI=true, FORCE_COLOR).
-    if ('error' in ours) expect(String(ours.error).replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/^(JSON|YAML) Error in \/p\/\.hooksrc:[^]*\n *>? *\d+ \|/);
+    // The heading names the file; the code frame under it depends on the Node line (Node 22 and later put the line
+    // and column in JSON.parse's message, and parse-json then draws no frame) and on colour support (CI=true).
+    if ('error' in ours) expect(String(ours.error)).toMatch(/^(JSON|YAML) Error in \/p\/\.hooksrc: ?\n/);
   });
 });
 
