@@ -155,7 +155,9 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
   const switches = readSwitches(env, config.locked === true);
   const { skip } = switches;
   const off = (hook: ResolvedHook) => switchedOff(switches, hook);
-  const plan = (event: HookEvent) => selectHooks(hooksFor(config, event.name), event, off, env.HOME);
+  // A Claude rule's `~/` is this runner's HOME (its env), not the host process's.
+  const select = <H extends ResolvedHook>(hooks: readonly H[], event: HookEvent) => selectHooks(hooks, event, off, env.HOME);
+  const plan = (event: HookEvent) => select(hooksFor(config, event.name), event);
   // Said on every run, in the agent's own channel: what did not run and why, and a HOOKS_SKIP that names nothing.
   const unknownSkips = [...skip].filter((id) => !config.hooks.some((h) => h.id === id));
   const notes = [
@@ -230,7 +232,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
     const spec = eventSpec(event.name);
     // Judged before any hook: a guard, a copy or a serialization of an over-deep event would overflow.
     // (An event no hook would run on passes as before: there is nothing to judge.)
-    const why = selectHooks(hooks, event, off, env.HOME).some((s) => s.selected) ? unjudgeable(event) : undefined;
+    const why = select(hooks, event).some((s) => s.selected) ? unjudgeable(event) : undefined;
     const batches = why !== undefined ? [] : spec.mode === 'observe' ? [hooks] : intoBatches(hooks);
     const steps: Step[] = [];
     let state = startChain(event);
@@ -249,7 +251,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
         continue;
       }
       // Selection is judged on the payload as rewritten so far: `if` sees what will actually run.
-      const selection = selectHooks(batch, current, off, env.HOME);
+      const selection = select(batch, current);
       // One object per batch: hooks of a parallel batch share one serialization of it.
       const input = withBag(current.payload, bag);
       const results = await Promise.all(
@@ -274,7 +276,7 @@ export function runnerFor(config: ResolvedConfig, env: NodeJS.ProcessEnv = proce
       const problem = event.name === 'sessionEnd' ? session.store.remove(session.id) : changes.size > 0 ? await session.store.save(session.id, Object.fromEntries(changes)) : undefined;
       if (problem !== undefined) notes.push(problem);
     }
-    const observers = selectHooks(all.filter(isObserver), event, off, env.HOME).flatMap((s) => (s.selected ? [s.hook] : []));
+    const observers = select(all.filter(isObserver), event).flatMap((s) => (s.selected ? [s.hook] : []));
     steps.push(...observers.map((h): Step => ({ id: h.id, source: h.source, batch: 0, status: 'observer' })));
     const skipped = steps.flatMap((s) => (s.status === 'skipped' ? [{ id: s.id, why: s.why! }] : []));
     const decision: Decision = why !== undefined ? cannotJudge(event, why, hooks) : { ...finishChain(state, event), skipped, steps };
