@@ -48,6 +48,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**'],
+    globalSetup: ['test/run-tmp.ts'],
     // Hang guards, not budgets: at load 16 on 2 cores a test that takes 2 s of CPU takes 30-50 s of wall
     // clock (a fast-check property, a 40,000-deep value), so a 20 s limit failed tests that were only slow.
     testTimeout: 120_000,

@@ -37,6 +37,8 @@ try {
   process.stdout.write('\nhooks test (hooks-tests/)\n');
   const cases = spawnSync(process.execPath, [path.join(root, 'bin', 'hooks.js'), 'test', '--json'], {
     cwd: root,
+    // Its hooks' temporary files go where vitest's went (test/run-tmp.ts): removed with the run's own folder.
+    env: { ...process.env, TMPDIR: tmp },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,

@@ -1,0 +1,22 @@
+// Vitest's globalSetup for both suites: the whole run writes its temporary files in one folder of its own,
+// removed when the run ends. The tests make a few thousand throwaway projects, homes and sockets through
+// os.tmpdir(); left behind, one unit run kept about a gigabyte, and CI, which runs the suite on four Node
+// lines and then the agents, filled its disk (ENOSPC in the e2e phase). Workers, and every hook and agent
+// they spawn, inherit TMPDIR from here, since the pool starts after globalSetup.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export default function runTmp(): () => void {
+  // A short name: a serve socket lives a few folders below a test's home, and sockaddr_un holds 108 bytes.
+  const root = mkdtempSync(path.join(os.tmpdir(), 'ahv-'));
+  // As /tmp is (sticky, open to all): tests that run a step as another uid reach their folders through it.
+  chmodSync(root, 0o1777);
+  const outer = process.env.TMPDIR;
+  process.env.TMPDIR = root;
+  return () => {
+    if (outer === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = outer;
+    rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+  };
+}
