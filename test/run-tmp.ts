@@ -1,8 +1,10 @@
-// Vitest's globalSetup for both suites: the whole run writes its temporary files in one folder of its own,
+// Vitest's globalSetup for the unit suite: the whole run writes its temporary files in one folder of its own,
 // removed when the run ends. The tests make a few thousand throwaway projects, homes and sockets through
 // os.tmpdir(); left behind, one unit run kept about a gigabyte, and CI, which runs the suite on four Node
-// lines and then the agents, filled its disk (ENOSPC in the e2e phase). Workers, and every hook and agent
-// they spawn, inherit TMPDIR from here, since the pool starts after globalSetup.
+// lines and then the agents, filled its disk (ENOSPC in the e2e phase). Workers, and every hook they spawn,
+// inherit TMPDIR from here, since the pool starts after globalSetup. The e2e suite removes each workspace
+// itself (test/e2e/harness/workspace.ts) and keeps /tmp: its serve sockets, one folder deeper, would pass the
+// 103 bytes a socket path may take.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -8,7 +8,6 @@ pythonFirstOnPath();
 export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.test.ts'],
-    globalSetup: ['test/run-tmp.ts'],
     // A first run installs the agent CLIs (beforeAll); one agent run takes a few seconds.
     testTimeout: 120_000,
     hookTimeout: 360_000,

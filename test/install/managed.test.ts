@@ -3,6 +3,7 @@
 // every switch set still blocks, and whose doctor says "locked: yes". A runner copy the user can write
 // is the control: there the same switches do switch the guard off.
 import { chownSync, readFileSync, statSync, readdirSync, lstatSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
@@ -57,7 +58,9 @@ describe.skipIf(unavailable !== undefined)('install claude-code --managed, as ro
   let machine: Machine;
   let bin: string;
   const hooks = (argv: string[], env: Record<string, string> = {}) =>
-    machine.run(['/usr/bin/env', '-i', 'PATH=/usr/bin:/bin', 'HOME=/tmp', ...Object.entries(env).map(([k, v]) => `${k}=${v}`), '/usr/bin/node', bin, ...argv], { user: NOBODY, input: RM_HOME });
+    // HOME is the run's temporary folder (test/run-tmp.ts: open to all, sticky, removed after the run), not /tmp,
+    // where the runner's caches would outlive the run.
+    machine.run(['/usr/bin/env', '-i', 'PATH=/usr/bin:/bin', `HOME=${os.tmpdir()}`, ...Object.entries(env).map(([k, v]) => `${k}=${v}`), '/usr/bin/node', bin, ...argv], { user: NOBODY, input: RM_HOME });
 
   beforeAll(async () => {
     machine = makeMachine();
@@ -89,7 +92,7 @@ describe.skipIf(unavailable !== undefined)('install claude-code --managed, as ro
       HOOKS_DISABLE: '1',
       HOOKS_SKIP: 'command-safety,sensitive-paths',
       AGENT_HOOKS_MANAGED_CONFIG: '/tmp/none.json',
-      XDG_CACHE_HOME: '/tmp',
+      XDG_CACHE_HOME: os.tmpdir(),
     });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stdout).toContain('"permissionDecision":"deny"');
