@@ -6,9 +6,10 @@
 // same way: it splits more generously than a shell would, so a rule can only match more often, and a
 // hook that guards something never stays asleep because the split was too clever.
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { isRecord } from '../json.js';
+import { isInside } from '../paths.js';
 import { canonicalTool, toolSpellings } from '../events/tools.js';
+import { glob, pathGlob } from './glob.js';
 
 export interface ClaudeRule {
   tool: string;
@@ -117,24 +118,27 @@ export function subcommands(command: string): string[] {
  * `/x` are relative to the project, `//x` absolute, `~/x` in the home folder.
  */
 function pathPasses(content: string, file: string, cwd: string | undefined, home: string | undefined): boolean {
-  const options = { dot: true };
   let pattern = content;
   let base = cwd;
   if (pattern.startsWith('//')) {
     pattern = pattern.slice(1);
     base = undefined;
   } else if (pattern.startsWith('~/')) {
-    if (home === undefined || home === '') return true;
-    pattern = path.posix.join(home, pattern.slice(2));
-    base = undefined;
+    // No HOME to judge by: the hook runs (a guard is not skipped on a guess).
+    if (home === undefined || !path.isAbsolute(home)) return true;
+    // Matched below HOME, never with HOME inside the glob: a home such as "/Users/Jo (Work)" or "/home/{a,b}"
+    // is glob syntax to picomatch, and the rule would then match nothing, skipping the hook it guards.
+    const where = path.isAbsolute(file) ? file : cwd !== undefined && path.isAbsolute(cwd) ? path.join(cwd, file) : undefined;
+    if (where === undefined) return true;
+    if (!isInside(home, where)) return false;
+    const rel = path.relative(home, where);
+    const rest = pattern.slice(2);
+    return rest === '' ? rel === '' : glob(rest, 'path')(rel);
   } else if (pattern.startsWith('./')) pattern = pattern.slice(2);
   else if (pattern.startsWith('/')) pattern = pattern.slice(1);
-  if (!pattern.includes('/')) return picomatch(pattern, { ...options, basename: true })(file);
-  if (path.isAbsolute(pattern)) return picomatch(pattern, options)(file);
-  if (picomatch(pattern, options)(file)) return true;
-  if (base !== undefined && path.isAbsolute(file)) {
-    const rel = path.relative(base, file);
-    if (!rel.startsWith('..') && !path.isAbsolute(rel)) return picomatch(pattern, options)(rel);
-  }
-  return false;
+  const matcher = pathGlob(pattern);
+  if (!pattern.includes('/') || path.isAbsolute(pattern)) return matcher(file);
+  if (matcher(file)) return true;
+  return base !== undefined && path.isAbsolute(file) && isInside(base, file) && matcher(path.relative(base, file));
 }
+

@@ -1,11 +1,11 @@
-// Which hooks run for an event, and why the others do not. The only module that uses picomatch.
+// Which hooks run for an event, and why the others do not.
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { CANONICAL_TOOLS, TOOL_GROUPS, isMcpTool, knownToolNames, toolAgentName, toolSpellings, type ToolAgent } from '../events/tools.js';
 import { isInside } from '../paths.js';
 import type { HookEvent } from '../types.js';
 import { claudeCandidates, claudePatternMatches, fieldMatcherPasses, type FieldMatcher } from './claude-matcher.js';
 import { parseClaudeRule, rulePasses } from './claude-rule.js';
+import { glob, pathGlob } from './glob.js';
 import { compileRegexPattern, isRegexPattern, regexLooking, regexOf } from './tool-pattern.js';
 
 /** The parts of a resolved hook that matching looks at. */
@@ -71,7 +71,7 @@ export function checkToolPattern(pattern: string, agent?: ToolAgent, unknownTool
     const looksLikeRegex = regexLooking(pattern);
     if (looksLikeRegex !== undefined) return looksLikeRegex;
     if (isMcpTool(pattern)) return undefined;
-    matches = compile(pattern, TOOL_OPTIONS);
+    matches = glob(pattern, 'tool');
   }
   if (unknownTools || knownToolNames(agent).some((name) => matches(name))) return undefined;
   const plugin = 'or set "matchUnknownTools": true on the hook for tools agent-hooks cannot know (plugin or bare MCP tool names)';
@@ -80,25 +80,6 @@ export function checkToolPattern(pattern: string, agent?: ToolAgent, unknownTool
 }
 
 // --- internal ---
-
-const TOOL_OPTIONS: picomatch.PicomatchOptions = { nocase: true };
-// `*` crosses `/` in commands and prompts: `rm *` must see `rm -rf /tmp/x`.
-const TEXT_OPTIONS: picomatch.PicomatchOptions = { bash: true, dot: true };
-// Patterns without a slash match the basename: `*.env` matches `/home/me/app/.env`. (picomatch's
-// `basename` option also changes patterns that have a slash, so it is set only for those without.)
-const BASENAME_OPTIONS: picomatch.PicomatchOptions = { dot: true, basename: true };
-const PATH_OPTIONS: picomatch.PicomatchOptions = { dot: true };
-
-const cache = new Map<string, picomatch.Matcher>();
-function compile(pattern: string, options: picomatch.PicomatchOptions): picomatch.Matcher {
-  const key = `${options === TOOL_OPTIONS ? 't' : options === TEXT_OPTIONS ? 'x' : options === PATH_OPTIONS ? 'p' : 'b'}:${pattern}`;
-  let matcher = cache.get(key);
-  if (matcher === undefined) {
-    matcher = picomatch(pattern, options);
-    cache.set(key, matcher);
-  }
-  return matcher;
-}
 
 /** `skip`: the ids HOOKS_SKIP names, or the switches' own answer per hook (config/switches.ts). */
 function rejection<H extends Matchable>(hook: H, event: HookEvent, skip: ReadonlySet<string> | ((hook: H) => string | undefined), home: string | undefined): string | undefined {
@@ -127,7 +108,7 @@ function rejection<H extends Matchable>(hook: H, event: HookEvent, skip: Readonl
   if (hook.agent !== undefined) {
     const ids = agentIdentity(event.payload);
     const names = ids.length === 0 ? ['main'] : ids;
-    if (!hook.agent.some((p) => names.some((n) => compile(p, TOOL_OPTIONS)(n)))) return `agent: ${names.join(' / ')} is not ${hook.agent.join(' | ')}`;
+    if (!hook.agent.some((p) => names.some((n) => glob(p, 'tool')(n)))) return `agent: ${names.join(' / ')} is not ${hook.agent.join(' | ')}`;
   }
   for (const [field, patterns] of Object.entries(hook.if ?? {})) {
     const value = fieldValue(event, field);
@@ -150,7 +131,7 @@ function toolMatches(pattern: string, tool: { name: string; canonical: string })
     const regex = regexOf(pattern);
     return regex !== null && (regex.test(tool.name) || toolSpellings(tool.canonical).some((name) => regex.test(name)));
   }
-  const matcher = compile(pattern, TOOL_OPTIONS);
+  const matcher = glob(pattern, 'tool');
   return matcher(tool.name) || toolSpellings(tool.canonical).some((name) => matcher(name));
 }
 
@@ -181,8 +162,8 @@ function fieldValue(event: HookEvent, field: string): string | undefined {
 }
 
 function fieldMatches(field: string, pattern: string, value: string, event: HookEvent): boolean {
-  if (!/path|file/i.test(field)) return compile(pattern, TEXT_OPTIONS)(value.replace(/\s+/g, ' '));
-  const matcher = compile(pattern, pattern.includes('/') ? PATH_OPTIONS : BASENAME_OPTIONS);
+  if (!/path|file/i.test(field)) return glob(pattern, 'text')(value.replace(/\s+/g, ' '));
+  const matcher = pathGlob(pattern);
   if (matcher(value)) return true;
   // Agents send absolute paths; users write globs relative to the project (`src/**`).
   const cwd = event.payload.cwd;

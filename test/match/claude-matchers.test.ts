@@ -199,6 +199,47 @@ describe("Claude Code's if rules", () => {
     expect(runsOn(undefined)).toBe(true);
   });
 
+  it("a HOME that is glob syntax to picomatch (parentheses, braces, brackets, a backslash) still guards what is below it, and only that", () => {
+    const rule = { tool: 'Read', content: '~/.ssh/**' };
+    const read = { name: 'Read', canonical: 'read' };
+    for (const home of ['/Users/Jo (Work)', '/home/{a,b}', '/home/a[1]', '/home/x*y', '/home/a+(b)', '/home/a@(b)', '/home/!n', '/home/a\\b', '/home/$x^y.z']) {
+      expect(rulePasses(rule, read, { file_path: `${home}/.ssh/id_rsa` }, '/p', home), home).toBe(true);
+      expect(rulePasses(rule, read, { file_path: '/home/other/.ssh/id_rsa' }, '/p', home), home).toBe(false);
+      expect(rulePasses(rule, read, { file_path: `${home}/notes/.ssh` }, '/p', home), home).toBe(false);
+    }
+  });
+
+  it('property: for any HOME, ~/ rules match exactly the files below it, however the path is spelt', () => {
+    const read = { name: 'Read', canonical: 'read' };
+    const segment = fc.string({ unit: 'binary', minLength: 1, maxLength: 10 }).map((s) => s.replace(/[\0/]/g, '') || 'x').filter((s) => s !== '.' && s !== '..');
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 3 }), segment, (parts, name) => {
+        const home = `/${parts.join('/')}`;
+        const below = `${home}/.ssh/${name}`;
+        expect(rulePasses({ tool: 'Read', content: '~/.ssh/**' }, read, { file_path: below }, '/p', home)).toBe(true);
+        expect(rulePasses({ tool: 'Read', content: '~/.ssh/**' }, read, { file_path: `${home}-x/.ssh/${name}` }, '/p', home)).toBe(false);
+        // Relative to the session's folder, and through a detour: the same file.
+        expect(rulePasses({ tool: 'Read', content: '~/.ssh/**' }, read, { file_path: `.ssh/${name}` }, home, home)).toBe(true);
+        expect(rulePasses({ tool: 'Read', content: '~/.ssh/**' }, read, { file_path: `${home}/x/../.ssh/${name}` }, '/p', home)).toBe(true);
+      }),
+      { seed: 20261127, numRuns: 300, interruptAfterTimeLimit: 4000 },
+    );
+  });
+
+  it('a folder whose name starts with two dots is inside the project: a ./..cache/** rule matches the files in it', () => {
+    const read = { name: 'Read', canonical: 'read' };
+    expect(rulePasses({ tool: 'Read', content: './..cache/**' }, read, { file_path: '/p/..cache/key' }, '/p')).toBe(true);
+    expect(rulePasses({ tool: 'Read', content: '~/..cache/**' }, read, { file_path: '/home/alice/..cache/key' }, '/p', '/home/alice')).toBe(true);
+    expect(rulePasses({ tool: 'Read', content: './..cache/**' }, read, { file_path: '/..cache/key' }, '/p')).toBe(false);
+    expect(rulePasses({ tool: 'Read', content: '~/..cache/**' }, read, { file_path: '/home/..cache/key' }, '/p', '/home/alice')).toBe(false);
+  });
+
+  it('a ~/ rule with nothing to place the file by runs the hook: a relative HOME, or a relative file and no folder', () => {
+    const read = { name: 'Read', canonical: 'read' };
+    expect(rulePasses({ tool: 'Read', content: '~/.ssh/**' }, read, { file_path: '/elsewhere/x' }, '/p', 'home/alice')).toBe(true);
+    expect(rulePasses({ tool: 'Read', content: '~/.ssh/**' }, read, { file_path: '.ssh/id_rsa' }, undefined, '/home/alice')).toBe(true);
+  });
+
   it('property: reading any rule on any command never throws, and a rule naming the whole command always matches it', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 30 }), fc.string({ maxLength: 60 }), (rule, command) => {

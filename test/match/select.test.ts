@@ -57,6 +57,14 @@ describe('selectHooks', () => {
     expect(picks({ match: ['group:fs'] }, edit)).toBe(true);
   });
 
+  it('a newline in a path does not take it out of a ** glob (picomatch builds ** on ".", which stops at one)', () => {
+    for (const file of ['/home/dev/project/src/a\nb/.env', '/home/dev/project/src/\n/x.ts', 'src/x\n.ts']) {
+      const edit = event('preToolUse', { cwd: '/home/dev/project', tool_name: 'Edit', tool_input: { file_path: file } });
+      expect(picks({ if: { file_path: 'src/**' } }, edit), JSON.stringify(file)).toBe(true);
+      expect(picks({ if: { file_path: 'test/**' } }, edit), JSON.stringify(file)).toBe(false);
+    }
+  });
+
   it('commands spanning lines still match', () => {
     expect(picks({ if: { command: '*deploy --prod*' } }, bash('cd app &&\n  deploy --prod'))).toBe(true);
   });
