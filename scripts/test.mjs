@@ -37,8 +37,7 @@ try {
   process.stdout.write('\nhooks test (hooks-tests/)\n');
   const cases = spawnSync(process.execPath, [path.join(root, 'bin', 'hooks.js'), 'test', '--json'], {
     cwd: root,
-    // Its hooks' temporary files go where vitest's went (test/run-tmp.ts): removed with the run's own folder.
-    env: { ...process.env, TMPDIR: tmp },
+    env: isolated(),
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
@@ -70,6 +69,18 @@ for (const problem of problems) process.stdout.write(`\n${problem}\n`);
 failed += problems.length;
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exitCode = failed > 0 ? 1 : 0;
+
+/**
+ * The environment of the `hooks test` phase: a home of its own, as the vitest tests have (test/helpers.ts
+ * isolatedEnv), so a contributor's own user layer, trust store, managed layer or switches (HOOKS_SKIP, ...) never
+ * change what the repository's cases see; temporary files go in the run's folder, removed with it.
+ */
+function isolated() {
+  const home = path.join(tmp, 'home');
+  const env = { ...process.env, HOME: home, TMPDIR: tmp, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_STATE_HOME: path.join(home, '.local', 'state'), XDG_CACHE_HOME: path.join(home, '.cache'), AGENT_HOOKS_MANAGED_CONFIG: path.join(home, 'managed-agent-hooks.json') };
+  for (const name of Object.keys(env)) if (/^HOOKS_/.test(name) || name === 'CLAUDE_PROJECT_DIR' || name === 'XDG_RUNTIME_DIR') delete env[name];
+  return env;
+}
 
 function readJson(file) {
   try {

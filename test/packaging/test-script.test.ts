@@ -38,8 +38,8 @@ beforeAll(() => {
   for (const name of ['node_modules', 'bin', 'dist']) symlinkSync(path.join(ROOT, name), path.join(project, name));
 });
 
-function runScript(args: string[]) {
-  const env = isolatedEnv(project);
+function runScript(args: string[], extra: Record<string, string> = {}) {
+  const env = { ...isolatedEnv(project), ...extra };
   // A vitest run inside this one must not think it is a worker of ours.
   for (const key of Object.keys(env)) if (key.startsWith('VITEST') || key === 'TEST' || key === 'NODE_ENV') delete env[key];
   return spawnSync(process.execPath, [path.join(project, 'scripts', 'test.mjs'), ...args], { cwd: project, env, encoding: 'utf8', timeout: 240_000 });
@@ -60,9 +60,12 @@ describe('npm test closing line', () => {
   }, 240_000);
 
   it('a vitest half that does not run is a failure, in the line and the exit code', () => {
-    const r = runScript(['test/no-such-file.test.ts']);
+    // The contributor's own setup reaches neither half's cases: a user layer that blocks every tool call, and
+    // switches that would turn the guard off (the hooks test half runs in a home of its own).
+    const user = tmpProject({ 'agent-hooks/config.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'block-all', command: 'exit 2' }] } }) });
+    const r = runScript(['test/no-such-file.test.ts'], { XDG_CONFIG_HOME: user, HOOKS_SKIP: 'command-safety', HOOKS_DISABLE: '1' });
     expect(r.status).toBe(1);
     // The hooks test half still ran and counted its two cases.
-    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('2 passed, 1 failed');
+    expect(r.stdout.trimEnd().split('\n').at(-1), r.stdout).toBe('2 passed, 1 failed');
   }, 240_000);
 });
