@@ -182,10 +182,14 @@ export function fixture(lang: 'bash' | 'python' | 'node', name = 'reply'): strin
  * The CLI in-process (no build needed), with captured output: the same argv, cwd, env, stdin and exit code as
  * runCli's process, and the same defaults (the repository, a throwaway home).
  */
-export async function cliInProcess(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}) {
+/** `answers`: stdin is a terminal, and each question the command asks gets the next answer (the questions are returned). */
+export async function cliInProcess(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; answers?: string[] } = {}) {
   let stdout = '';
   let stderr = '';
+  const questions: string[] = [];
+  const answers = options.answers === undefined ? undefined : [...options.answers];
   const code = await cli(args, {
+    ...(answers === undefined ? {} : { stdinIsTTY: true, prompt: async (question: string) => (questions.push(question), answers.shift() ?? '') }),
     cwd: options.cwd ?? ROOT,
     env: options.env ?? isolatedEnv(tmpProject()),
     readStdin: async () => options.input ?? '',
@@ -195,7 +199,7 @@ export async function cliInProcess(args: string[], options: { cwd?: string; env?
     stderrIsTTY: false,
     signal: new AbortController().signal,
   });
-  return { code, stdout, stderr };
+  return { code, stdout, stderr, questions };
 }
 
 /** For a dialect's table tests: its captured payloads, events from them, bare decisions, and answers. */

@@ -12,8 +12,9 @@ import path from 'node:path';
 export default function runTmp(): () => void {
   // A short name: a serve socket lives a few folders below a test's home, and sockaddr_un holds 108 bytes.
   const root = mkdtempSync(path.join(os.tmpdir(), 'ahv-'));
-  // As /tmp is (sticky, open to all): tests that run a step as another uid reach their folders through it.
-  chmodSync(root, 0o1777);
+  // Open to enter, not to write: tests that run a step as another uid reach the folders they open to it, and
+  // no other user can plant a name in it for the removal below (run as root) to follow.
+  chmodSync(root, 0o755);
   const outer = process.env.TMPDIR;
   process.env.TMPDIR = root;
   return () => {

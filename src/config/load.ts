@@ -16,7 +16,7 @@ import type { Covers } from '../trust/covers.js';
 import { EXTENDS_COVER_PREFIX } from '../trust/covers.js';
 import { euid } from '../fs/private.js';
 import { parseExtends, printable } from './extends/source.js';
-import { locateExtends } from './extends/locate.js';
+import { locateExtends, type FetchPolicy } from './extends/locate.js';
 
 export type LayerName = 'managed' | 'user' | 'project' | 'local' | 'api' | 'cli' | 'defaults';
 
@@ -232,7 +232,7 @@ export async function readForTrust(file: string): Promise<{ bytes: Buffer; sha25
  * What a project or local file extends, read as the loader would once the file is trusted (for `hooks trust`:
  * the review shows it and trust covers it). `fetch`: fetch git sources not in the cache yet.
  */
-export async function readExtendsForTrust(file: string, config: unknown, env: NodeJS.ProcessEnv, fetch: boolean): Promise<ConfigLayer[]> {
+export async function readExtendsForTrust(file: string, config: unknown, env: NodeJS.ProcessEnv, fetch: FetchPolicy): Promise<ConfigLayer[]> {
   const layer: ConfigLayer = { layer: path.basename(file) === LOCAL_CONFIG_NAME ? 'local' : 'project', file, dir: path.dirname(file), config, trust: 'trusted' };
   await attachExtends(layer, env, { fetch, root: layer.dir });
   return layer.extended ?? [];
@@ -430,7 +430,7 @@ export const MAX_EXTENDED_FILES = 64;
  * is an extended layer with a `problem` (a warning on every run, its hooks do not run), never dropped silently.
  * `root`: a project or local file's folder, which its extends may not leave (a pinned git source aside).
  */
-async function attachExtends(layer: ConfigLayer, env: NodeJS.ProcessEnv, options: { fetch?: boolean; root?: string; locked?: boolean }): Promise<void> {
+async function attachExtends(layer: ConfigLayer, env: NodeJS.ProcessEnv, options: { fetch?: FetchPolicy; root?: string; locked?: boolean }): Promise<void> {
   const out: ConfigLayer[] = [];
   const seen = new Set<string>();
   const specsOf = (config: unknown, own: boolean): { spec: unknown; required: boolean }[] => {
@@ -465,7 +465,7 @@ async function attachExtends(layer: ConfigLayer, env: NodeJS.ProcessEnv, options
         failed('a locked runner extends only files named by path (owned by another user): a package or the git cache is yours to change');
         continue;
       }
-      const located = locateExtends(parsed.source, { from, layer: layer.layer, env, ...(options.root === undefined ? {} : { root: options.root }), ...(options.fetch === true ? { fetch: true } : {}) });
+      const located = locateExtends(parsed.source, { from, layer: layer.layer, env, ...(options.root === undefined ? {} : { root: options.root }), ...(options.fetch === undefined || options.fetch === false ? {} : { fetch: options.fetch }) });
       if ('problem' in located) {
         failed(located.problem);
         continue;

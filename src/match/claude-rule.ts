@@ -113,6 +113,9 @@ export function subcommands(command: string): string[] {
   return [...pieces];
 }
 
+/** What a rule's `~` and the file's HOME both become before matching: a folder name with no glob syntax. */
+const HOME_STAND_IN = '/HOME';
+
 /**
  * Claude Code's path rules are gitignore-style: `*.ts` matches the base name anywhere; `./x` and
  * `/x` are relative to the project, `//x` absolute, `~/x` in the home folder.
@@ -126,14 +129,14 @@ function pathPasses(content: string, file: string, cwd: string | undefined, home
   } else if (pattern.startsWith('~/')) {
     // No HOME to judge by: the hook runs (a guard is not skipped on a guess).
     if (home === undefined || !path.isAbsolute(home)) return true;
-    // Matched below HOME, never with HOME inside the glob: a home such as "/Users/Jo (Work)" or "/home/{a,b}"
-    // is glob syntax to picomatch, and the rule would then match nothing, skipping the hook it guards.
+    // HOME stands in as a plain name on both sides, never inside the glob itself: a home such as
+    // "/Users/Jo (Work)" or "/home/{a,b}" is glob syntax to picomatch, and the rule would match nothing.
+    const rule = path.posix.join(HOME_STAND_IN, pattern.slice(2)).replace(/(?<=.)\/+$/, '');
+    // A rule that climbs out of HOME (`~/../*/.ssh/**`) cannot be judged without HOME in a glob: the hook runs.
+    if (!isInside(HOME_STAND_IN, rule)) return true;
     const where = path.isAbsolute(file) ? file : cwd !== undefined && path.isAbsolute(cwd) ? path.join(cwd, file) : undefined;
     if (where === undefined) return true;
-    if (!isInside(home, where)) return false;
-    const rel = path.relative(home, where);
-    const rest = pattern.slice(2);
-    return rest === '' ? rel === '' : glob(rest, 'path')(rel);
+    return isInside(home, where) && glob(rule, 'path')(path.posix.join(HOME_STAND_IN, path.relative(home, where)));
   } else if (pattern.startsWith('./')) pattern = pattern.slice(2);
   else if (pattern.startsWith('/')) pattern = pattern.slice(1);
   const matcher = pathGlob(pattern);

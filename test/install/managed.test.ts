@@ -3,7 +3,6 @@
 // every switch set still blocks, and whose doctor says "locked: yes". A runner copy the user can write
 // is the control: there the same switches do switch the guard off.
 import { chownSync, readFileSync, statSync, readdirSync, lstatSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
@@ -57,12 +56,15 @@ const unavailable = machineUnavailable();
 describe.skipIf(unavailable !== undefined)('install claude-code --managed, as root', () => {
   let machine: Machine;
   let bin: string;
+  let nobodyHome: string;
   const hooks = (argv: string[], env: Record<string, string> = {}) =>
-    // HOME is the run's temporary folder (test/run-tmp.ts: open to all, sticky, removed after the run), not /tmp,
-    // where the runner's caches would outlive the run.
-    machine.run(['/usr/bin/env', '-i', 'PATH=/usr/bin:/bin', `HOME=${os.tmpdir()}`, ...Object.entries(env).map(([k, v]) => `${k}=${v}`), '/usr/bin/node', bin, ...argv], { user: NOBODY, input: RM_HOME });
+    // HOME is a folder of uid 65534's own in the run's temporary folder (removed after the run), not /tmp, where
+    // the runner's caches would outlive the run.
+    machine.run(['/usr/bin/env', '-i', 'PATH=/usr/bin:/bin', `HOME=${nobodyHome}`, ...Object.entries(env).map(([k, v]) => `${k}=${v}`), '/usr/bin/node', bin, ...argv], { user: NOBODY, input: RM_HOME });
 
   beforeAll(async () => {
+    nobodyHome = tmpProject();
+    chownSync(nobodyHome, NOBODY.uid, NOBODY.gid);
     machine = makeMachine();
     bin = path.join(machine.prefix, 'lib', 'node_modules', 'agent-hooks', 'bin', 'hooks.js');
     const { code, stdout, stderr } = await machine.run(['/usr/bin/node', path.join(ROOT, 'bin', 'hooks.js'), 'install', 'claude-code', '--managed', '--prefix', machine.prefix, '--node', '/usr/bin/node']);
@@ -92,7 +94,7 @@ describe.skipIf(unavailable !== undefined)('install claude-code --managed, as ro
       HOOKS_DISABLE: '1',
       HOOKS_SKIP: 'command-safety,sensitive-paths',
       AGENT_HOOKS_MANAGED_CONFIG: '/tmp/none.json',
-      XDG_CACHE_HOME: os.tmpdir(),
+      XDG_CACHE_HOME: path.join(nobodyHome, 'elsewhere'),
     });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stdout).toContain('"permissionDecision":"deny"');

@@ -226,6 +226,20 @@ describe("Claude Code's if rules", () => {
     );
   });
 
+  it('a ~/ rule is read as a path below HOME however it is spelt: HOME itself, doubled or trailing slashes, a detour', () => {
+    const read = { name: 'Read', canonical: 'read' };
+    const passes = (content: string, file: string) => rulePasses({ tool: 'Read', content }, read, { file_path: file }, '/p', '/home/a');
+    expect(passes('~/**', '/home/a')).toBe(true);
+    expect(passes('~/**', '/home/a/')).toBe(true);
+    expect(passes('~//.ssh/**', '/home/a/.ssh/id_rsa')).toBe(true);
+    expect(passes('~/x/../.ssh/**', '/home/a/.ssh/id_rsa')).toBe(true);
+    expect(passes('~/.ssh/', '/home/a/.ssh/')).toBe(true);
+    expect(passes('~/.ssh/**/', '/home/a/.ssh/keys/')).toBe(true);
+    expect(passes('~/.ssh/**', '/home/a/.sshx/id_rsa')).toBe(false);
+    // One that climbs out of HOME cannot be judged without HOME inside a glob: the hook runs.
+    expect(passes('~/../*/.ssh/**', '/home/b/.ssh/id_rsa')).toBe(true);
+  });
+
   it('a folder whose name starts with two dots is inside the project: a ./..cache/** rule matches the files in it', () => {
     const read = { name: 'Read', canonical: 'read' };
     expect(rulePasses({ tool: 'Read', content: './..cache/**' }, read, { file_path: '/p/..cache/key' }, '/p')).toBe(true);

@@ -1,7 +1,7 @@
 // `hooks trust` with extends: the review fetches a pinned git source (a bare repository made here), shows
 // each extended file and its hooks, and says which one changed since trusted; `list`, `explain` and the
 // audit log name how a hook came in. In-process CLI (no spawn).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliInProcess, isolatedEnv, sample, tmpProject } from '../helpers.js';
@@ -50,5 +50,53 @@ describe('hooks trust with extends', () => {
     const again = await cliInProcess(['trust'], { cwd: dir, env });
     expect(again.stdout).toMatch(/extends "\.\/local-policy\.json".*\(changed since trusted\)/);
     expect(again.stdout).toMatch(/extends ".*".*\(as trusted\)/);
+  });
+});
+
+// A fetch runs git with the user's credentials and ssh keys on URLs the reviewed repository chose: asked first.
+describe('hooks trust asks before it fetches', () => {
+  const project = () => {
+    const repo = bareRepo({ '.hooksrc.json': json({ hooks: { preToolUse: [{ id: 'team-guard', command: 'true' }] } }) });
+    const spec = `${repo.url}#${repo.commit}`;
+    const dir = tmpProject({ '.git/HEAD': '', '.hooksrc.json': json({ extends: spec, hooks: { preToolUse: [{ id: 'own', command: 'true' }] } }) });
+    const env = isolatedEnv(dir, {}, { trust: false });
+    return { dir, env, source: `${repo.url.replace(/^git\+/, '')}#${repo.commit}`, cache: path.join(env.XDG_CACHE_HOME!, 'agent-hooks', 'extends') };
+  };
+  /** The project's hooks that run (list --json also names the built-in defaults). */
+  const ids = async (dir: string, env: NodeJS.ProcessEnv) =>
+    (JSON.parse((await cliInProcess(['list', '--json'], { cwd: dir, env })).stdout) as { hooks: { id: string; source: { layer: string } }[] }).hooks.filter((h) => h.source.layer === 'project').map((h) => h.id);
+
+  it('not a terminal and no --yes: the source is named, nothing is fetched, nothing trusted', async () => {
+    const { dir, env, source, cache } = project();
+    const r = await cliInProcess(['trust'], { cwd: dir, env });
+    expect(r.code).not.toBe(0);
+    expect(r.stdout).toContain(`a git source extended here is not fetched yet:\n  ${source}`);
+    expect(r.stdout).toContain('not fetched: their hooks do not run');
+    expect(existsSync(cache) && readdirSync(cache).length > 0).toBe(false);
+    expect(await ids(dir, env)).toEqual([]);
+  });
+
+  it('on a terminal, "no" to the fetch: the project can be trusted without it, and the source runs only once fetched and reviewed', async () => {
+    const { dir, env, cache } = project();
+    const r = await cliInProcess(['trust'], { cwd: dir, env, answers: ['n', 'y'] });
+    expect(r.questions[0]).toMatch(/^Fetch it now \(git, over the network\), to review what it adds\? \[y\/N\] $/);
+    expect(r.code, r.stdout).toBe(0);
+    expect(existsSync(cache) && readdirSync(cache).length > 0).toBe(false);
+    expect(await ids(dir, env)).toEqual(['own']);
+    // Fetched later: what it adds was never reviewed, so the project is untrusted until it is.
+    const fetched = await cliInProcess(['trust', '--fetch'], { cwd: dir, env });
+    expect(fetched.stdout).toMatch(/runs sh -c "true"\s+\(id team-guard\)/);
+    expect(await ids(dir, env)).toEqual([]);
+    expect((await cliInProcess(['trust', '--yes'], { cwd: dir, env })).code).toBe(0);
+    expect(await ids(dir, env)).toEqual(['team-guard', 'own']);
+  });
+
+  it('on a terminal, "yes": fetched, and the review shows what it runs', async () => {
+    const { dir, env } = project();
+    const r = await cliInProcess(['trust'], { cwd: dir, env, answers: ['y', 'y'] });
+    expect(r.questions).toHaveLength(2);
+    expect(r.stdout).toMatch(/runs sh -c "true"\s+\(id team-guard\)/);
+    expect(r.code).toBe(0);
+    expect(await ids(dir, env)).toEqual(['team-guard', 'own']);
   });
 });

@@ -33,12 +33,13 @@ is shown as source and never run here.
 What a config extends (files, packages in node_modules, git sources pinned by commit) is shown
 too, hook by hook, and trust covers the bytes of each extended file and the files its commands run:
 a package that changes after you trusted the project is not trusted until you review it again. Git
-sources not in the cache yet are fetched here (once; runs never touch the network).
+sources not in the cache yet are listed, and fetched here (once; runs never touch the network) when
+you agree, or with --yes or --fetch: a fetch runs git with your credentials on URLs the project names.
 
 Options:
   --yes    trust without asking (for scripts; read what it prints)
-  --fetch  also fetch the git sources your user and managed configs extend (then exit if no project
-           config is found)
+  --fetch  fetch the git sources the project's configs extend without asking, and those your user and
+           managed configs extend (then exit if no project config is found)
   --list   show every trusted file and its covered files, and whether each still matches
   --json   with --list: the same as JSON ({"store", "files": [{"file", "state", "trusted", "sha256",
            "trustedAt", "covers": [{"file", "matches", "trusted", "now"}]}]}); state is trusted,
@@ -65,19 +66,32 @@ switches such a file off, trusted or not, until it is fixed.
       throw new HooksError('USAGE', `no project config found from ${path.resolve(ctx.cwd, args.positional.path ?? '.')} (the search stops at the repository root or your home folder)`);
     }
     const store = readTrustStore(ctx.env);
-    const reads = await Promise.all(
-      files.map(async (file) => {
-        const read = await readForTrust(file);
-        const coverage = coverageFor(file, read);
-        // Reviewing is the explicit step: git sources missing from the cache are fetched now.
-        const extended = read.config === undefined ? [] : await readExtendsForTrust(file, read.config, ctx.env, true);
-        const more = extendsCoverage(file, extended);
-        Object.assign(coverage.covers, more.covers);
-        Object.assign(coverage.why, more.why);
-        coverage.notes.push(...more.notes);
-        return { file, ...read, coverage, extended, issues: await issuesOf(file, read, ctx, extended) };
-      }),
-    );
+    const review = (fetch: Parameters<typeof readExtendsForTrust>[3]) =>
+      Promise.all(
+        files.map(async (file) => {
+          const read = await readForTrust(file);
+          const coverage = coverageFor(file, read);
+          const extended = read.config === undefined ? [] : await readExtendsForTrust(file, read.config, ctx.env, fetch);
+          const more = extendsCoverage(file, extended);
+          Object.assign(coverage.covers, more.covers);
+          Object.assign(coverage.why, more.why);
+          coverage.notes.push(...more.notes);
+          return { file, ...read, coverage, extended, issues: await issuesOf(file, read, ctx, extended) };
+        }),
+      );
+    // Git sources missing from the cache are fetched only once you agree: a fetch runs git, with your credentials
+    // and ssh keys, on URLs the project's files name (a repository you are reviewing chose them).
+    const unfetched = new Set<string>();
+    let reads = await review((source) => (unfetched.add(`${source.url}#${source.commit}`), false));
+    if (unfetched.size > 0) {
+      ctx.stdout(`${unfetched.size === 1 ? 'a git source' : `${unfetched.size} git sources`} extended here ${unfetched.size === 1 ? 'is' : 'are'} not fetched yet:\n${[...unfetched].map((u) => `  ${u}\n`).join('')}`);
+      let fetch = args.flags.yes === true || args.flags.fetch === true;
+      if (!fetch && ctx.stdinIsTTY === true && ctx.prompt !== undefined) {
+        fetch = /^y(es)?$/.test((await ctx.prompt(`Fetch ${unfetched.size === 1 ? 'it' : 'them'} now (git, over the network), to review what ${unfetched.size === 1 ? 'it adds' : 'they add'}? [y/N] `)).trim().toLowerCase());
+      }
+      if (fetch) reads = await review(true);
+      else ctx.stdout(s.dim('not fetched: their hooks do not run until you fetch them (hooks trust --fetch) and review the config again\n'));
+    }
     const isTrusted = (r: (typeof reads)[number]) => sameTrust(store.entries[r.file], r.coverage);
     const lines: string[] = [];
     for (const r of reads) {

@@ -21,9 +21,12 @@ export interface LocateContext {
    */
   root?: string;
   env: NodeJS.ProcessEnv;
-  /** Fetch a git source missing from the cache (`hooks trust`), instead of reporting it. */
-  fetch?: boolean;
+  /** Fetch a git source missing from the cache (`hooks trust`), instead of reporting it; a function decides per source. */
+  fetch?: FetchPolicy;
 }
+
+/** Whether to fetch a git source missing from the cache: always, never, or as a function decides (and, say, records it). */
+export type FetchPolicy = boolean | ((source: Extract<ExtendsSource, { kind: 'git' }>) => boolean);
 
 export type Located = { file: string; real: string; source: ExtendsSource } | { problem: string };
 
@@ -55,7 +58,7 @@ export function locateExtends(source: ExtendsSource, ctx: LocateContext): Locate
   }
   let tree = cachedTree(source, ctx.env);
   if (tree === undefined) {
-    if (ctx.fetch !== true) return { problem: `${source.url}#${source.commit.slice(0, 12)} is not fetched yet, so its hooks do not run; fetch it (once, then it is used offline): npx agent-hooks trust --fetch` };
+    if (!(typeof ctx.fetch === 'function' ? ctx.fetch(source) : ctx.fetch === true)) return { problem: `${source.url}#${source.commit.slice(0, 12)} is not fetched yet, so its hooks do not run; fetch it (once, then it is used offline): npx agent-hooks trust --fetch` };
     const fetched = fetchGitSource(source, ctx.env);
     if ('problem' in fetched) return fetched;
     tree = fetched.tree;
