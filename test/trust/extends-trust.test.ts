@@ -99,4 +99,17 @@ describe('hooks trust asks before it fetches', () => {
     expect(r.code).toBe(0);
     expect(await ids(dir, env)).toEqual(['team-guard', 'own']);
   });
+
+  it('what a fetched source extends in turn is asked about in a second round, by its own URL', async () => {
+    const inner = bareRepo({ '.hooksrc.json': json({ hooks: { preToolUse: [{ id: 'inner-guard', command: 'true' }] } }) });
+    const outer = bareRepo({ '.hooksrc.json': json({ extends: `${inner.url}#${inner.commit}`, hooks: { preToolUse: [{ id: 'outer-guard', command: 'true' }] } }) });
+    const dir = tmpProject({ '.git/HEAD': '', '.hooksrc.json': json({ extends: `${outer.url}#${outer.commit}` }) });
+    const env = isolatedEnv(dir, {}, { trust: false });
+    const r = await cliInProcess(['trust'], { cwd: dir, env, answers: ['y', 'n', 'y'] });
+    expect(r.questions.map((q) => q.slice(0, 9))).toEqual(['Fetch it ', 'Fetch it ', 'Trust thi']);
+    const listed = [...r.stdout.matchAll(/is not fetched yet:\n {2}(\S+)/g)].map((m) => m[1]);
+    expect(listed).toEqual([`${outer.url.replace(/^git\+/, '')}#${outer.commit}`, `${inner.url.replace(/^git\+/, '')}#${inner.commit}`]);
+    expect(r.code, r.stdout).toBe(0);
+    expect(await ids(dir, env)).toEqual(['outer-guard']);
+  });
 });

@@ -80,17 +80,25 @@ switches such a file off, trusted or not, until it is fixed.
         }),
       );
     // Git sources missing from the cache are fetched only once you agree: a fetch runs git, with your credentials
-    // and ssh keys, on URLs the project's files name (a repository you are reviewing chose them).
-    const unfetched = new Set<string>();
-    let reads = await review((source) => (unfetched.add(`${source.url}#${source.commit}`), false));
-    if (unfetched.size > 0) {
+    // and ssh keys, on URLs the project's files name (a repository you are reviewing chose them). What a fetched
+    // source extends in turn is asked about in the next round.
+    const answered = new Map<string, boolean>();
+    let reads: Awaited<ReturnType<typeof review>>;
+    for (;;) {
+      const unfetched = new Set<string>();
+      reads = await review((source) => {
+        const key = `${source.url}#${source.commit}`;
+        if (!answered.has(key)) unfetched.add(key);
+        return answered.get(key) === true;
+      });
+      if (unfetched.size === 0) break;
       ctx.stdout(`${unfetched.size === 1 ? 'a git source' : `${unfetched.size} git sources`} extended here ${unfetched.size === 1 ? 'is' : 'are'} not fetched yet:\n${[...unfetched].map((u) => `  ${u}\n`).join('')}`);
       let fetch = args.flags.yes === true || args.flags.fetch === true;
       if (!fetch && ctx.stdinIsTTY === true && ctx.prompt !== undefined) {
         fetch = /^y(es)?$/.test((await ctx.prompt(`Fetch ${unfetched.size === 1 ? 'it' : 'them'} now (git, over the network), to review what ${unfetched.size === 1 ? 'it adds' : 'they add'}? [y/N] `)).trim().toLowerCase());
       }
-      if (fetch) reads = await review(true);
-      else ctx.stdout(s.dim('not fetched: their hooks do not run until you fetch them (hooks trust --fetch) and review the config again\n'));
+      if (!fetch) ctx.stdout(s.dim('not fetched: their hooks do not run until you fetch them (hooks trust --fetch) and review the config again\n'));
+      for (const key of unfetched) answered.set(key, fetch);
     }
     const isTrusted = (r: (typeof reads)[number]) => sameTrust(store.entries[r.file], r.coverage);
     const lines: string[] = [];
