@@ -199,7 +199,7 @@ export async function cliInProcess(args: string[], options: { cwd?: string; env?
     stderrIsTTY: false,
     signal: new AbortController().signal,
   });
-  return { code, stdout, stderr, questions };
+  return { code, stdout, stderr, ...(answers === undefined ? {} : { questions }) };
 }
 
 /** For a dialect's table tests: its captured payloads, events from them, bare decisions, and answers. */

@@ -79,7 +79,7 @@ describe('hooks trust asks before it fetches', () => {
   it('on a terminal, "no" to the fetch: the project can be trusted without it, and the source runs only once fetched and reviewed', async () => {
     const { dir, env, cache } = project();
     const r = await cliInProcess(['trust'], { cwd: dir, env, answers: ['n', 'y'] });
-    expect(r.questions[0]).toMatch(/^Fetch it now \(git, over the network\), to review what it adds\? \[y\/N\] $/);
+    expect(r.questions![0]).toMatch(/^Fetch it now \(git, over the network\), to review what it adds\? \[y\/N\] $/);
     expect(r.code, r.stdout).toBe(0);
     expect(existsSync(cache) && readdirSync(cache).length > 0).toBe(false);
     expect(await ids(dir, env)).toEqual(['own']);
@@ -94,7 +94,7 @@ describe('hooks trust asks before it fetches', () => {
   it('on a terminal, "yes": fetched, and the review shows what it runs', async () => {
     const { dir, env } = project();
     const r = await cliInProcess(['trust'], { cwd: dir, env, answers: ['y', 'y'] });
-    expect(r.questions).toHaveLength(2);
+    expect(r.questions!).toHaveLength(2);
     expect(r.stdout).toMatch(/runs sh -c "true"\s+\(id team-guard\)/);
     expect(r.code).toBe(0);
     expect(await ids(dir, env)).toEqual(['team-guard', 'own']);
@@ -106,7 +106,7 @@ describe('hooks trust asks before it fetches', () => {
     const dir = tmpProject({ '.git/HEAD': '', '.hooksrc.json': json({ extends: `${outer.url}#${outer.commit}` }) });
     const env = isolatedEnv(dir, {}, { trust: false });
     const r = await cliInProcess(['trust'], { cwd: dir, env, answers: ['y', 'n', 'y'] });
-    expect(r.questions.map((q) => q.slice(0, 9))).toEqual(['Fetch it ', 'Fetch it ', 'Trust thi']);
+    expect(r.questions!.map((q) => q.slice(0, 9))).toEqual(['Fetch it ', 'Fetch it ', 'Trust thi']);
     const listed = [...r.stdout.matchAll(/is not fetched yet:\n {2}(\S+)/g)].map((m) => m[1]);
     expect(listed).toEqual([`${outer.url.replace(/^git\+/, '')}#${outer.commit}`, `${inner.url.replace(/^git\+/, '')}#${inner.commit}`]);
     expect(r.code, r.stdout).toBe(0);
