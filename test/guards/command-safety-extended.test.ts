@@ -88,6 +88,9 @@ describe('the working directory and the project', () => {
   it('without a context, relative paths are the project and climbing out is not', () => {
     expect(judgeCommand('rm -rf build')).toEqual({ verdict: 'allow' });
     expect(judgeCommand('rm -rf ../other')).toMatchObject({ category: 'delete-outside-project' });
+    expect(judgeCommand('rm -rf ..')).toMatchObject({ verdict: 'block' });
+    // A name that starts with two dots is inside: only `..` and `../…` climb out.
+    expect(judgeCommand('rm -rf ..cache')).toEqual({ verdict: 'allow' });
     expect(judgeCommand('rm -rf ~+')).toMatchObject({ category: 'unverifiable' });
     expect(judgeCommand('rm -rf "$PWD"')).toMatchObject({ category: 'unverifiable' });
   });

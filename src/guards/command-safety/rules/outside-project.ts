@@ -63,7 +63,8 @@ function judgeTarget(cmd: SimpleCommand, word: ShellWord, where: Where, recursiv
   const path = canonical(normalizePath(value, cwd), where.home);
   if (!path.startsWith('/') && !path.startsWith('~')) {
     // Relative to an unknown directory: inside it, unless it climbs out.
-    if (!path.startsWith('..')) return undefined;
+    // `..cache` is a name inside it; only `..` itself or `../…` climbs out.
+    if (path !== '..' && !path.startsWith('../')) return undefined;
     if (where.project === undefined && cwd === undefined) {
       return recursive ? finding(cmd, 'delete-outside-project', `recursive delete of ${path} (outside the working directory)`) : undefined;
     }
