@@ -11,6 +11,8 @@
 // with and without them.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+// For its temporary folders: removed when the script exits.
+import './kit.mjs';
 
 export function suitesFolder(argv) {
   const i = argv.indexOf('--suites');

@@ -1,10 +1,18 @@
 // What every benchmark script here needs: the repository root, the CLI's bin, command-line flags and
 // quantiles (a median of whole-process times, the same in every script), and a seeded random source.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const hooksBin = path.join(root, 'bin', 'hooks.js');
+
+// Every temporary folder a script makes (projects, homes, sockets), and those of the processes it starts, go
+// in one folder of the run, removed when the script exits: a short name, for the serve sockets below it.
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'ahb-'));
+process.env.TMPDIR = scratch;
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 /** The value after `--name` on the command line, else `fallback`. */
 export function flag(name, fallback) {

@@ -53,6 +53,16 @@ describe('parseExtends', () => {
     );
   });
 
+  it('refuses what could redraw or hide the URL `hooks trust` shows before it asks: C1 controls, bidirectional overrides, separators, zero-width characters', () => {
+    const commit = 'a'.repeat(40);
+    for (const c of ['\u0085', '\u009b', '\u061c', '\u200b', '\u200e', '\u2028', '\u202e', '\u2066', '\ufeff', '\u001b', '\u007f']) {
+      const r = parseExtends(`git+https://evil.example/r${c}nothing to do.git#${commit}`);
+      expect(r.ok, JSON.stringify(c)).toBe(false);
+      if (!r.ok) expect(r.message).toMatch(/holds a control or invisible character$/);
+    }
+    expect(parseExtends(`git+https://example.com/équipe/politique.git#${commit}`).ok).toBe(true);
+  });
+
   it('never lets a part of a git URL start with "-" (git would read it as an option)', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^-[a-z=-]{1,12}$/), hex40, (opt, commit) => {

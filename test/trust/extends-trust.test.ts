@@ -83,6 +83,9 @@ describe('hooks trust asks before it fetches', () => {
     expect(r.code, r.stdout).toBe(0);
     expect(existsSync(cache) && readdirSync(cache).length > 0).toBe(false);
     expect(await ids(dir, env)).toEqual(['own']);
+    // Each run says so, and names the review (which asks) as the way to fetch it, not a command that fetches unasked.
+    const run = await cliInProcess(['run', 'pre-tool-use'], { cwd: dir, env, input: JSON.stringify({ ...sample('pre-tool-use.ls'), cwd: dir }) });
+    expect(run.stderr).toMatch(/is not fetched yet, so its hooks do not run; review the project \(it asks before it fetches\): npx agent-hooks trust;/);
     // Fetched later: what it adds was never reviewed, so the project is untrusted until it is.
     const fetched = await cliInProcess(['trust', '--fetch'], { cwd: dir, env });
     expect(fetched.stdout).toMatch(/runs sh -c "true"\s+\(id team-guard\)/);
@@ -111,5 +114,17 @@ describe('hooks trust asks before it fetches', () => {
     expect(listed).toEqual([`${outer.url.replace(/^git\+/, '')}#${outer.commit}`, `${inner.url.replace(/^git\+/, '')}#${inner.commit}`]);
     expect(r.code, r.stdout).toBe(0);
     expect(await ids(dir, env)).toEqual(['outer-guard']);
+  });
+
+  it('a source that cannot be fetched is said once, in one line, and not tried again; the review goes on', async () => {
+    const repo = bareRepo({ '.hooksrc.json': json({ hooks: {} }) });
+    const missing = `${repo.url}#${'0'.repeat(40)}`;
+    const dir = tmpProject({ '.git/HEAD': '', '.hooksrc.json': json({ extends: missing, hooks: { preToolUse: [{ id: 'own', command: 'true' }] } }), '.hooksrc.local.json': json({ extends: missing }) });
+    const env = isolatedEnv(dir, {}, { trust: false });
+    const r = await cliInProcess(['trust'], { cwd: dir, env, answers: ['y', 'y'] });
+    expect(r.questions!.map((q) => q.slice(0, 9))).toEqual(['Fetch it ', 'Trust the']);
+    expect(r.stdout.match(/^not fetched .*$/gm)).toHaveLength(1);
+    expect(r.code, r.stdout).toBe(0);
+    expect(await ids(dir, env)).toEqual(['own']);
   });
 });

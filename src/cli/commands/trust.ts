@@ -4,6 +4,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isJsFile, loadConfigLayers, loadManagedLayer, loadUserLayer, LOCAL_CONFIG_NAME, readExtendsForTrust, readForTrust, type ConfigLayer } from '../../config/load.js';
 import { resolveConfig } from '../../config/resolve.js';
+import { fetchGitSource } from '../../config/extends/git.js';
+import type { ExtendsSource } from '../../config/extends/source.js';
 import { HooksError } from '../../errors.js';
 import { findEvent } from '../../events/catalog.js';
 import { digest, readTrustStore, updateTrustStore, type TrustEntry } from '../../trust/store.js';
@@ -13,6 +15,7 @@ import type { Command } from '../command.js';
 import { expandClaudeShape } from '../../config/claude-shape.js';
 import { wantsColour, type CliContext } from '../context.js';
 import { createStyle } from '../style.js';
+import { printable } from '../../report/printable.js';
 
 export const command: Command = {
   help: `Usage: hooks trust [path] [--yes] | hooks trust --list [--json]
@@ -37,7 +40,7 @@ sources not in the cache yet are listed, and fetched here (once; runs never touc
 you agree, or with --yes or --fetch: a fetch runs git with your credentials on URLs the project names.
 
 Options:
-  --yes    trust without asking (for scripts; read what it prints)
+  --yes    trust, and fetch the git sources it extends, without asking (for scripts; read what it prints)
   --fetch  fetch the git sources the project's configs extend without asking, and those your user and
            managed configs extend (then exit if no project config is found)
   --list   show every trusted file and its covered files, and whether each still matches
@@ -80,25 +83,31 @@ switches such a file off, trusted or not, until it is fixed.
         }),
       );
     // Git sources missing from the cache are fetched only once you agree: a fetch runs git, with your credentials
-    // and ssh keys, on URLs the project's files name (a repository you are reviewing chose them). What a fetched
-    // source extends in turn is asked about in the next round.
-    const answered = new Map<string, boolean>();
+    // and ssh keys, on URLs the project's files name (a repository you are reviewing chose them). Each is
+    // fetched here, once; the review only reads the cache. What a fetched source extends in turn is asked
+    // about in the next round.
+    const answered = new Set<string>();
     let reads: Awaited<ReturnType<typeof review>>;
     for (;;) {
-      const unfetched = new Set<string>();
+      const unfetched = new Map<string, Extract<ExtendsSource, { kind: 'git' }>>();
       reads = await review((source) => {
         const key = `${source.url}#${source.commit}`;
-        if (!answered.has(key)) unfetched.add(key);
-        return answered.get(key) === true;
+        if (!answered.has(key)) unfetched.set(key, source);
+        return false;
       });
       if (unfetched.size === 0) break;
-      ctx.stdout(`${unfetched.size === 1 ? 'a git source' : `${unfetched.size} git sources`} extended here ${unfetched.size === 1 ? 'is' : 'are'} not fetched yet:\n${[...unfetched].map((u) => `  ${u}\n`).join('')}`);
+      ctx.stdout(`${unfetched.size === 1 ? 'a git source' : `${unfetched.size} git sources`} extended here ${unfetched.size === 1 ? 'is' : 'are'} not fetched yet:\n${[...unfetched.keys()].map((u) => `  ${u}\n`).join('')}`);
       let fetch = args.flags.yes === true || args.flags.fetch === true;
       if (!fetch && ctx.stdinIsTTY === true && ctx.prompt !== undefined) {
         fetch = /^y(es)?$/.test((await ctx.prompt(`Fetch ${unfetched.size === 1 ? 'it' : 'them'} now (git, over the network), to review what ${unfetched.size === 1 ? 'it adds' : 'they add'}? [y/N] `)).trim().toLowerCase());
       }
-      if (!fetch) ctx.stdout(s.dim('not fetched: their hooks do not run until you fetch them (hooks trust --fetch) and review the config again\n'));
-      for (const key of unfetched) answered.set(key, fetch);
+      if (!fetch) ctx.stdout(s.dim('not fetched: their hooks do not run until you run hooks trust again and fetch them\n'));
+      for (const [key, source] of unfetched) {
+        answered.add(key);
+        const fetched = fetch ? fetchGitSource(source, ctx.env) : undefined;
+        // git's last line of error, from a server the repository chose: shown, never acted on by the terminal.
+        if (fetched !== undefined && 'problem' in fetched) ctx.stdout(`${s.red('not fetched')} ${printable(fetched.problem)}\n`);
+      }
     }
     const isTrusted = (r: (typeof reads)[number]) => sameTrust(store.entries[r.file], r.coverage);
     const lines: string[] = [];

@@ -58,7 +58,12 @@ export function locateExtends(source: ExtendsSource, ctx: LocateContext): Locate
   }
   let tree = cachedTree(source, ctx.env);
   if (tree === undefined) {
-    if (!(typeof ctx.fetch === 'function' ? ctx.fetch(source) : ctx.fetch === true)) return { problem: `${source.url}#${source.commit.slice(0, 12)} is not fetched yet, so its hooks do not run; fetch it (once, then it is used offline): npx agent-hooks trust --fetch` };
+    if (!(typeof ctx.fetch === 'function' ? ctx.fetch(source) : ctx.fetch === true)) {
+      // A project's source is fetched by the review, which asks first (the repository chose the URL); the user's
+      // and the managed layer's by --fetch.
+      const how = ctx.layer === 'project' || ctx.layer === 'local' ? 'review the project (it asks before it fetches): npx agent-hooks trust' : 'fetch it (once, then it is used offline): npx agent-hooks trust --fetch';
+      return { problem: `${source.url}#${source.commit.slice(0, 12)} is not fetched yet, so its hooks do not run; ${how}` };
+    }
     const fetched = fetchGitSource(source, ctx.env);
     if ('problem' in fetched) return fetched;
     tree = fetched.tree;
