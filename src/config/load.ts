@@ -14,9 +14,9 @@ import { unsafeOwnership } from '../fs/private.js';
 import { checkTrust, digest, readTrustStore, type TrustCheck, type TrustStore } from '../trust/store.js';
 import type { Covers } from '../trust/covers.js';
 import { EXTENDS_COVER_PREFIX } from '../trust/covers.js';
-import { euid } from '../fs/private.js';
 import { parseExtends, printable } from './extends/source.js';
 import { locateExtends, type FetchPolicy } from './extends/locate.js';
+import { changeableByYou } from '../lock/detect.js';
 
 export type LayerName = 'managed' | 'user' | 'project' | 'local' | 'api' | 'cli' | 'defaults';
 
@@ -470,8 +470,11 @@ async function attachExtends(layer: ConfigLayer, env: NodeJS.ProcessEnv, options
         failed(located.problem);
         continue;
       }
-      if (options.locked === true && statSync(located.real).uid === euid()) {
-        failed(`${located.file} is yours to change: a locked runner's managed layer extends only files owned by another user`);
+      // Owned by another user is not enough: a folder above it that is yours, or a group write bit, lets you
+      // replace it (the same test the lock applies to the managed file itself).
+      const yours = options.locked === true ? changeableByYou(located.real) : undefined;
+      if (yours !== undefined) {
+        failed(`${located.file} is yours to change (${yours}): a locked runner's managed layer extends only files no user but root can change`);
         continue;
       }
       if (ancestors.includes(located.real)) {

@@ -2,7 +2,7 @@
 // of its own: test/lock/machine.ts) the locked setup it makes: a runner that another user runs with
 // every switch set still blocks, and whose doctor says "locked: yes". A runner copy the user can write
 // is the control: there the same switches do switch the guard off.
-import { chownSync, readFileSync, statSync, readdirSync, lstatSync } from 'node:fs';
+import { chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
@@ -106,6 +106,29 @@ describe.skipIf(unavailable !== undefined)('install claude-code --managed, as ro
     expect(r.stdout).toContain('locked: yes (claude-code)');
     const json = JSON.parse((await hooks(['doctor', '--json'])).stdout) as { locked: { locked: boolean; reasons: string[] } };
     expect(json.locked.locked).toBe(true);
+  });
+
+  it('its managed layer extends a file no user but root can change, and refuses one the user could replace, saying why', async () => {
+    const managed = machine.etc('agent-hooks/managed.json');
+    const original = readFileSync(managed, 'utf8');
+    const policy = (id: string) => JSON.stringify({ hooks: { preToolUse: [{ id, command: 'true' }] } });
+    const rootDir = path.join(machine.root, 'policies');
+    const userDir = path.join(machine.root, 'user-policies');
+    for (const dir of [rootDir, userDir]) mkdirSync(dir, { mode: 0o755 });
+    writeFileSync(path.join(rootDir, 'team.json'), policy('team-policy'), { mode: 0o644 });
+    // Root's file, but in a folder of the user's: they can rename it away and put their own in its place.
+    writeFileSync(path.join(userDir, 'team.json'), policy('replaceable-policy'), { mode: 0o644 });
+    chownSync(userDir, NOBODY.uid, NOBODY.gid);
+    writeFileSync(managed, JSON.stringify({ ...JSON.parse(original), extends: [path.join(rootDir, 'team.json'), path.join(userDir, 'team.json')] }), { mode: 0o644 });
+    try {
+      const r = await hooks(['list', '--json']);
+      const ids = (JSON.parse(r.stdout) as { hooks: { id: string }[] }).hooks.map((h) => h.id);
+      expect(ids, r.stderr).toContain('team-policy');
+      expect(ids).not.toContain('replaceable-policy');
+      expect(r.stdout + r.stderr).toContain(`${path.join(userDir, 'team.json')} is yours to change (folder ${userDir} is yours (uid 65534)`);
+    } finally {
+      writeFileSync(managed, original, { mode: 0o644 });
+    }
   });
 
   it('control: with the runner\'s bundle the user\'s, it is not locked, and HOOKS_DISABLE switches everything off', async () => {
