@@ -144,4 +144,3 @@ function pathPasses(content: string, file: string, cwd: string | undefined, home
   if (matcher(file)) return true;
   return base !== undefined && path.isAbsolute(file) && isInside(base, file) && matcher(path.relative(base, file));
 }
-
