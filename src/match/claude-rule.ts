@@ -120,7 +120,10 @@ const HOME_STAND_IN = '/HOME';
  * Claude Code's path rules are gitignore-style: `*.ts` matches the base name anywhere; `./x` and
  * `/x` are relative to the project, `//x` absolute, `~/x` in the home folder.
  */
-function pathPasses(content: string, file: string, cwd: string | undefined, home: string | undefined): boolean {
+function pathPasses(content: string, given: string, cwd: string | undefined, home: string | undefined): boolean {
+  // The agent chooses the spelling: `/etc//shadow`, `/etc/./shadow` and `/etc/x/../shadow/` are `/etc/shadow`.
+  const normal = path.posix.normalize(given);
+  const file = normal.length > 1 ? normal.replace(/\/+$/, '') : normal;
   let pattern = content;
   let base = cwd;
   if (pattern.startsWith('//')) {

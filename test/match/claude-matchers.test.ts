@@ -240,6 +240,15 @@ describe("Claude Code's if rules", () => {
     expect(passes('~/../*/.ssh/**', '/home/b/.ssh/id_rsa')).toBe(true);
   });
 
+  it('the file is read as the path it names, however the agent spells it: doubled slashes, ./, a detour, a trailing slash', () => {
+    const read = { name: 'Read', canonical: 'read' };
+    const passes = (content: string, file: string) => rulePasses({ tool: 'Read', content }, read, { file_path: file }, '/p');
+    for (const file of ['/etc//shadow', '/etc/./shadow', '/etc/x/../shadow', '/etc/shadow/', '//etc/shadow']) expect(passes('//etc/shadow', file), file).toBe(true);
+    for (const file of ['/p/x/../secret/key', '/p//secret/key', 'secret/./key']) expect(passes('./secret/**', file), file).toBe(true);
+    expect(passes('//etc/shadow', '/etc/shadow.bak')).toBe(false);
+    expect(passes('./secret/**', '/p/secret/../public/key')).toBe(false);
+  });
+
   it('a folder whose name starts with two dots is inside the project: a ./..cache/** rule matches the files in it', () => {
     const read = { name: 'Read', canonical: 'read' };
     expect(rulePasses({ tool: 'Read', content: './..cache/**' }, read, { file_path: '/p/..cache/key' }, '/p')).toBe(true);
