@@ -180,9 +180,9 @@ export function fixture(lang: 'bash' | 'python' | 'node', name = 'reply'): strin
 
 /**
  * The CLI in-process (no build needed), with captured output: the same argv, cwd, env, stdin and exit code as
- * runCli's process, and the same defaults (the repository, a throwaway home).
+ * runCli's process, and the same defaults (the repository, a throwaway home). With `answers`, stdin is a terminal
+ * and each question the command asks gets the next answer (the questions are returned).
  */
-/** `answers`: stdin is a terminal, and each question the command asks gets the next answer (the questions are returned). */
 export async function cliInProcess(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string; answers?: string[] } = {}) {
   let stdout = '';
   let stderr = '';

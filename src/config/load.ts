@@ -465,7 +465,7 @@ async function attachExtends(layer: ConfigLayer, env: NodeJS.ProcessEnv, options
         failed('a locked runner extends only files named by path (owned by another user): a package or the git cache is yours to change');
         continue;
       }
-      const located = locateExtends(parsed.source, { from, layer: layer.layer, env, ...(options.root === undefined ? {} : { root: options.root }), ...(options.fetch === undefined || options.fetch === false ? {} : { fetch: options.fetch }) });
+      const located = locateExtends(parsed.source, { from, layer: layer.layer, env, ...(options.root === undefined ? {} : { root: options.root }), ...(options.fetch ? { fetch: options.fetch } : {}) });
       if ('problem' in located) {
         failed(located.problem);
         continue;

@@ -15,6 +15,12 @@ export function printable(text: string): string {
   });
 }
 
+/** Whether `text` holds a character `printable` would escape (one that could act on a terminal or hide text). */
+export function holdsControl(text: string): boolean {
+  // search(), not test(): CONTROL is global, and test() would carry its lastIndex from call to call.
+  return text.search(CONTROL) !== -1;
+}
+
 /** `printable`, cut to `max` characters (an ellipsis marks the cut). */
 export function printableCut(text: string, max: number): string {
   const shown = printable(text);

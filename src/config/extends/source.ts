@@ -1,6 +1,7 @@
 // What an `extends` entry names: a path, an npm package (or a file in one), or a git repository pinned by
 // a full commit hash. Parsed here, once; nothing is read or fetched. Untrusted input: a repository writes
 // these strings, so each form is narrow and anything else is refused with one line.
+import { holdsControl } from '../../report/printable.js';
 
 export type ExtendsSource =
   | { kind: 'path'; path: string }
@@ -26,8 +27,8 @@ export function parseExtends(spec: string): Parsed {
   if (spec.length > 2048) return fail('longer than 2048 characters');
   // Control characters would reach git's command line or a message as they are, and `hooks trust` shows the URL
   // right before it asks: C1 controls (a one-byte CSI on some terminals), bidirectional overrides, separators and
-  // zero-width characters could redraw or hide what it shows (the set report/printable.ts escapes).
-  if (/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/u.test(spec)) return fail('holds a control or invisible character');
+  // zero-width characters could redraw or hide what it shows.
+  if (holdsControl(spec)) return fail('holds a control or invisible character');
   if (spec.startsWith('git+') || /^(git|https?|ssh|file):/i.test(spec) || /^[\w.-]+@[\w.-]+:/.test(spec)) return parseGit(spec, fail);
   if (spec.startsWith('.') || spec.startsWith('/') || spec.startsWith('~')) {
     if (spec.startsWith('~') && !spec.startsWith('~/') && spec !== '~') return fail('~user paths are not supported; write ~/… or the full path');
