@@ -9,6 +9,16 @@ export function isInside(dir: string, target: string): boolean {
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
+/**
+ * A path as the file system reads it, without resolving links: `/etc//shadow`, `/etc/./shadow` and
+ * `/etc/x/../shadow/` are `/etc/shadow`. The agent chooses how a path is spelt; a rule must not depend on it.
+ */
+export function normalPath(p: string): string {
+  if (p === '') return p;
+  const normal = path.posix.normalize(p);
+  return normal.length > 1 ? normal.replace(/\/+$/, '') : normal;
+}
+
 /** The path with symlinks resolved, or just made absolute while it does not exist yet. */
 export function realOrSelf(dir: string): string {
   try {

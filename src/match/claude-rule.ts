@@ -7,7 +7,7 @@
 // hook that guards something never stays asleep because the split was too clever.
 import path from 'node:path';
 import { isRecord } from '../json.js';
-import { isInside } from '../paths.js';
+import { isInside, normalPath } from '../paths.js';
 import { canonicalTool, toolSpellings } from '../events/tools.js';
 import { glob, pathGlob } from './glob.js';
 
@@ -121,9 +121,7 @@ const HOME_STAND_IN = '/HOME';
  * `/x` are relative to the project, `//x` absolute, `~/x` in the home folder.
  */
 function pathPasses(content: string, given: string, cwd: string | undefined, home: string | undefined): boolean {
-  // The agent chooses the spelling: `/etc//shadow`, `/etc/./shadow` and `/etc/x/../shadow/` are `/etc/shadow`.
-  const normal = path.posix.normalize(given);
-  const file = normal.length > 1 ? normal.replace(/\/+$/, '') : normal;
+  const file = normalPath(given);
   let pattern = content;
   let base = cwd;
   if (pattern.startsWith('//')) {

@@ -1,7 +1,7 @@
 // Which hooks run for an event, and why the others do not.
 import path from 'node:path';
 import { CANONICAL_TOOLS, TOOL_GROUPS, isMcpTool, knownToolNames, toolAgentName, toolSpellings, type ToolAgent } from '../events/tools.js';
-import { isInside } from '../paths.js';
+import { isInside, normalPath } from '../paths.js';
 import type { HookEvent } from '../types.js';
 import { claudeCandidates, claudePatternMatches, fieldMatcherPasses, type FieldMatcher } from './claude-matcher.js';
 import { parseClaudeRule, rulePasses } from './claude-rule.js';
@@ -161,8 +161,9 @@ function fieldValue(event: HookEvent, field: string): string | undefined {
   return undefined;
 }
 
-function fieldMatches(field: string, pattern: string, value: string, event: HookEvent): boolean {
-  if (!/path|file/i.test(field)) return glob(pattern, 'text')(value.replace(/\s+/g, ' '));
+function fieldMatches(field: string, pattern: string, given: string, event: HookEvent): boolean {
+  if (!/path|file/i.test(field)) return glob(pattern, 'text')(given.replace(/\s+/g, ' '));
+  const value = normalPath(given);
   const matcher = pathGlob(pattern);
   if (matcher(value)) return true;
   // Agents send absolute paths; users write globs relative to the project (`src/**`).

@@ -65,6 +65,15 @@ describe('selectHooks', () => {
     }
   });
 
+  it('a path field is read as the path it names, however the agent spells it', () => {
+    for (const file of ['/home/dev/project/src//app/.env', '/home/dev/project/./src/app/.env', '/home/dev/project/test/../src/app/.env', 'src/./app/.env']) {
+      const edit = event('preToolUse', { cwd: '/home/dev/project', tool_name: 'Edit', tool_input: { file_path: file } });
+      expect(picks({ if: { file_path: 'src/app/.env' } }, edit), file).toBe(true);
+    }
+    const detour = event('preToolUse', { cwd: '/home/dev/project', tool_name: 'Edit', tool_input: { file_path: '/home/dev/project/src/../test/x.ts' } });
+    expect(picks({ if: { file_path: 'src/**' } }, detour)).toBe(false);
+  });
+
   it('commands spanning lines still match', () => {
     expect(picks({ if: { command: '*deploy --prod*' } }, bash('cd app &&\n  deploy --prod'))).toBe(true);
   });
