@@ -77,6 +77,37 @@ describe('parseExtends', () => {
     );
   });
 
+  it('refuses a URL whose part before the host would read as another host, or carry a secret (hooks trust shows the URL before it asks)', () => {
+    const commit = '0123456789abcdef0123456789abcdef01234567';
+    const refused = [
+      // git fetches from evil.example; a reader sees github.com.
+      'git+https://github.com:443@evil.example/team/policy.git',
+      'git+https://github.com@evil.example/team/policy.git',
+      'git+ssh://github.com:22@evil.example/team/policy.git',
+      'git+ssh://github.com@evil.example/team/policy.git',
+      // A token committed in the URL.
+      'git+https://x-access-token:ghp_FAKEFAKEFAKE@github.com/team/policy.git',
+      'git+https://user@github.com/team/policy.git',
+      // Not a host name: git and curl would each read these their own way.
+      'git+https://github.com%2f@evil.example/x.git',
+      'git+https://evil.example\\@github.com/x.git',
+      'git+https://github.com:notaport/x.git',
+      'git+https://a@b@evil.example/x.git',
+    ];
+    for (const url of refused) expect(parseExtends(`${url}#${commit}`).ok, url).toBe(false);
+    for (const url of ['git+ssh://git@github.com/team/policy.git', 'git+ssh://git@git.example.com:2222/team/policy.git', 'git+https://git.example.com:8443/team/policy.git', 'git+https://[::1]:8443/x.git']) {
+      expect(parseExtends(`${url}#${commit}`).ok, url).toBe(true);
+    }
+    fc.assert(
+      fc.property(host, host, fc.stringMatching(/^[a-z]{1,8}$/), (shown, real, user) => {
+        expect(parseExtends(`git+https://${shown}@${real}/r.git#${commit}`).ok).toBe(false);
+        expect(parseExtends(`git+https://${user}:${shown}@${real}/r.git#${commit}`).ok).toBe(false);
+        expect(parseExtends(`git+ssh://${shown}:1@${real}/r.git#${commit}`).ok).toBe(false);
+      }),
+      SETTINGS,
+    );
+  });
+
   it.each([
     ['./base.json', { kind: 'path', path: './base.json' }],
     ['~/policies/team.yaml', { kind: 'path', path: '~/policies/team.yaml' }],

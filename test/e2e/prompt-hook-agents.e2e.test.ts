@@ -5,14 +5,11 @@
 // ANTHROPIC_BASE_URL would carry the user's key to the repository's server; the runner refuses it.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAgent } from './harness/agents.js';
 import { installAgent } from './harness/install-agent.js';
 import { startModelServer, type ModelServer, type Step } from './harness/model-server.js';
-import { cleanUpAfterAll } from './harness/workspace.js';
+import { cleanUpAfterAll, makeWorkspace } from './harness/workspace.js';
 
 const KEY = 'sk-ant-test-5555-not-a-real-key';
 // continueOnBlock: the call is denied and the turn goes on, so the model sees the reason (without it,
@@ -28,7 +25,7 @@ let judge: ModelServer;
 
 beforeAll(async () => {
   await Promise.all([installAgent('codex'), installAgent('gemini')]);
-  judge = await startModelServer('anthropic', [], mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-judge-')), { judgeDeny: 'victim' });
+  judge = await startModelServer('anthropic', [], makeWorkspace('judge').root, { judgeDeny: 'victim' });
   servers.push(judge);
 });
 cleanUpAfterAll(servers);

@@ -17,6 +17,8 @@ const COMMIT = /^[0-9a-f]{40}$/;
 const PACKAGE = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 /** A file inside a package or repository: plain relative segments, no `..`, no leading `/` or `-`. */
 const SUBPATH = /^(?!-)(?:[\w@.~-]+\/)*[\w@.~-]+$/;
+/** The host of an https:// or ssh:// source (a name, or an IPv6 address in brackets), an optional port, and for ssh a plain user. */
+const AUTHORITY = /^(?:([A-Za-z0-9_][\w-]{0,63})@)?([A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** Files an extended config may be: data only (JSON, YAML). A JavaScript config would run code. */
 export const EXTENDS_DATA = /\.(json|ya?ml)$/i;
@@ -59,6 +61,14 @@ function parseGit(spec: string, fail: (why: string) => Parsed): Parsed {
   // The host, user or port (or the path, for file://) would be read by git or ssh as an option if it began with "-".
   if (rest!.startsWith('-') || /[/@:]-/.test(rest!) || /\s/.test(rest!)) return fail('the URL may not hold spaces or a part starting with "-"');
   if (scheme === 'file' ? !rest!.startsWith('/') : !/^[^/]+\/./.test(rest!)) return fail(scheme === 'file' ? 'git+file:// needs an absolute path (git+file:///srv/repo.git)' : 'the URL needs a host and a repository path');
+  if (scheme !== 'file') {
+    // `hooks trust` shows this URL before it asks, and `https://github.com:443@evil.example/…` reads as GitHub
+    // while git fetches from evil.example: the part before the host is refused unless it is a plain ssh user
+    // (git@…). A password or token in a URL a repository commits would be leaked with it, too.
+    const authority = AUTHORITY.exec(rest!.slice(0, rest!.indexOf('/')));
+    if (authority === null) return fail('the URL\'s host must be a plain name or [IPv6] address with an optional :port (only ssh:// takes a user, as in git@host)');
+    if (scheme === 'https' && authority[1] !== undefined) return fail('an https:// source may not name a user or token before the host: a committed URL would leak it, and user@host reads as another host (git\'s credential helper supplies them)');
+  }
   if (file !== undefined) {
     if (!SUBPATH.test(file) || file.split('/').some((s) => s === '..' || s === '.')) return fail('the file in the repository (after ":") must be a plain relative path');
     if (!EXTENDS_DATA.test(file)) return fail('an extended file must be JSON or YAML (.json, .yaml, .yml): a JavaScript config would run code');
