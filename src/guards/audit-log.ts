@@ -10,6 +10,7 @@ import type { Guard, GuardContext, ObservedRun } from '../types.js';
 import type { AuditLogOptions } from './audit-log/options.js';
 import { createRedactor } from './redact-secrets/engine.js';
 import { exists } from '../fs/exists.js';
+import { recordedId } from '../events/ids.js';
 
 export type { AuditLogOptions } from './audit-log/options.js';
 
@@ -152,8 +153,8 @@ export function auditRecords(
     runId: at.runId,
     pid: at.pid,
     event: run.event.name,
-    ...(run.event.tool === undefined ? {} : { tool: run.event.tool.canonical, toolName: run.event.tool.name }),
-    ...(typeof payload.session_id === 'string' ? { sessionId: payload.session_id } : {}),
+    ...(run.event.tool === undefined ? {} : { tool: recordedId(run.event.tool.canonical), toolName: recordedId(run.event.tool.name) }),
+    ...(typeof payload.session_id === 'string' ? { sessionId: recordedId(payload.session_id) } : {}),
     // The project folder the run's config was resolved for: what `hooks report` groups by.
     ...(at.project === undefined ? {} : { project: at.project }),
     // A hash, not the payload: tool input and output may hold secrets.

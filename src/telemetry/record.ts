@@ -2,6 +2,7 @@
 // what is redacted) is tested without a collector. Attribute names: docs/observability.md.
 import type { Decision } from '../decide/combine.js';
 import { createRedactor, type Redactor } from '../guards/redact-secrets/engine.js';
+import { recordedId } from '../events/ids.js';
 
 /** What the runner decided, as `hooks run` and `hooks serve` have it once the answer is made. */
 export interface RunOutcome {
@@ -55,8 +56,8 @@ export function runRecord(outcome: RunOutcome, options: { payloads: boolean }): 
     'agent_hooks.dialect': outcome.dialect,
     'agent_hooks.agent': agentOf(outcome.dialect),
     'agent_hooks.project': outcome.projectDir,
-    ...(event.tool === undefined ? {} : { 'gen_ai.tool.name': event.tool.name, 'agent_hooks.tool': event.tool.canonical }),
-    ...(typeof payload.session_id === 'string' ? { 'session.id': payload.session_id } : {}),
+    ...(event.tool === undefined ? {} : { 'gen_ai.tool.name': recordedId(event.tool.name), 'agent_hooks.tool': recordedId(event.tool.canonical) }),
+    ...(typeof payload.session_id === 'string' ? { 'session.id': recordedId(payload.session_id) } : {}),
   };
   const eventAttributes: Attributes = {
     ...common,

@@ -4,6 +4,7 @@
 import type { Decision } from '../../decide/combine.js';
 import { outcomeOf } from '../../decide/combine.js';
 import { createRedactor } from '../../guards/redact-secrets/engine.js';
+import { recordedId } from '../../events/ids.js';
 
 export interface PageHook {
   id: string;
@@ -54,8 +55,8 @@ export function pageEvent(decision: Decision, at: { agent: string; project: stri
     event: decision.event.name,
     agent: at.agent,
     project: at.project,
-    session: typeof payload.session_id === 'string' ? payload.session_id : '',
-    ...(decision.event.tool === undefined ? {} : { tool: decision.event.tool.canonical }),
+    session: recordedId(payload.session_id) ?? '',
+    ...(decision.event.tool === undefined ? {} : { tool: recordedId(decision.event.tool.canonical) }),
     decision: decision.decision,
     ...(decision.decidedBy === undefined ? {} : { decidedBy: decision.decidedBy }),
     ...(reason === undefined ? {} : { reason }),
