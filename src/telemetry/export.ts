@@ -18,13 +18,11 @@ export interface ExporterOptions {
   /**
    * `cli`: one event per process, flushed before it exits; metrics as deltas (each process counts from
    * zero: cumulative points from thousands of short processes would collide in a backend).
-   * `serve`: one long-lived process; spans batched, metrics cumulative every `OTEL_METRIC_EXPORT_INTERVAL`.
+   * `serve`: one long-lived process; spans batched, metrics cumulative every `settings.metricIntervalMs`.
    */
   mode: 'cli' | 'serve';
   /** Where export errors go (an unreachable collector): a warning, once per kind of error. */
   warn: (line: string) => void;
-  /** Metric export interval in serve mode (ms); default OTEL_METRIC_EXPORT_INTERVAL or 60 s. */
-  metricIntervalMs?: number;
 }
 
 export async function createExporter(settings: TelemetrySettings, options: ExporterOptions): Promise<Exporter> {
@@ -82,7 +80,7 @@ export async function createExporter(settings: TelemetrySettings, options: Expor
       shutdown: () => base.shutdown(),
       selectAggregationTemporality: () => temporality,
     };
-    const interval = options.metricIntervalMs ?? (Number(process.env.OTEL_METRIC_EXPORT_INTERVAL) || 60_000);
+    const interval = settings.metricIntervalMs;
     meterProvider = new sdk.MeterProvider({
       resource,
       readers: [new sdk.PeriodicExportingMetricReader({ exporter, exportIntervalMillis: options.mode === 'cli' ? 3_600_000 : interval, exportTimeoutMillis: Math.min(30_000, interval) })],

@@ -24,7 +24,14 @@ export interface TelemetrySettings {
   payloads: boolean;
   serviceName: string;
   resource: Record<string, string>;
+  /** How often `hooks serve` exports its metrics (ms): OTEL_METRIC_EXPORT_INTERVAL, at least MIN_METRIC_INTERVAL_MS. */
+  metricIntervalMs: number;
 }
+
+/** The OTel default. */
+export const METRIC_INTERVAL_MS = 60_000;
+/** A shorter interval would keep a server exporting (and a collector receiving) all the time. */
+export const MIN_METRIC_INTERVAL_MS = 1_000;
 
 /** The variables that choose where events go: a project `.env` must not set them (see projectEnvSource). */
 export const DESTINATION_VARIABLES = [
@@ -41,7 +48,7 @@ export const DESTINATION_VARIABLES = [
  * `.env` they would let a repository stop the user's (or the managed config's) export without a word, or
  * file its events under another service's name, so they are refused alike.
  */
-export const SWITCH_VARIABLES = ['OTEL_SDK_DISABLED', 'OTEL_TRACES_EXPORTER', 'OTEL_METRICS_EXPORTER', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_SERVICE_NAME', 'OTEL_RESOURCE_ATTRIBUTES'] as const;
+export const SWITCH_VARIABLES = ['OTEL_SDK_DISABLED', 'OTEL_TRACES_EXPORTER', 'OTEL_METRICS_EXPORTER', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_SERVICE_NAME', 'OTEL_RESOURCE_ATTRIBUTES', 'OTEL_METRIC_EXPORT_INTERVAL'] as const;
 
 /** Whether telemetry could be on: the cheap test every run makes before anything else is loaded. */
 export function telemetryWanted(env: NodeJS.ProcessEnv, config: TelemetryConfig | undefined): boolean {
@@ -93,10 +100,25 @@ export function telemetrySettings(
   const headers = { ...config?.otlp?.headers, ...(headerText === undefined ? {} : parseList(headerText, 'OTEL_EXPORTER_OTLP_HEADERS', warnings)) };
   const resource = parseList(fromEnv('OTEL_RESOURCE_ATTRIBUTES') ?? '', 'OTEL_RESOURCE_ATTRIBUTES', warnings);
   const serviceName = fromEnv('OTEL_SERVICE_NAME') || resource['service.name'] || 'agent-hooks';
+  const metricIntervalMs = metricInterval(fromEnv('OTEL_METRIC_EXPORT_INTERVAL'), warnings);
   return {
-    settings: { ...(traces === undefined ? {} : { traces }), ...(metrics === undefined ? {} : { metrics }), headers, protocol: protocolName, payloads: config?.payloads === true, serviceName, resource },
+    settings: { ...(traces === undefined ? {} : { traces }), ...(metrics === undefined ? {} : { metrics }), headers, protocol: protocolName, payloads: config?.payloads === true, serviceName, resource, metricIntervalMs },
     warnings,
   };
+}
+
+function metricInterval(text: string | undefined, warnings: string[]): number {
+  if (text === undefined) return METRIC_INTERVAL_MS;
+  const ms = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN;
+  if (Number.isNaN(ms)) {
+    warnings.push(`telemetry: OTEL_METRIC_EXPORT_INTERVAL=${JSON.stringify(text.slice(0, 40))} is not a whole number of milliseconds; ${METRIC_INTERVAL_MS} is used`);
+    return METRIC_INTERVAL_MS;
+  }
+  if (ms < MIN_METRIC_INTERVAL_MS) {
+    warnings.push(`telemetry: OTEL_METRIC_EXPORT_INTERVAL=${ms} is below ${MIN_METRIC_INTERVAL_MS} ms; ${MIN_METRIC_INTERVAL_MS} is used`);
+    return MIN_METRIC_INTERVAL_MS;
+  }
+  return ms;
 }
 
 /** `key=value,key2=value2`, values percent-encoded (the OTel spec's format for headers and resource attributes). */

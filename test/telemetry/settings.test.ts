@@ -83,6 +83,27 @@ describe('telemetrySettings: a project .env cannot switch export off', () => {
   });
 });
 
+describe('telemetrySettings: the metric interval of hooks serve', () => {
+  const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' };
+  it('is OTEL_METRIC_EXPORT_INTERVAL, 60 s without it, never below 1 s, and a value it cannot read is said', () => {
+    const at = (value: string | undefined) => telemetrySettings({ ...endpoint, ...(value === undefined ? {} : { OTEL_METRIC_EXPORT_INTERVAL: value }) }, undefined, where);
+    expect(at(undefined)).toEqual({ settings: expect.objectContaining({ metricIntervalMs: 60_000 }), warnings: [] });
+    expect(at('5000')).toEqual({ settings: expect.objectContaining({ metricIntervalMs: 5_000 }), warnings: [] });
+    expect(at('1')).toEqual({ settings: expect.objectContaining({ metricIntervalMs: 1_000 }), warnings: ['telemetry: OTEL_METRIC_EXPORT_INTERVAL=1 is below 1000 ms; 1000 is used'] });
+    for (const bad of ['1e3', '-5', '0x10', 'soon']) {
+      expect(at(bad).settings?.metricIntervalMs).toBe(60_000);
+      expect(at(bad).warnings).toEqual([`telemetry: OTEL_METRIC_EXPORT_INTERVAL=${JSON.stringify(bad)} is not a whole number of milliseconds; 60000 is used`]);
+    }
+  });
+
+  it('from a project .env is ignored with a warning: a repository cannot set a server exporting every millisecond', () => {
+    const dir = tmpProject({ '.gemini/.env': 'OTEL_METRIC_EXPORT_INTERVAL=1\n' });
+    const r = telemetrySettings({ ...endpoint, OTEL_METRIC_EXPORT_INTERVAL: '1' }, undefined, { projectDir: dir, home: '/nonexistent' });
+    expect(r.settings?.metricIntervalMs).toBe(60_000);
+    expect(r.warnings).toEqual([`telemetry: OTEL_METRIC_EXPORT_INTERVAL comes from ${path.join(dir, '.gemini', '.env')}, a project .env file (Gemini CLI loads it into the hooks' environment); ignored: set it in your own environment or in your user config's telemetry key`]);
+  });
+});
+
 describe('parseList (OTEL_EXPORTER_OTLP_HEADERS, OTEL_RESOURCE_ATTRIBUTES)', () => {
   it('reads key=value pairs, percent-decoded, and names a bad entry without its text', () => {
     const warnings: string[] = [];
