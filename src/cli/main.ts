@@ -8,7 +8,7 @@ import type { CliContext } from './context.js';
 
 import { VERSION } from '../version.js';
 import { EVENT_LIMITS, eventTooLarge } from '../json.js';
-import { withoutPlantedRunnerEnv } from '../judge/project-env.js';
+import { withoutPlantedRunnerEnv } from '../config/project-env.js';
 
 interface CommandEntry {
   summary: string;

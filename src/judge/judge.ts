@@ -23,7 +23,7 @@ export interface JudgeRequest {
   /** Requests one session may make. */
   budget: number;
   env: NodeJS.ProcessEnv;
-  /** The project: a `.env` in it must not choose the endpoint (src/judge/project-env.ts). */
+  /** The project: a `.env` in it must not choose the endpoint (src/config/project-env.ts). */
   projectDir?: string;
   signal?: AbortSignal;
   /**

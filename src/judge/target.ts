@@ -5,7 +5,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { readPrivateFile } from '../fs/private.js';
-import { projectEnvSource } from './project-env.js';
+import { projectEnvSource } from '../config/project-env.js';
 
 export type Provider = 'anthropic' | 'openai';
 export const PROVIDERS: readonly Provider[] = ['anthropic', 'openai'];

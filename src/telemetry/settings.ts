@@ -1,7 +1,7 @@
 // When OpenTelemetry export is on, and where it goes: the standard OTEL_ variables, else the `telemetry`
 // key of the user or managed config (src/config/resolve.ts keeps a project file's out). Read on every run,
 // so it is plain code with no SDK: the SDK (src/telemetry/sdk.ts) is loaded only when this says yes.
-import { projectEnvSource } from '../judge/project-env.js';
+import { projectEnvSource } from '../config/project-env.js';
 
 /** The `telemetry` key of a user or managed config. */
 export interface TelemetryConfig {

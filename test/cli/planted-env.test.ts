@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withoutPlantedRunnerEnv } from '../../src/judge/project-env.js';
+import { withoutPlantedRunnerEnv } from '../../src/config/project-env.js';
 import { userConfigDir } from '../../src/paths.js';
 import { cliInProcess, isolatedEnv, tmpProject } from '../helpers.js';
 

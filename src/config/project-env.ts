@@ -1,4 +1,5 @@
-// Whether a variable the judge reads from the environment was put there by the repository. Gemini CLI
+// Whether a variable the runner reads from the environment (the judge's endpoint and key, telemetry's OTEL_*,
+// the runner's own HOOKS_*) was put there by the repository. Gemini CLI
 // 0.61.0 (read in its bundle: loadEnvironment / findEnvFile) loads the first `.gemini/.env` or `.env` it
 // finds from the workspace up into its own environment, every variable in a trusted folder, without
 // overriding one already set; the hooks it spawns, and so the runner, inherit them. A repository's `.env`
