@@ -254,8 +254,11 @@ export function agentSentEvent(spelling: string): { ok: true; spec: EventSpec } 
 
 // --- internal ---
 
-/** camelCase, PascalCase or kebab-case words, as agents name their events. */
-const EVENT_NAME = /^(?:[A-Za-z][A-Za-z0-9]{0,63}|[a-z][a-z0-9]*(?:-[a-z0-9]+){1,15})$/;
+/**
+ * camelCase, PascalCase or kebab-case words, as agents name their events: 64 characters at most, as the
+ * name goes into every record of the run (audit log, live page, span names) and an agent sends it.
+ */
+const EVENT_NAME = /^(?=.{1,64}$)(?:[A-Za-z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:-[a-z0-9]+){1,15})$/;
 
 const unknown = new Map<string, EventSpec>();
 

@@ -93,9 +93,16 @@ describe('parseExtends', () => {
       'git+https://evil.example\\@github.com/x.git',
       'git+https://github.com:notaport/x.git',
       'git+https://a@b@evil.example/x.git',
+      // git decodes %-escapes and finds "@[" in an ssh URL's path: ssh is handed the host evil.example.
+      'git+ssh://git@github.com/team/x@[evil.example]/repo.git',
+      'git+ssh://git@github.com/team/x%40%5Bevil.example%5D/repo.git',
+      'git+https://github.com/team/x@[evil.example]/repo.git',
+      'git+https://github.com/team/repo.git?x=1',
     ];
     for (const url of refused) expect(parseExtends(`${url}#${commit}`).ok, url).toBe(false);
-    for (const url of ['git+ssh://git@github.com/team/policy.git', 'git+ssh://git@git.example.com:2222/team/policy.git', 'git+https://git.example.com:8443/team/policy.git', 'git+https://[::1]:8443/x.git']) {
+    expect(parseExtends(`git+https://user@bitbucket.org/team/policy.git#${commit}`)).toMatchObject({ ok: false, message: expect.stringContaining('drop "user@"') });
+    expect(parseExtends(`git+ssh://git@github.com:team/policy.git#${commit}`)).toMatchObject({ ok: false, message: expect.stringContaining('with a / after the host') });
+    for (const url of ['git+ssh://git@github.com/team/policy.git', 'git+ssh://git@host.example/~dev/policy.git', 'git+https://dev.azure.com/org/project/_git/policy', 'git+ssh://git@git.example.com:2222/team/policy.git', 'git+https://git.example.com:8443/team/policy.git', 'git+https://[::1]:8443/x.git']) {
       expect(parseExtends(`${url}#${commit}`).ok, url).toBe(true);
     }
     fc.assert(

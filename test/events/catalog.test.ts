@@ -1,6 +1,6 @@
 // The event catalog and tool names: one place, three spellings, canonical tools.
 import { describe, expect, it } from 'vitest';
-import { EVENTS, findEvent } from '../../src/events/catalog.js';
+import { agentSentEvent, EVENTS, findEvent } from '../../src/events/catalog.js';
 import { canonicalTool } from '../../src/events/tools.js';
 
 /** The list in Claude Code 2.1.332's bundled code (its hook-event enum), in its order. */
@@ -42,5 +42,16 @@ describe('tool names', () => {
     ['mcp__github__create_issue', 'mcp__github__create_issue'], ['Glob', 'Glob'],
   ])('%s → %s', (raw, canonical) => {
     expect(canonicalTool(raw)).toBe(canonical);
+  });
+});
+
+describe('an event name the agent sends', () => {
+  it('is at most 64 characters, in any of its forms: a longer one is refused in a short line, never carried into records', () => {
+    for (const name of ['a'.repeat(64), `x-${'a'.repeat(62)}`, `Before${'X'.repeat(58)}`]) expect(agentSentEvent(name).ok, name).toBe(true);
+    for (const name of ['a'.repeat(65), `x-${'a'.repeat(200_000)}`, `x-${'a'.repeat(63)}`, `Before${'X'.repeat(59)}`]) {
+      const r = agentSentEvent(name);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.message.length).toBeLessThan(200);
+    }
   });
 });

@@ -18,6 +18,8 @@ const PACKAGE = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 /** A file inside a package or repository: plain relative segments, no `..`, no leading `/` or `-`. */
 const SUBPATH = /^(?!-)(?:[\w@.~-]+\/)*[\w@.~-]+$/;
 /** The host of an https:// or ssh:// source (a name, or an IPv6 address in brackets), an optional port, and for ssh a plain user. */
+/** The path of an https:// or ssh:// source, from its first "/": plain characters only (see parseGit). */
+const REPO_PATH = /^\/[\p{L}\p{N}._~+\/-]+$/u;
 const AUTHORITY = /^(?:([A-Za-z0-9_][\w-]{0,63})@)?([A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** Files an extended config may be: data only (JSON, YAML). A JavaScript config would run code. */
@@ -65,9 +67,15 @@ function parseGit(spec: string, fail: (why: string) => Parsed): Parsed {
     // `hooks trust` shows this URL before it asks, and `https://github.com:443@evil.example/…` reads as GitHub
     // while git fetches from evil.example: the part before the host is refused unless it is a plain ssh user
     // (git@…). A password or token in a URL a repository commits would be leaked with it, too.
-    const authority = AUTHORITY.exec(rest!.slice(0, rest!.indexOf('/')));
-    if (authority === null) return fail('the URL\'s host must be a plain name or [IPv6] address with an optional :port (only ssh:// takes a user, as in git@host)');
-    if (scheme === 'https' && authority[1] !== undefined) return fail('an https:// source may not name a user or token before the host: a committed URL would leak it, and user@host reads as another host (git\'s credential helper supplies them)');
+    const slash = rest!.indexOf('/');
+    const authority = AUTHORITY.exec(rest!.slice(0, slash));
+    if (authority === null) {
+      return fail(/^[^/]*:[^/\d]/.test(rest!) ? 'write ssh://git@host/org/repo.git, with a / after the host (git+ssh:// does not take the host:path form)' : 'the URL\'s host must be a plain name or [IPv6] address with an optional :port (only ssh:// takes a user, as in git@host)');
+    }
+    if (scheme === 'https' && authority[1] !== undefined) return fail('an https:// source may not name a user or token before the host (drop "user@"): a committed URL would leak it, user@host reads as another host, and git\'s credential helper supplies them');
+    // git decodes %-escapes and looks for "@[" anywhere in an ssh URL, path included: ssh://git@github.com/x@[evil.example]/r
+    // reaches ssh as the host evil.example. The path is held to plain characters, for https too.
+    if (!REPO_PATH.test(rest!.slice(slash))) return fail('the repository path may hold only letters, digits and . _ ~ + - / (no %-escapes, @, [ ] or ?)');
   }
   if (file !== undefined) {
     if (!SUBPATH.test(file) || file.split('/').some((s) => s === '..' || s === '.')) return fail('the file in the repository (after ":") must be a plain relative path');
