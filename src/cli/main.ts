@@ -8,7 +8,7 @@ import type { CliContext } from './context.js';
 
 import { VERSION } from '../version.js';
 import { EVENT_LIMITS, eventTooLarge } from '../json.js';
-import { withoutPlantedRunnerEnv } from '../config/project-env.js';
+import { withoutPlantedEnv } from '../config/project-env.js';
 
 interface CommandEntry {
   summary: string;
@@ -68,10 +68,15 @@ Environment:
 export async function cli(argv: string[], ctx: CliContext): Promise<number> {
   const [name, ...rest] = argv;
   // Agents that load a project's .env into their own environment (Gemini CLI) hand it to the runner too.
-  const planted = withoutPlantedRunnerEnv(ctx.env, ctx.cwd);
+  const planted = withoutPlantedEnv(ctx.env, ctx.cwd);
   if (planted.problems.length > 0) {
     for (const problem of planted.problems) ctx.stderr(`agent-hooks: ${problem}\n`);
     ctx = { ...ctx, env: planted.env };
+  }
+  // The commands an agent calls on its events: their answer is blocked, whatever the event.
+  if (planted.compromised !== undefined && (name === 'run' || name === 'guard')) {
+    ctx.stderr(`agent-hooks: ${planted.compromised}\n`);
+    return 2;
   }
   let onError: 'block' | 'continue' = ctx.env.HOOKS_ON_ERROR === 'block' ? 'block' : 'continue';
   try {

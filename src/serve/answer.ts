@@ -14,6 +14,7 @@ import { runElsewhere } from './elsewhere.js';
 import { javaScriptLayer, type Projects } from './projects.js';
 import type { RunOutcome } from '../telemetry/record.js';
 import type { TelemetryConfig } from '../telemetry/settings.js';
+import { withoutPlantedEnv } from '../config/project-env.js';
 
 export interface EventRequest {
   /** The event as the agent sent it (its JSON bytes). */
@@ -53,7 +54,13 @@ export async function answerEvent(request: EventRequest, projects: Projects, env
     const switches = readSwitches(env);
     if (switches.disabled) return { stdout: '', stderr: 'agent-hooks: disabled by HOOKS_DISABLE; no hooks ran\n', exitCode: 0 };
     const fallback = request.cwd ?? env.HOME ?? os.homedir();
-    const elsewhere = (heavy: boolean) => runElsewhere({ body: request.body, event: request.event, dialect: request.dialect, onError: request.onError, cwd: fallback, signal: request.signal, heavy }, request.hookEnv ?? env);
+    // What `hooks run` drops of a session's environment (src/config/project-env.ts), dropped here too: the hooks
+    // get the rest, and a variable that acted on the sending client itself blocks the event.
+    const planted = request.hookEnv === undefined ? undefined : withoutPlantedEnv(request.hookEnv, fallback);
+    if (planted?.compromised !== undefined) return { stdout: '', stderr: `agent-hooks: ${planted.compromised}\n`, exitCode: 2 };
+    const hookEnv = planted?.env;
+    const said = (answer: Answer): Answer => (planted === undefined || planted.problems.length === 0 ? answer : { ...answer, stderr: `${planted.problems.map((p) => `agent-hooks: ${p}\n`).join('')}${answer.stderr}` });
+    const elsewhere = async (heavy: boolean) => said(await runElsewhere({ body: request.body, event: request.event, dialect: request.dialect, onError: request.onError, cwd: fallback, signal: request.signal, heavy }, hookEnv ?? env));
     // Not even decoded: an 18 MB event's parse alone would hold the thread for a tenth of a second.
     if (request.body.length > JUDGED_HERE.bytes) return await elsewhere(true);
     const raw = parseEvent(request.body.toString('utf8'));
@@ -75,14 +82,14 @@ export async function answerEvent(request: EventRequest, projects: Projects, env
     const decision = await runner.run(event, {
       signal: request.signal,
       ...(request.runProcess === undefined ? {} : { runProcess: request.runProcess }),
-      ...(request.hookEnv === undefined ? {} : { env: request.hookEnv }),
+      ...(hookEnv === undefined ? {} : { env: hookEnv }),
     });
     const answer = dialect.answer(decision);
     if (request.observe !== undefined) {
       const kinds = new Map(runner.config.hooks.filter((h) => h.event === event.name).map((h) => [h.id, h.run.kind]));
       request.observe({ decision, dialect: dialect.name, projectDir: runner.config.projectDir, startedAt, endedAt: Date.now(), kinds }, runner.config.telemetry);
     }
-    return switches.problems.length === 0 ? answer : { ...answer, stderr: `${switches.problems.map((p) => `agent-hooks: ${p}\n`).join('')}${answer.stderr}` };
+    return said(switches.problems.length === 0 ? answer : { ...answer, stderr: `${switches.problems.map((p) => `agent-hooks: ${p}\n`).join('')}${answer.stderr}` });
   } catch (error) {
     // main.ts's rule: one line on stderr, exit 1, or 2 when runner errors block.
     const message = isHooksError(error) ? error.message : `internal error: ${error instanceof Error ? error.message : String(error)}`;

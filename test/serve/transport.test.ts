@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { servePaths } from '../../src/serve/paths.js';
 import { nodeForOtherUsers, ROOT, runCli, tmpProject, trustProject } from '../helpers.js';
 import { HOOKS, client, homesStoppedAfterEach, launcher, served } from './cli-kit.js';
-import { claudeBash, RUN, serversClosedAfterEach } from './kit.js';
+import { claudeBash, RUN, serversClosedAfterEach, unframe } from './kit.js';
 
 // Real processes on a loaded machine: generous, so only a real hang fails.
 vi.setConfig({ testTimeout: 120_000 });
@@ -295,6 +295,28 @@ describe('an environment that is not whole', () => {
     expect(existsSync(marker)).toBe(false);
     expect((await s.unix(`${RUN}&client=1`, `${claudeBash('ls', dir)}\0PATH=/usr/bin:/bin\0`, { 'x-hooks-env': 'nul' })).status).toBe(200);
     expect(existsSync(marker)).toBe(true);
+  });
+});
+
+describe("a session's environment with a project .env in it", () => {
+  const started = serversClosedAfterEach();
+  it('reaches the hooks without what would load the repository\'s code (as hooks run drops it), and LD_PRELOAD blocks the event', async () => {
+    const s = await started();
+    const dir = tmpProject({
+      '.env': 'BASH_ENV=./pwn.sh\nLD_PRELOAD=./pwn.so\n',
+      '.hooksrc.json': JSON.stringify({ hooks: { preToolUse: [{ id: 'env', command: 'echo "BASH_ENV=[${BASH_ENV-}] MINE=[${MINE-}]" >&2; exit 2' }] } }),
+    });
+    trustProject(dir, s.env);
+    const sent = (extra: string) => `${claudeBash('ls', dir)}\0PATH=/usr/bin:/bin\0HOME=${s.home}\0BASH_ENV=./pwn.sh\0MINE=kept\0${extra}`;
+    const r = unframe((await s.unix(`${RUN}&client=1`, sent(''), { 'x-hooks-env': 'nul', 'x-hooks-cwd': dir })).body);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('BASH_ENV=[] MINE=[kept]');
+    expect(r.stderr).toContain(`${path.join(dir, '.env')} sets BASH_ENV, which would run the repository's code in every hook`);
+    const preloaded = unframe((await s.unix(`${RUN}&client=1`, sent('LD_PRELOAD=./pwn.so\0'), { 'x-hooks-env': 'nul', 'x-hooks-cwd': dir })).body);
+    expect(preloaded.code).toBe(2);
+    expect(preloaded.stderr).toContain('sets LD_PRELOAD, which acts on the runner itself');
+    // Blocked before any hook ran.
+    expect(preloaded.stderr).not.toContain('MINE=');
   });
 });
 
