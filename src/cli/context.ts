@@ -13,6 +13,11 @@ export interface CliContext {
   stdinIsTTY?: boolean;
   /** Asks one question on the terminal and returns the answer line. */
   prompt?(question: string): Promise<string>;
+  /**
+   * What the runner left out of its environment (a project .env's variables, src/config/project-env.ts), already
+   * printed on stderr: `hooks run` also gives them as warnings in its answer, which the agent shows the user.
+   */
+  notes?: readonly string[];
 }
 
 /**

@@ -71,7 +71,7 @@ export async function cli(argv: string[], ctx: CliContext): Promise<number> {
   const planted = withoutPlantedEnv(ctx.env, ctx.cwd);
   if (planted.problems.length > 0) {
     for (const problem of planted.problems) ctx.stderr(`agent-hooks: ${problem}\n`);
-    ctx = { ...ctx, env: planted.env };
+    ctx = { ...ctx, env: planted.env, notes: planted.problems };
   }
   // The commands an agent calls on its events: their answer is blocked, whatever the event.
   if (planted.compromised !== undefined && (name === 'run' || name === 'guard')) {

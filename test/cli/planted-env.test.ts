@@ -119,6 +119,8 @@ describe('a project .env does not load code into the hooks', () => {
     const r = await cliInProcess(['run', 'pre-tool-use', '--dialect', 'claude-code'], { cwd: dir, env, input: rmEvent });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('NODE_OPTIONS=[]');
-    expect(r.stderr).toContain('sets NODE_OPTIONS, which would run the repository');
+    // Said where the agent shows the user (the answer's systemMessage), and once on stderr.
+    expect(JSON.parse(r.stdout).systemMessage).toContain(`agent-hooks: ${path.join(dir, '.env')} sets NODE_OPTIONS, which would run the repository`);
+    expect(r.stderr.split('sets NODE_OPTIONS').length - 1).toBe(1);
   });
 });

@@ -93,9 +93,10 @@ export async function runEvent(flags: RunFlags, ctx: CliContext): Promise<number
     else if (step.status === 'not-reached') reporter?.notReached(step.id, step.why ?? 'the chain ended');
   }
   reporter?.line(`hooks: ${event.name} → ${decision.decision}${decision.reason ? ` (${decision.reason})` : ''}`);
-  const answer = dialect.answer(decision);
+  const answer = dialect.answer(ctx.notes === undefined ? decision : { ...decision, warnings: [...ctx.notes, ...decision.warnings] });
   ctx.stdout(answer.stdout);
-  ctx.stderr(answer.stderr);
+  // The notes are on stderr already (main.ts): a dialect that writes warnings there does not repeat them.
+  ctx.stderr((ctx.notes ?? []).reduce((text, note) => text.replace(`agent-hooks: ${note}\n`, ''), answer.stderr));
   // After the answer is written: telemetry never changes it, and waits for the collector a bounded time.
   if (telemetryWanted(ctx.env, runner.config.telemetry)) {
     const { exportOutcome } = await import('../../telemetry/index.js');
