@@ -8,7 +8,7 @@ import type { CliContext } from './context.js';
 
 import { VERSION } from '../version.js';
 import { EVENT_LIMITS, eventTooLarge } from '../json.js';
-import { withoutPlantedEnv } from '../config/project-env.js';
+import { compromisedBlocks, withoutPlantedEnv } from '../config/project-env.js';
 
 interface CommandEntry {
   summary: string;
@@ -73,10 +73,10 @@ export async function cli(argv: string[], ctx: CliContext): Promise<number> {
     for (const problem of planted.problems) ctx.stderr(`agent-hooks: ${problem}\n`);
     ctx = { ...ctx, env: planted.env, notes: planted.problems };
   }
-  // The commands an agent calls on its events: their answer is blocked, whatever the event.
-  if (planted.compromised !== undefined && (name === 'run' || name === 'guard')) {
-    ctx.stderr(`agent-hooks: ${planted.compromised}\n`);
-    return 2;
+  if (planted.compromised !== undefined) {
+    const refused = compromisedAnswer(name, rest);
+    ctx.stderr(`agent-hooks: ${planted.compromised}${refused === undefined ? '' : `; ${refused.why}`}\n`);
+    if (refused !== undefined) return refused.code;
   }
   let onError: 'block' | 'continue' = ctx.env.HOOKS_ON_ERROR === 'block' ? 'block' : 'continue';
   try {
@@ -118,6 +118,22 @@ export async function cli(argv: string[], ctx: CliContext): Promise<number> {
     // A broken config must never silently disable guards: with --on-error block it blocks.
     return onError === 'block' ? 2 : 1;
   }
+}
+
+/**
+ * What a command does once a project `.env` has acted on this process before its code ran (planted.compromised):
+ * an event's answer may be blocked (compromisedBlocks), and a server or MCP gateway is not started from such a
+ * process, as it would answer for every session.
+ */
+function compromisedAnswer(name: string | undefined, rest: string[]): { code: number; why: string } | undefined {
+  if (name === 'serve' || name === 'mcp') {
+    if (name === 'serve' && ['stop', 'status', 'page', 'token'].includes(rest[0] ?? '')) return undefined;
+    return { code: 1, why: `hooks ${name} does not start from it` };
+  }
+  if (name !== 'run' && name !== 'guard') return undefined;
+  const at = rest.findIndex((a) => a === '--dialect' || a.startsWith('--dialect='));
+  const dialect = at === -1 ? undefined : rest[at]!.includes('=') ? rest[at]!.slice('--dialect='.length) : rest[at + 1];
+  return compromisedBlocks(dialect, name === 'run' ? rest[0] : undefined) ? { code: 2, why: 'this event is blocked' } : undefined;
 }
 
 /** `hooks completion <shell>`: every command's flags, read from the commands themselves. */

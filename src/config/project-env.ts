@@ -6,7 +6,7 @@
 // with ANTHROPIC_BASE_URL would then send the user's key to the repository's server. A variable whose
 // value is the one a `.env` of the project (or a folder above it, below the home folder) gives it is
 // taken as the repository's. Values are compared, never shown: a `.env` holds secrets.
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 /** Bytes of a `.env` file read; a larger one is not a dotenv file anyone writes by hand. */
@@ -20,8 +20,10 @@ export function projectEnvSource(name: string, value: string, projectDir: string
 /** The `.env` files from `projectDir` up to (not into) the home folder, nearest first, with their text. */
 function projectEnvFiles(projectDir: string, home: string | undefined): { file: string; text: string }[] {
   const found: { file: string; text: string }[] = [];
-  let dir = path.resolve(projectDir);
-  const stop = home === undefined || home === '' ? undefined : path.resolve(home);
+  // Real paths on both sides: a home reached through a link (/home -> /var/home) must still stop the walk, or the
+  // user's own ~/.env would count as the repository's.
+  let dir = realOrResolved(projectDir);
+  const stop = home === undefined || home === '' ? undefined : realOrResolved(home);
   for (;;) {
     if (dir === stop) return found;
     for (const file of [path.join(dir, '.gemini', '.env'), path.join(dir, '.env')]) {
@@ -31,6 +33,14 @@ function projectEnvFiles(projectDir: string, home: string | undefined): { file: 
     const parent = path.dirname(dir);
     if (parent === dir) return found;
     dir = parent;
+  }
+}
+
+function realOrResolved(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
   }
 }
 
@@ -87,31 +97,33 @@ function readSmall(file: string): string | undefined {
 export const RUNNER_ENV = ['HOOKS_DISABLE', 'HOOKS_SKIP', 'HOOKS_ON_ERROR', 'XDG_CONFIG_HOME', 'XDG_STATE_HOME', 'XDG_CACHE_HOME', 'AGENT_HOOKS_MANAGED_CONFIG'] as const;
 
 /**
- * Variables that make a program run code it does not name: a shell's startup file, an interpreter's options and
- * module path, the dynamic loader's preloads, git's config and helpers. From a repository's `.env` (Gemini CLI loads
- * it, and the runner's hooks inherit the runner's environment) the repository's code would run inside every hook,
- * before the hook's own first line: a bash guard whose BASH_ENV file says `exit 0` lets every call through.
+ * Variables that make a program run code it does not name, or run its own script otherwise: a shell's startup file
+ * and options, an interpreter's options, paths and caches, the dynamic loader's and OpenSSL's modules, git's config,
+ * repository and helpers, the TLS roots a hook's own requests trust. From a repository's `.env` (Gemini CLI loads it,
+ * and the runner's hooks inherit the runner's environment) they would run the repository's code inside every hook,
+ * or make a guard pass: a bash guard whose BASH_ENV file says `exit 0`, or run with SHELLOPTS=noexec, blocks nothing.
  */
-export const LOADER_ENV = [
-  'BASH_ENV', 'ENV',
-  'NODE_OPTIONS', 'NODE_PATH',
-  'PYTHONPATH', 'PYTHONHOME', 'PYTHONSTARTUP', 'PYTHONUSERBASE', 'PYTHONWARNINGS', 'PYTHONEXECUTABLE',
-  'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'RUBYOPT', 'RUBYLIB', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS',
-  'LD_PRELOAD', 'LD_AUDIT', 'LD_LIBRARY_PATH', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'GCONV_PATH', 'GLIBC_TUNABLES',
-  'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_COUNT', 'GIT_CONFIG_PARAMETERS', 'GIT_EXEC_PATH', 'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_EXTERNAL_DIFF', 'GIT_PAGER', 'GIT_EDITOR',
+export const HOOK_STEERING_ENV = [
+  'BASH_ENV', 'SHELLOPTS', 'BASHOPTS', 'PS4', 'BASH_XTRACEFD', 'GLOBIGNORE', 'POSIXLY_CORRECT',
+  'NODE_OPTIONS', 'NODE_PATH', 'NODE_EXTRA_CA_CERTS', 'NODE_TLS_REJECT_UNAUTHORIZED',
+  'PYTHONPATH', 'PYTHONHOME', 'PYTHONSTARTUP', 'PYTHONUSERBASE', 'PYTHONWARNINGS', 'PYTHONEXECUTABLE', 'PYTHONPYCACHEPREFIX', 'PYTHONINSPECT', 'PYTHONOPTIMIZE', 'PYTHONPLATLIBDIR',
+  'PERL5OPT', 'PERL5LIB', 'PERLLIB', 'RUBYOPT', 'RUBYLIB', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'MAKEFILES', 'CURL_HOME',
+  'LD_PRELOAD', 'LD_AUDIT', 'LD_LIBRARY_PATH', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'GCONV_PATH', 'GLIBC_TUNABLES', 'LOCPATH', 'NLSPATH',
+  'OPENSSL_CONF', 'OPENSSL_MODULES', 'OPENSSL_ENGINES', 'SSL_CERT_FILE', 'SSL_CERT_DIR',
+  'GIT_DIR', 'GIT_WORK_TREE', 'GIT_COMMON_DIR', 'GIT_INDEX_FILE', 'GIT_TEMPLATE_DIR', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_COUNT', 'GIT_CONFIG_PARAMETERS',
+  'GIT_EXEC_PATH', 'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_PROXY_COMMAND', 'GIT_ASKPASS', 'SSH_ASKPASS', 'GIT_EXTERNAL_DIFF', 'GIT_PAGER', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'EDITOR', 'VISUAL',
 ] as const;
-/** git reads a config entry from each GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n> pair (core.fsmonitor runs a command). */
-const LOADER_PATTERN = /^GIT_CONFIG_(KEY|VALUE)_\d+$/;
+/** git reads a config entry from each GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n> pair (core.fsmonitor runs a command); npm each npm_config_<key> (script-shell, node-options). */
+const STEERING_PATTERN = /^(GIT_CONFIG_(KEY|VALUE)_\d+|npm_config_\w+)$/i;
 
 /**
- * Of those, the ones that act on the runner's own process, before any line of it runs: node reads NODE_OPTIONS,
- * the dynamic loader its preloads and library path. Planted, the runner may already be running the repository's
- * code, and nothing it answers can be trusted: the event is blocked (a repository that planted them on purpose
- * can also hide them; this catches the rest, and says so: docs/security.md).
+ * Of those, the ones that act on the runner's own process, before any line of it runs: node reads NODE_OPTIONS and
+ * OpenSSL's config at start, the dynamic loader its preloads and paths. Planted, the runner may already be running
+ * the repository's code, and nothing it answers can be trusted (src/cli/main.ts decides what then happens).
  */
-const BEFORE_THE_RUNNER = new Set(['NODE_OPTIONS', 'LD_PRELOAD', 'LD_AUDIT', 'LD_LIBRARY_PATH', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'GCONV_PATH', 'GLIBC_TUNABLES']);
-/** NODE_OPTIONS flags that load no code and open nothing: a `.env` holding only these is dropped for the hooks, not blocked. */
-const INERT_NODE_OPTION = /^--(max-old-space-size|max-semi-space-size|stack-size|max-http-header-size)=\d+$|^--(no-warnings|no-deprecation|trace-warnings|trace-deprecation|enable-source-maps|openssl-legacy-provider|use-openssl-ca|use-bundled-ca|preserve-symlinks|no-experimental-fetch)$|^--(dns-result-order=(ipv4first|ipv6first|verbatim)|unhandled-rejections=(strict|warn|throw|none|warn-with-error-code))$/;
+const BEFORE_THE_RUNNER = new Set(['NODE_OPTIONS', 'LD_PRELOAD', 'LD_AUDIT', 'LD_LIBRARY_PATH', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'GCONV_PATH', 'GLIBC_TUNABLES', 'OPENSSL_CONF', 'OPENSSL_MODULES', 'OPENSSL_ENGINES']);
+/** NODE_OPTIONS flags that load no code and open nothing (a heap of at least 256 MB: a tiny one stops node): a `.env` holding only these is left out of the hooks, not blocked. */
+const INERT_NODE_OPTION = /^--max-old-space-size=([3-9]\d{2}|[1-9]\d{3,5})$|^--(no-warnings|no-deprecation|trace-warnings|trace-deprecation|enable-source-maps|openssl-legacy-provider|use-openssl-ca|use-bundled-ca|preserve-symlinks)$|^--(dns-result-order=(ipv4first|ipv6first|verbatim)|unhandled-rejections=(strict|warn|throw|none|warn-with-error-code))$/;
 
 export interface PlantedEnv {
   /** `env` without the variables dropped. */
@@ -124,13 +136,13 @@ export interface PlantedEnv {
 
 /**
  * `env` without the variables a project `.env` (from `cwd` up to the home folder) set that steer the runner
- * (RUNNER_ENV) or load code into its hooks (LOADER_ENV), with one line per variable dropped.
+ * (RUNNER_ENV) or its hooks (HOOK_STEERING_ENV), with one line per variable dropped.
  */
 export function withoutPlantedEnv(env: NodeJS.ProcessEnv, cwd: string): PlantedEnv {
   let out = env;
   const problems: string[] = [];
   let compromised: string | undefined;
-  const names = [...RUNNER_ENV, ...LOADER_ENV, ...Object.keys(env).filter((n) => LOADER_PATTERN.test(n))];
+  const names = [...RUNNER_ENV, ...HOOK_STEERING_ENV, ...Object.keys(env).filter((n) => STEERING_PATTERN.test(n))];
   // Read once, and only when one of the names is set at all (most runs: none is).
   let files: { file: string; text: string }[] | undefined;
   for (const name of names) {
@@ -145,11 +157,26 @@ export function withoutPlantedEnv(env: NodeJS.ProcessEnv, cwd: string): PlantedE
       problems.push(`${planted} sets ${name}: a repository's .env does not steer the runner; ignored`);
       continue;
     }
-    problems.push(`${planted} sets ${name}, which would run the repository's code in every hook; left out of the hooks' environment`);
+    problems.push(`${planted} sets ${name}, which would steer every hook (run the repository's code, or change how a guard runs); left out of the hooks' environment`);
     const inert = name === 'NODE_OPTIONS' && value.trim().split(/\s+/).every((flag) => INERT_NODE_OPTION.test(flag));
     if (BEFORE_THE_RUNNER.has(name) && !inert) {
-      compromised ??= `${planted} sets ${name}, which acts on the runner itself before agent-hooks can check anything (the agent loads that file into the environment of every hook it starts); nothing the runner answers can be trusted, so this event is blocked. Remove ${name} from that file; for Gemini CLI, a .env (not .gemini/.env) variable can also be kept out with advanced.excludedEnvVars`;
+      compromised ??= `${planted} sets ${name}, which acts on the runner itself before agent-hooks can check anything (Gemini CLI loads that file into the environment of every hook it starts), so nothing the runner answers can be trusted. Remove ${name} from that file; a .env (not .gemini/.env) variable can also be kept out with Gemini CLI's advanced.excludedEnvVars`;
     }
   }
   return { env: out, problems, ...(compromised === undefined ? {} : { compromised }) };
+}
+
+/** The agents that load a project's `.env` into the environment of their hooks (Gemini CLI and its forks). */
+const LOADS_PROJECT_DOTENV = new Set(['gemini', 'qwen-code']);
+
+/**
+ * Whether an event's answer is blocked once a project `.env` has acted on the runner before its code ran
+ * (`compromised`): under an agent known to load that file, yes, as the runner cannot vouch for its own answer. Not a
+ * Stop, where exit 2 means "go on" and would keep the agent working for ever; not under other agents, where a value
+ * equal to the file's is more likely the user's own (direnv, `set -a; . .env`), and the warning says it.
+ */
+export function compromisedBlocks(dialect: string | undefined, event: string | undefined): boolean {
+  if (dialect === undefined || !LOADS_PROJECT_DOTENV.has(dialect)) return false;
+  const name = (event ?? '').toLowerCase().replace(/[-_]/g, '');
+  return name !== 'stop' && name !== 'subagentstop' && name !== 'afteragent';
 }

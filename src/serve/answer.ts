@@ -14,7 +14,7 @@ import { runElsewhere } from './elsewhere.js';
 import { javaScriptLayer, type Projects } from './projects.js';
 import type { RunOutcome } from '../telemetry/record.js';
 import type { TelemetryConfig } from '../telemetry/settings.js';
-import { withoutPlantedEnv } from '../config/project-env.js';
+import { compromisedBlocks, withoutPlantedEnv } from '../config/project-env.js';
 
 export interface EventRequest {
   /** The event as the agent sent it (its JSON bytes). */
@@ -57,7 +57,9 @@ export async function answerEvent(request: EventRequest, projects: Projects, env
     // What `hooks run` drops of a session's environment (src/config/project-env.ts), dropped here too: the hooks
     // get the rest, and a variable that acted on the sending client itself blocks the event.
     const planted = request.hookEnv === undefined ? undefined : withoutPlantedEnv(request.hookEnv, fallback);
-    if (planted?.compromised !== undefined) return { stdout: '', stderr: `agent-hooks: ${planted.compromised}\n`, exitCode: 2 };
+    if (planted?.compromised !== undefined && compromisedBlocks(request.dialect, request.event)) {
+      return { stdout: '', stderr: `agent-hooks: ${planted.compromised}; this event is blocked\n`, exitCode: 2 };
+    }
     const hookEnv = planted?.env;
     const said = (answer: Answer): Answer => (planted === undefined || planted.problems.length === 0 ? answer : { ...answer, stderr: `${planted.problems.map((p) => `agent-hooks: ${p}\n`).join('')}${answer.stderr}` });
     const elsewhere = async (heavy: boolean) => said(await runElsewhere({ body: request.body, event: request.event, dialect: request.dialect, onError: request.onError, cwd: fallback, signal: request.signal, heavy }, hookEnv ?? env));

@@ -2,7 +2,7 @@
 // it) must not steer the runner: switch the guards off, make failures continue, or move the user layer into
 // the repository. Each such variable is dropped, with a line naming the file; the user's own value (not the one
 // a project `.env` gives) still works.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withoutPlantedEnv } from '../../src/config/project-env.js';
@@ -87,7 +87,7 @@ describe('a project .env does not load code into the hooks', () => {
     const r = await cliInProcess(['run', 'pre-tool-use', '--dialect', 'claude-code'], { cwd: dir, env, input: rmEvent });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain('no rm -rf');
-    expect(r.stderr).toContain(`${path.join(dir, '.env')} sets ${name}, which would run the repository's code in every hook; left out of the hooks' environment`);
+    expect(r.stderr).toContain(`${path.join(dir, '.env')} sets ${name}, which would steer every hook (run the repository's code, or change how a guard runs); left out of the hooks' environment`);
     expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
   });
 
@@ -96,20 +96,57 @@ describe('a project .env does not load code into the hooks', () => {
     const r = withoutPlantedEnv({ HOME: home, BASH_ENV: '/home/me/.bash_env', GIT_CONFIG_KEY_0: 'core.fsmonitor', GIT_CONFIG_KEY_1: 'user.name' }, dir);
     // GIT_CONFIG_KEY_<n> is read whatever its number.
     expect(r.env).toEqual({ HOME: home, BASH_ENV: '/home/me/.bash_env', GIT_CONFIG_KEY_1: 'user.name' });
-    expect(r.problems).toEqual([`${path.join(dir, '.env')} sets GIT_CONFIG_KEY_0, which would run the repository's code in every hook; left out of the hooks' environment`]);
+    expect(r.problems).toEqual([`${path.join(dir, '.env')} sets GIT_CONFIG_KEY_0, which would steer every hook (run the repository's code, or change how a guard runs); left out of the hooks' environment`]);
     expect(r.compromised).toBeUndefined();
   });
 
-  it('NODE_OPTIONS or LD_PRELOAD from the .env acted on the runner before it ran: the event is blocked, whatever the config, and the fix is named', async () => {
-    for (const [name, value] of [['NODE_OPTIONS', '--require ./pwn.cjs'], ['NODE_OPTIONS', '--max-old-space-size=4096 --inspect=0.0.0.0:9229'], ['LD_PRELOAD', './pwn.so']] as const) {
+  it('NODE_OPTIONS, LD_PRELOAD or OPENSSL_CONF from the .env acted on the runner before it ran: under Gemini CLI the event is blocked, whatever the config, and the fix is named', async () => {
+    const benign = JSON.stringify({ session_id: 's', hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'ls' } });
+    for (const [name, value] of [['NODE_OPTIONS', '--require ./pwn.cjs'], ['NODE_OPTIONS', '--max-old-space-size=4096 --inspect=0.0.0.0:9229'], ['NODE_OPTIONS', '--max-old-space-size=2'], ['LD_PRELOAD', './pwn.so'], ['OPENSSL_CONF', './x.cnf']] as const) {
       const { home, dir } = repo(`${name}="${value}"\n`);
       const env = isolatedEnv(home, { [name]: value });
-      const benign = JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } });
-      const r = await cliInProcess(['run', 'pre-tool-use', '--dialect', 'claude-code'], { cwd: dir, env, input: benign });
+      const r = await cliInProcess(['run', 'pre-tool-use', '--dialect', 'gemini'], { cwd: dir, env, input: benign });
       expect(r.code, `${name}=${value}: ${r.stderr}`).toBe(2);
       expect(r.stderr).toContain(`${path.join(dir, '.env')} sets ${name}, which acts on the runner itself before agent-hooks can check anything`);
-      expect(r.stderr).toContain('advanced.excludedEnvVars');
+      expect(r.stderr).toContain('advanced.excludedEnvVars; this event is blocked');
     }
+  });
+
+  it('the same, on a Stop (exit 2 would keep the agent going) or under another agent (more likely the user\'s own direnv): said, not blocked', async () => {
+    const { home, dir } = repo('LD_PRELOAD=./pwn.so\n');
+    const env = isolatedEnv(home, { LD_PRELOAD: './pwn.so' });
+    const stop = await cliInProcess(['run', 'stop', '--dialect', 'gemini'], { cwd: dir, env, input: JSON.stringify({ session_id: 's', hook_event_name: 'AfterAgent', prompt_response: 'done' }) });
+    const claude = await cliInProcess(['run', 'pre-tool-use', '--dialect', 'claude-code'], { cwd: dir, env, input: JSON.stringify({ session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }) });
+    for (const r of [stop, claude]) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain('sets LD_PRELOAD, which acts on the runner itself');
+      expect(r.stderr).not.toContain('this event is blocked');
+    }
+    // A server is not started from such a process: it would answer for every session.
+    const serve = await cliInProcess(['serve', 'start'], { cwd: dir, env });
+    expect(serve.code).toBe(1);
+    expect(serve.stderr).toContain('hooks serve does not start from it');
+  });
+
+  it('SHELLOPTS=noexec from the .env (every bash guard would exit 0 without running a line) is left out: the guard blocks', async () => {
+    const { home, dir } = repo('SHELLOPTS=noexec\n');
+    userGuard(home, 'guard.sh', '#!/usr/bin/env bash\ngrep -q "rm -rf" && { echo "no rm -rf" >&2; exit 2; }\nexit 0\n', 'bash $DIR/guard.sh');
+    const r = await cliInProcess(['run', 'pre-tool-use', '--dialect', 'claude-code'], { cwd: dir, env: isolatedEnv(home, { SHELLOPTS: 'noexec' }), input: rmEvent });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('no rm -rf');
+  });
+
+  it("the user's own ~/.env is not a project's, also when the home is reached through a link", () => {
+    const base = tmpProject();
+    const realHome = path.join(base, 'var-home', 'me');
+    mkdirSync(path.join(realHome, 'work', 'repo'), { recursive: true });
+    symlinkSync(path.join(base, 'var-home'), path.join(base, 'home'));
+    writeFileSync(path.join(realHome, '.env'), 'LD_LIBRARY_PATH=/usr/local/cuda/lib64\n');
+    const env = { HOME: path.join(base, 'home', 'me'), LD_LIBRARY_PATH: '/usr/local/cuda/lib64' };
+    // The agent's working folder as the kernel gives it (a real path), the home as the user's environment spells it.
+    const r = withoutPlantedEnv(env, path.join(realHome, 'work', 'repo'));
+    expect(r.env).toEqual(env);
+    expect(r.problems).toEqual([]);
   });
 
   it('NODE_OPTIONS of flags that load nothing (a heap size) is only left out of the hooks: the event is judged as usual', async () => {
@@ -120,7 +157,7 @@ describe('a project .env does not load code into the hooks', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('NODE_OPTIONS=[]');
     // Said where the agent shows the user (the answer's systemMessage), and once on stderr.
-    expect(JSON.parse(r.stdout).systemMessage).toContain(`agent-hooks: ${path.join(dir, '.env')} sets NODE_OPTIONS, which would run the repository`);
+    expect(JSON.parse(r.stdout).systemMessage).toContain(`agent-hooks: ${path.join(dir, '.env')} sets NODE_OPTIONS, which would steer every hook`);
     expect(r.stderr.split('sets NODE_OPTIONS').length - 1).toBe(1);
   });
 });

@@ -3,7 +3,7 @@
 // hooks. And the server's body limit leaves room for the environment the client sends after an event
 // `hooks run` would judge: the event limit applies to the event alone.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -156,5 +156,44 @@ describe('the event limit applies to the event alone, not to the environment sen
     expect(r.stderr).not.toContain('running it here');
     expect(existsSync(marker)).toBe(true);
     expect(served(e)).toBe(1);
+  });
+});
+
+describe('a client config a repository could have written is never read', () => {
+  it('a relative XDG_STATE_HOME (a project .env can set it) is ignored: the event goes to your server, not to the socket a planted config names', async () => {
+    const s = await started();
+    const { dir, marker } = guarded(s.env);
+    // The repository's own "server": it lets everything through.
+    const sockDir = path.join(s.home, 'planted-sock');
+    mkdirSync(sockDir, { mode: 0o700 });
+    const sock = path.join(sockDir, 's.sock');
+    const fake = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200).end('\u001e\u001e0'));
+    });
+    await new Promise<void>((resolve) => fake.listen(sock, resolve));
+    try {
+      const planted = path.join(s.home, 'state', 'agent-hooks', 'serve');
+      mkdirSync(planted, { recursive: true, mode: 0o700 });
+      writeFileSync(path.join(planted, 'client.curlrc'), `unix-socket = "${sock}"\n`, { mode: 0o600 });
+      const env = { ...s.env, XDG_STATE_HOME: './state' };
+      const r = await client(env, pre(env), claudeBash('rm -rf ./victim', dir));
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain('BLOCKED-BY-GUARD');
+      expect(existsSync(marker)).toBe(true);
+    } finally {
+      await new Promise((resolve) => fake.close(resolve));
+    }
+  });
+
+  it('a client config of another mode than 0600 (as a git checkout writes files) is refused, and the event judged here', async () => {
+    const s = await started();
+    const { dir, marker } = guarded(s.env);
+    chmodSync(servePaths(s.env).curlConfig, 0o644);
+    const r = await client(s.env, pre(s.env), claudeBash('ls', dir));
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('is not a file of mode 0600');
+    expect(r.stderr).toContain('BLOCKED-BY-GUARD');
+    expect(existsSync(marker)).toBe(true);
   });
 });

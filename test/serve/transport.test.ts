@@ -311,8 +311,9 @@ describe("a session's environment with a project .env in it", () => {
     const r = unframe((await s.unix(`${RUN}&client=1`, sent(''), { 'x-hooks-env': 'nul', 'x-hooks-cwd': dir })).body);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain('BASH_ENV=[] MINE=[kept]');
-    expect(r.stderr).toContain(`${path.join(dir, '.env')} sets BASH_ENV, which would run the repository's code in every hook`);
-    const preloaded = unframe((await s.unix(`${RUN}&client=1`, sent('LD_PRELOAD=./pwn.so\0'), { 'x-hooks-env': 'nul', 'x-hooks-cwd': dir })).body);
+    expect(r.stderr).toContain(`${path.join(dir, '.env')} sets BASH_ENV, which would steer every hook`);
+    // Under Gemini CLI, which loads the file into every hook's environment (the client's too).
+    const preloaded = unframe((await s.unix('/v1/run?event=pre-tool-use&dialect=gemini&client=1', sent('LD_PRELOAD=./pwn.so\0'), { 'x-hooks-env': 'nul', 'x-hooks-cwd': dir })).body);
     expect(preloaded.code).toBe(2);
     expect(preloaded.stderr).toContain('sets LD_PRELOAD, which acts on the runner itself');
     // Blocked before any hook ran.
