@@ -1,5 +1,5 @@
-// Whether a variable the runner reads from the environment (the judge's endpoint and key, telemetry's OTEL_*,
-// the runner's own HOOKS_*) was put there by the repository. Gemini CLI
+// Whether a variable in the runner's environment (the judge's endpoint and key, telemetry's OTEL_*, the runner's
+// own HOOKS_*, what its hooks' programs read at start) was put there by the repository. Gemini CLI
 // 0.61.0 (read in its bundle: loadEnvironment / findEnvFile) loads the first `.gemini/.env` or `.env` it
 // finds from the workspace up into its own environment, every variable in a trusted folder, without
 // overriding one already set; the hooks it spawns, and so the runner, inherit them. A repository's `.env`
@@ -160,7 +160,7 @@ export function withoutPlantedEnv(env: NodeJS.ProcessEnv, cwd: string): PlantedE
     problems.push(`${planted} sets ${name}, which would steer every hook (run the repository's code, or change how a guard runs); left out of the hooks' environment`);
     const inert = name === 'NODE_OPTIONS' && value.trim().split(/\s+/).every((flag) => INERT_NODE_OPTION.test(flag));
     if (BEFORE_THE_RUNNER.has(name) && !inert) {
-      compromised ??= `${planted} sets ${name}, which acts on the runner itself before agent-hooks can check anything (Gemini CLI loads that file into the environment of every hook it starts), so nothing the runner answers can be trusted. Remove ${name} from that file; a .env (not .gemini/.env) variable can also be kept out with Gemini CLI's advanced.excludedEnvVars`;
+      compromised ??= `${planted} sets ${name}, which acts on the runner itself before agent-hooks can check anything (an agent that loads that file, as Gemini CLI does, hands it to every hook it starts), so nothing the runner answers can be trusted. Remove ${name} from that file; a .env (not .gemini/.env) variable can also be kept out with Gemini CLI's advanced.excludedEnvVars`;
     }
   }
   return { env: out, problems, ...(compromised === undefined ? {} : { compromised }) };

@@ -45,8 +45,8 @@ export const DESTINATION_VARIABLES = [
 
 /**
  * The variables that switch export off, change its protocol or say whose events they are: from a project
- * `.env` they would let a repository stop the user's (or the managed config's) export without a word, or
- * file its events under another service's name, so they are refused alike.
+ * `.env` they would let a repository stop the user's (or the managed config's) export without a word, file its
+ * events under another service's name, or keep a server exporting every millisecond, so they are refused alike.
  */
 export const SWITCH_VARIABLES = ['OTEL_SDK_DISABLED', 'OTEL_TRACES_EXPORTER', 'OTEL_METRICS_EXPORTER', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_SERVICE_NAME', 'OTEL_RESOURCE_ATTRIBUTES', 'OTEL_METRIC_EXPORT_INTERVAL'] as const;
 

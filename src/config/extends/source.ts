@@ -17,9 +17,9 @@ const COMMIT = /^[0-9a-f]{40}$/;
 const PACKAGE = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*$/;
 /** A file inside a package or repository: plain relative segments, no `..`, no leading `/` or `-`. */
 const SUBPATH = /^(?!-)(?:[\w@.~-]+\/)*[\w@.~-]+$/;
-/** The host of an https:// or ssh:// source (a name, or an IPv6 address in brackets), an optional port, and for ssh a plain user. */
 /** The path of an https:// or ssh:// source, from its first "/": plain characters only (see parseGit). */
 const REPO_PATH = /^\/[\p{L}\p{N}._~+\/-]+$/u;
+/** The host of an https:// or ssh:// source (a name, or an IPv6 address in brackets), an optional port, and for ssh a plain user. */
 const AUTHORITY = /^(?:([A-Za-z0-9_][\w-]{0,63})@)?([A-Za-z0-9][A-Za-z0-9.-]{0,252}|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /** Files an extended config may be: data only (JSON, YAML). A JavaScript config would run code. */
