@@ -61,7 +61,11 @@ export async function answerEvent(request: EventRequest, projects: Projects, env
       return { stdout: '', stderr: `agent-hooks: ${planted.compromised}; this event is blocked\n`, exitCode: 2 };
     }
     const hookEnv = planted?.env;
-    const said = (answer: Answer): Answer => (planted === undefined || planted.problems.length === 0 ? answer : { ...answer, stderr: `${planted.problems.map((p) => `agent-hooks: ${p}\n`).join('')}${answer.stderr}` });
+    // On stderr, as `hooks run` prints them (once: a dialect may have written them there as warnings already).
+    const said = (answer: Answer): Answer => {
+      const lines = (planted?.problems ?? []).map((p) => `agent-hooks: ${p}\n`).filter((line) => !answer.stderr.includes(line));
+      return lines.length === 0 ? answer : { ...answer, stderr: `${lines.join('')}${answer.stderr}` };
+    };
     const elsewhere = async (heavy: boolean) => said(await runElsewhere({ body: request.body, event: request.event, dialect: request.dialect, onError: request.onError, cwd: fallback, signal: request.signal, heavy }, hookEnv ?? env));
     // Not even decoded: an 18 MB event's parse alone would hold the thread for a tenth of a second.
     if (request.body.length > JUDGED_HERE.bytes) return await elsewhere(true);
@@ -86,7 +90,8 @@ export async function answerEvent(request: EventRequest, projects: Projects, env
       ...(request.runProcess === undefined ? {} : { runProcess: request.runProcess }),
       ...(hookEnv === undefined ? {} : { env: hookEnv }),
     });
-    const answer = dialect.answer(decision);
+    // And as warnings in the answer, where the agent shows them to the user (as `hooks run` gives them).
+    const answer = dialect.answer(planted === undefined || planted.problems.length === 0 ? decision : { ...decision, warnings: [...planted.problems, ...decision.warnings] });
     if (request.observe !== undefined) {
       const kinds = new Map(runner.config.hooks.filter((h) => h.event === event.name).map((h) => [h.id, h.run.kind]));
       request.observe({ decision, dialect: dialect.name, projectDir: runner.config.projectDir, startedAt, endedAt: Date.now(), kinds }, runner.config.telemetry);

@@ -312,6 +312,9 @@ describe("a session's environment with a project .env in it", () => {
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain('BASH_ENV=[] MINE=[kept]');
     expect(r.stderr).toContain(`${path.join(dir, '.env')} sets BASH_ENV, which would steer every hook`);
+    expect(r.stderr.split('sets BASH_ENV').length - 1).toBe(1);
+    // Also where the agent shows it to the user: the answer's systemMessage, as hooks run gives it.
+    expect(JSON.parse(r.stdout).systemMessage).toContain(`agent-hooks: ${path.join(dir, '.env')} sets BASH_ENV, which would steer every hook`);
     // Under Gemini CLI, which loads the file into every hook's environment (the client's too).
     const preloaded = unframe((await s.unix('/v1/run?event=pre-tool-use&dialect=gemini&client=1', sent('LD_PRELOAD=./pwn.so\0'), { 'x-hooks-env': 'nul', 'x-hooks-cwd': dir })).body);
     expect(preloaded.code).toBe(2);
