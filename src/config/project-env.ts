@@ -6,8 +6,9 @@
 // with ANTHROPIC_BASE_URL would then send the user's key to the repository's server. A variable whose
 // value is the one a `.env` of the project (or a folder above it, below the home folder) gives it is
 // taken as the repository's. Values are compared, never shown: a `.env` holds secrets.
-import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { realOrSelf } from '../paths.js';
 
 /** Bytes of a `.env` file read; a larger one is not a dotenv file anyone writes by hand. */
 const ENV_FILE_LIMIT = 256 * 1024;
@@ -22,8 +23,8 @@ function projectEnvFiles(projectDir: string, home: string | undefined): { file: 
   const found: { file: string; text: string }[] = [];
   // Real paths on both sides: a home reached through a link (/home -> /var/home) must still stop the walk, or the
   // user's own ~/.env would count as the repository's.
-  let dir = realOrResolved(projectDir);
-  const stop = home === undefined || home === '' ? undefined : realOrResolved(home);
+  let dir = realOrSelf(projectDir);
+  const stop = home === undefined || home === '' ? undefined : realOrSelf(home);
   for (;;) {
     if (dir === stop) return found;
     for (const file of [path.join(dir, '.gemini', '.env'), path.join(dir, '.env')]) {
@@ -33,14 +34,6 @@ function projectEnvFiles(projectDir: string, home: string | undefined): { file: 
     const parent = path.dirname(dir);
     if (parent === dir) return found;
     dir = parent;
-  }
-}
-
-function realOrResolved(p: string): string {
-  try {
-    return realpathSync(p);
-  } catch {
-    return path.resolve(p);
   }
 }
 
