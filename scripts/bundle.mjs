@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,6 +25,9 @@ const common = {
   logLevel: 'warning',
   absWorkingDir: root,
 };
+// The vendor libraries run through src/vendor/load.ts (vm.compileFunction), which has no module loader for import():
+// esbuild turns theirs into require (OpenTelemetry imports http and https on first export, the MCP SDK node:crypto).
+const library = { ...common, format: 'cjs', supported: { 'dynamic-import': false } };
 
 // Libraries that only rare runs need (zod checks a config the cache has not seen, and `hooks test`
 // cases; cosmiconfig's parsers read YAML and explain a JSON file that does not parse) are bundled into
@@ -35,15 +39,26 @@ const VENDOR = ['zod', 'cosmiconfig'];
 const cosmiconfigEntry = "import { loadJson, loadYaml } from 'cosmiconfig/dist/loaders.js';\nexport const defaultLoaders = { '.json': loadJson, '.yaml': loadYaml };\n";
 for (const name of VENDOR) {
   await build({
-    ...common,
+    ...library,
     stdin: { contents: name === 'zod' ? `${zodEntry()}${sdkZodEntry(await sdkZodNames())}` : cosmiconfigEntry, resolveDir: root, loader: 'js' },
     outfile: path.join(out, 'vendor', `${name}.cjs`),
-    format: 'cjs',
     // cosmiconfig loads TypeScript only for .ts configs, which agent-hooks does not search for.
     external: ['typescript'],
     // Libraries, not our code: short names keep the package within its size budget.
     minifyIdentifiers: true,
   });
+  if (name !== 'zod') compress(path.join(out, 'vendor', `${name}.cjs`));
+}
+
+/**
+ * A vendor library that only rare runs load, as the package carries it: `<name>.cjs.br`, a quarter of the bytes,
+ * which src/vendor/load.ts decompresses on first use (src/vendor/names.ts says which are; zod, which every locked
+ * run loads, is not). Brotli is deterministic: the same build, the same file.
+ */
+function compress(file) {
+  const code = readFileSync(file);
+  writeFileSync(`${file}.br`, brotliCompressSync(code, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: code.length } }));
+  rmSync(file);
 }
 
 /**
@@ -161,10 +176,9 @@ module.exports = entry;
 // The MCP SDK, only for runs that speak MCP (`hooks mcp`, `mcp_tool` hooks): src/mcp/sdk.ts is its one
 // importer and its entry, so the file carries the members named there and nothing else of the SDK.
 const mcp = await build({
-  ...common,
+  ...library,
   entryPoints: ['src/mcp/sdk.ts'],
   outfile: path.join(out, 'vendor', 'mcp-sdk.cjs'),
-  format: 'cjs',
   minifyIdentifiers: true,
   plugins: [withoutAjv(), sharedZod()],
   metafile: true,
@@ -173,6 +187,7 @@ const zodLeft = Object.keys(mcp.metafile.inputs).filter((f) => /(^|\/)node_modul
 if (zodLeft.length > 0) throw new Error(`dist/bundle/vendor/mcp-sdk.cjs carries zod (${zodLeft[0]}) beside vendor/zod.cjs: see sharedZod in scripts/bundle.mjs`);
 const ajvLeft = Object.keys(mcp.metafile.inputs).filter((f) => /(^|\/)node_modules\/(ajv|ajv-formats)\//.test(f));
 if (ajvLeft.length > 0) throw new Error(`dist/bundle/vendor/mcp-sdk.cjs still carries ajv (${ajvLeft[0]}): the SDK reaches it other than through validation/ajv-provider.js; see withoutAjv in scripts/bundle.mjs`);
+compress(path.join(out, 'vendor', 'mcp-sdk.cjs'));
 
 /**
  * The SDK's Client and Server build an ajv instance (ajv, ajv-formats, fast-uri: 133 kB of the file) as
@@ -207,20 +222,27 @@ function withoutAjv() {
 // its one importer and its entry. The packages ship ES modules beside CommonJS: taken ("module" first), esbuild
 // drops what sdk.ts does not name (the logs SDK otlp-transformer depends on, the exporters' env readers).
 await build({
-  ...common,
+  ...library,
   entryPoints: ['src/telemetry/sdk.ts'],
   outfile: path.join(out, 'vendor', 'otel.cjs'),
-  format: 'cjs',
   mainFields: ['module', 'main'],
   minifyIdentifiers: true,
 });
+compress(path.join(out, 'vendor', 'otel.cjs'));
 
+// The CLI's imports of those libraries: src/vendor/load.ts's vendored(<name>), which loads the compressed file
+// beside the bundle on first use (see the end of this script).
 const vendor = {
   name: 'vendor',
   setup(b) {
-    b.onResolve({ filter: new RegExp(`^(${VENDOR.join('|')})$`) }, (args) => ({ path: `./vendor/${args.path}.cjs`, external: true }));
-    b.onResolve({ filter: /^@modelcontextprotocol\/sdk\// }, () => ({ path: './vendor/mcp-sdk.cjs', external: true }));
-    b.onResolve({ filter: /^@opentelemetry\// }, () => ({ path: './vendor/otel.cjs', external: true }));
+    b.onResolve({ filter: new RegExp(`^(${VENDOR.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'vendored' }));
+    b.onResolve({ filter: /^@modelcontextprotocol\/sdk\// }, () => ({ path: 'mcp-sdk', namespace: 'vendored' }));
+    b.onResolve({ filter: /^@opentelemetry\// }, () => ({ path: 'otel', namespace: 'vendored' }));
+    b.onLoad({ filter: /.*/, namespace: 'vendored' }, (args) => ({
+      loader: 'js',
+      resolveDir: root,
+      contents: `module.exports = require('./src/vendor/load.ts').vendored(${JSON.stringify(args.path)});\n`,
+    }));
   },
 };
 

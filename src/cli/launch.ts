@@ -25,12 +25,14 @@ import { replaceFile } from '../fs/write-safely.js';
 import { cacheDir } from '../paths.js';
 import { changeableByYou, lockState } from '../lock/detect.js';
 import { MAKE_SHARED_CODE_CACHE, sharedCodeCacheFile } from '../lock/code-cache.js';
+import type { vendorRunner } from '../vendor/load.js';
 
 /** What the bundle exports (src/cli/main.ts). */
 interface CliBundle {
   main(argv: string[], options: { beforeExit?: () => void | Promise<void> }): Promise<never>;
   codeParts(): string[];
   jsConfigImporter: { load(url: string): Promise<unknown> };
+  vendorRunner: typeof vendorRunner;
 }
 
 const MAGIC = Buffer.from('AHCODE01');
@@ -80,30 +82,19 @@ function load(
   const plain = createRequire(bundle);
   const vendored: { script: vm.Script; cache: CodeCache }[] = [];
   if (cache === undefined) return { bundle: plain(bundle) as CliBundle, vendored };
-  const vendor = cache.vendor;
-  // The libraries bundled beside the CLI (zod, cosmiconfig: scripts/bundle.mjs), which it requires
-  // on first use, from a cache of their own when this cache has them (a locked run checks its config,
-  // so requires zod, on every run).
-  const modules = new Map<string, { exports: unknown }>();
-  const require =
-    vendor === undefined
-      ? plain
-      : Object.assign((id: string): unknown => {
-          if (!id.startsWith('./vendor/')) return plain(id);
-          const file = path.join(path.dirname(bundle), id);
-          let module = modules.get(file);
-          if (module === undefined) {
-            const own = vendor(file);
-            module = { exports: {} };
-            modules.set(file, module);
-            const script = runCommonJs(file, readFileSync(file, 'utf8'), own.data, module, createRequire(file));
-            vendored.push({ script, cache: own });
-            debug?.(own, script);
-          }
-          return module.exports;
-        }, plain);
   const module = { exports: {} as CliBundle };
-  const script = runCommonJs(bundle, source, cache.data, module, require);
+  const script = runCommonJs(bundle, source, cache.data, module, plain);
+  const vendor = cache.vendor;
+  // The libraries bundled beside the CLI (src/vendor/load.ts), which it loads on first use: from a cache of
+  // their own when this cache has them (a locked run checks its config, so loads zod, on every run).
+  if (vendor !== undefined) {
+    module.exports.vendorRunner.run = (file, code, library, require) => {
+      const own = vendor(file);
+      const libraryScript = runCommonJs(file, code, own.data, library, require);
+      vendored.push({ script: libraryScript, cache: own });
+      debug?.(own, libraryScript);
+    };
+  }
   return { bundle: module.exports, script, vendored };
 }
 

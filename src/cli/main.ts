@@ -292,6 +292,7 @@ async function readStdin(isTTY: boolean): Promise<string> {
 // For the launcher (src/cli/launch.ts).
 export { codeParts } from '../code-parts.js';
 export { jsConfigImporter } from '../config/load.js';
+export { vendored, vendorRunner } from '../vendor/load.js';
 // For the library entry (dist/bundle/library.mjs, written by scripts/bundle.mjs): the package ships
 // its code once, in this bundle. Imported on demand, so a CLI run never evaluates what only the
 // library API needs.

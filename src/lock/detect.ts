@@ -7,6 +7,7 @@ import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../install/bin.js';
 import { DEFAULT_MANAGED_CONFIG } from '../paths.js';
+import { VENDORED } from '../vendor/names.js';
 
 export interface LockState {
   locked: boolean;
@@ -70,9 +71,9 @@ function runnerFiles(): string[] {
   } catch {
     return [];
   }
-  // The vendor libraries are code the CLI requires (zod checks every locked run's config; the MCP SDK
+  // The vendor libraries are code the CLI loads (zod checks every locked run's config; the MCP SDK
   // runs mcp_tool hooks; OpenTelemetry exports a run's outcome).
-  return [root, ...['bin/hooks.js', 'dist/bundle/main.js', 'dist/bundle/cli.cjs', 'dist/bundle/vendor/zod.cjs', 'dist/bundle/vendor/cosmiconfig.cjs', 'dist/bundle/vendor/mcp-sdk.cjs', 'dist/bundle/vendor/otel.cjs', 'node_modules'].map((f) => path.join(root, f))];
+  return [root, ...['bin/hooks.js', 'dist/bundle/main.js', 'dist/bundle/cli.cjs', ...Object.values(VENDORED).map((file) => `dist/bundle/vendor/${file}`), 'node_modules'].map((f) => path.join(root, f))];
 }
 
 function compute(inputs: LockInputs): LockState {

@@ -50,7 +50,7 @@ afterEach(async () => {
 
 beforeAll(() => {
   // CLI-level: the bundle must be there (npm run build).
-  expect(existsSync(path.join(ROOT, 'dist', 'bundle', 'vendor', 'mcp-sdk.cjs'))).toBe(true);
+  expect(existsSync(path.join(ROOT, 'dist', 'bundle', 'vendor', 'mcp-sdk.cjs.br'))).toBe(true);
 });
 
 function project(config: unknown, files: Record<string, string> = {}) {

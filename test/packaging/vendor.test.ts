@@ -1,20 +1,20 @@
-// The libraries as the package carries them (dist/bundle/vendor/, scripts/bundle.mjs), against the same
-// libraries from npm. cosmiconfig: its two loaders only. The MCP SDK (mcp-sdk.cjs): built without ajv, its
-// default JSON Schema validator (withoutAjv). A real server process and the bundled Client show that
+// The libraries as the package carries them (dist/bundle/vendor/, scripts/bundle.mjs; loaded as the CLI loads them,
+// test/vendor/), against the same libraries from npm. cosmiconfig: its two loaders only. The MCP SDK: built without
+// ajv, its default JSON Schema validator (withoutAjv). A real server process and the bundled Client show that
 // a tool call answers as with the SDK from npm (the validator is never consulted on the paths agent-hooks
 // takes), that a path which would consult it fails loudly, and that src/ takes none of those paths.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Client as NpmClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport as NpmStdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, ROOT, runCli, sample, tmpProject } from '../helpers.js';
+import { CLI, vendored } from '../vendor/built.js';
 
 type Loaders = Record<'.json' | '.yaml', (file: string, text: string) => unknown>;
 
 describe("the bundled cosmiconfig: the loaders src/config/load.ts takes, cosmiconfig's own", () => {
-  const bundled = (createRequire(import.meta.url)(path.join(ROOT, 'dist', 'bundle', 'vendor', 'cosmiconfig.cjs')) as { defaultLoaders: Loaders }).defaultLoaders;
+  const bundled = (vendored('cosmiconfig') as { defaultLoaders: Loaders }).defaultLoaders;
   let npm: Loaders;
   beforeAll(async () => {
     npm = ((await import('cosmiconfig')) as unknown as { defaultLoaders: Loaders }).defaultLoaders;
@@ -41,12 +41,12 @@ describe("the bundled cosmiconfig: the loaders src/config/load.ts takes, cosmico
   });
 });
 
-const VENDOR = path.join(ROOT, 'dist', 'bundle', 'vendor', 'mcp-sdk.cjs');
+
 type Sdk = typeof import('../../src/mcp/sdk.js');
 
 // A server (the bundled Server, low level) whose tool declares an outputSchema its answer does not meet:
 // a validating client refuses the answer, a passing one hands it on.
-const SERVER = `const sdk = require(${JSON.stringify(VENDOR)});
+const SERVER = `const sdk = require(${JSON.stringify(CLI)}).vendored('mcp-sdk');
 const server = new sdk.Server({ name: 'odd', version: '1' }, { capabilities: { tools: {} } });
 server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({ tools: [{ name: 'count', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] } }] }));
 server.setRequestHandler(sdk.CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: 'n is words' }], structuredContent: { n: 'not a number' } }));
@@ -59,7 +59,7 @@ const clients: { close(): Promise<void> }[] = [];
 
 beforeAll(() => {
   // CLI-level: the bundle must be there (npm run build).
-  sdk = createRequire(import.meta.url)(VENDOR) as Sdk;
+  sdk = vendored('mcp-sdk') as Sdk;
   server = path.join(tmpProject(), 'server.cjs');
   writeFileSync(server, SERVER);
 });
@@ -106,7 +106,7 @@ describe('the bundled MCP SDK, without ajv', () => {
 
 describe('the CLI with both: zod for the config and the MCP SDK on it', () => {
   it('hooks run with an mcp_tool hook: the SDK, on the zod the config was checked with, calls a real server, which blocks and allows', () => {
-    // A project the cache has not seen: the run checks the config with vendor/zod.cjs, then the SDK requires the same file.
+    // A project the cache has not seen: the run checks the config with vendor/zod.cjs, then the SDK takes the same module.
     const config = {
       mcpServers: { guard: { command: process.execPath, args: [path.join(ROOT, 'test', 'fixtures', 'mcp', 'guard-server.mjs')] } },
       hooks: { preToolUse: [{ id: 'guard-check', type: 'mcp_tool', server: 'guard', tool: 'check', input: { command: '${tool_input.command}' }, onFailure: 'block' }] },
