@@ -12,24 +12,26 @@ pythonFirstOnPath();
 delete process.env.NODE_EXTRA_CA_CERTS;
 
 /**
- * The files that take longest, longest first (measured: /tmp durations of a quiet run, issue 28). Vitest orders by
+ * The files that take longest, longest first (measured: the durations of a quiet run, issue 28; again 2026-11-28). Vitest orders by
  * the durations of the last run when it has them, but CI runs in a fresh clone without that cache and would order
  * by file size: a long file started last leaves the other worker idle at the end. A file missing from the list
  * only runs in vitest's own order after these.
  */
 const SLOWEST = [
-  'test/fidelity/claude-corpus.test.ts',
   'test/serve/transport.test.ts',
+  'test/fidelity/claude-corpus.test.ts',
   'test/serve/lifecycle.test.ts',
-  'test/run/fail-safe.test.ts',
-  'test/serve/elsewhere.test.ts',
+  'test/sandbox/wrap.test.ts',
   'test/serve/projects.test.ts',
-  'test/run/spares.test.ts',
-  'test/trust/covers.test.ts',
+  'test/serve/elsewhere.test.ts',
+  'test/run/fail-safe.test.ts',
+  'test/packaging/pack.test.ts',
   'test/install/plugin-runner.test.ts',
+  'test/run/spares.test.ts',
   'test/serve/server.test.ts',
   'test/run/mcp-tool.test.ts',
-  'test/guards/sensitive-paths.selfprot-attacks.test.ts',
+  'test/engine/replies.test.ts',
+  'test/serve/client-refused.test.ts',
 ];
 
 class SlowestFirst extends BaseSequencer {

@@ -3,7 +3,12 @@
 // closing line counting both, `N passed, N failed`, alone on the last line (CI and people read that
 // line; vitest's summary and hooks test's each count only half). Exits 1 on any failure, or when
 // either half did not report (a crash must not read as "0 failed").
-import { spawnSync } from 'node:child_process';
+//
+// `--typecheck` (npm test passes it) adds the type check of src/ and test/. It and the hooks test cases run
+// beside vitest, not before or after it: the suite leaves about a tenth of two cores idle while its tests wait
+// on processes, and the two fill it (npm test 197 -> N s on a quiet 2-core machine). Their output is printed
+// after vitest's, whole.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,18 +16,23 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'agent-hooks-test-'));
+const args = process.argv.slice(2);
+const typecheck = args.includes('--typecheck');
 const problems = [];
 let passed = 0;
 let failed = 0;
 
 try {
-  // 1. vitest, with its usual output on the terminal and a JSON report to count from.
   const report = path.join(tmp, 'vitest.json');
-  const vitest = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
-    { cwd: root, stdio: 'inherit' },
-  );
+  const [vitest, checked, cases] = await Promise.all([
+    // 1. vitest, with its usual output on the terminal and a JSON report to count from.
+    run([path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args.filter((a) => a !== '--typecheck')], { stdio: 'inherit' }),
+    // 2. The type check (TypeScript 7, docs/getting-started.md).
+    typecheck ? run([path.join(root, 'node_modules', 'typescript-7', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']) : undefined,
+    // 3. hooks test on hooks-tests/, through the CLI as a user runs it.
+    run([path.join(root, 'bin', 'hooks.js'), 'test', '--json'], { env: isolated() }),
+  ]);
+
   const counts = readJson(report);
   if (counts === undefined) {
     problems.push(`vitest wrote no report (exit ${vitest.status ?? vitest.signal})`);
@@ -33,15 +43,16 @@ try {
     if (vitest.status !== 0 && counts.numFailedTests === 0) problems.push(`vitest exited ${vitest.status ?? vitest.signal} with no failed test (a test file that does not load?)`);
   }
 
-  // 2. hooks test on hooks-tests/, through the CLI as a user runs it.
+  if (checked !== undefined) {
+    process.stdout.write(`\ntype check (src/, test/): ${checked.status === 0 ? 'no errors' : 'failed'}\n`);
+    if (checked.status !== 0) {
+      process.stdout.write(checked.stdout + checked.stderr);
+      problems.push(`the type check failed (exit ${checked.status ?? checked.signal})`);
+    }
+  }
+
   process.stdout.write('\nhooks test (hooks-tests/)\n');
-  const cases = spawnSync(process.execPath, [path.join(root, 'bin', 'hooks.js'), 'test', '--json'], {
-    cwd: root,
-    env: isolated(),
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  process.stderr.write(cases.stderr);
   let result;
   try {
     result = JSON.parse(cases.stdout);
@@ -88,4 +99,16 @@ function readJson(file) {
   } catch {
     return undefined;
   }
+}
+
+/** Runs `node <args>` in the repository; its output is kept (or shown as it comes, with stdio: 'inherit'). */
+function run(nodeArgs, { stdio = 'pipe', env = process.env } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, nodeArgs, { cwd: root, env, stdio: stdio === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const out = { stdout: '', stderr: '' };
+    child.stdout?.setEncoding('utf8').on('data', (d) => (out.stdout += d));
+    child.stderr?.setEncoding('utf8').on('data', (d) => (out.stderr += d));
+    child.on('error', (error) => resolve({ ...out, status: null, signal: error.message }));
+    child.on('close', (status, signal) => resolve({ ...out, status, signal }));
+  });
 }

@@ -6,7 +6,7 @@
 // cases on a builtin guard. Run in the repository itself, each case here cost the whole hooks-tests/ folder
 // (27 cases, ~4 CPU-s) on top of vitest; every `npm test` runs the script there anyway, and CI checks its line.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isolatedEnv, ROOT, tmpProject } from '../helpers.js';
@@ -67,5 +67,24 @@ describe('npm test closing line', () => {
     expect(r.status).toBe(1);
     // The hooks test half still ran and counted its two cases.
     expect(r.stdout.trimEnd().split('\n').at(-1), r.stdout).toBe('2 passed, 1 failed');
+  }, 240_000);
+
+  it('--typecheck (npm test passes it): a type error in test/ fails the run, says where, and both halves still count', () => {
+    writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', skipLibCheck: true }, include: ['test'] }));
+    try {
+      const clean = runScript(['--typecheck', 'test/sum.test.ts']);
+      expect(clean.stdout).toContain('type check (src/, test/): no errors');
+      expect(clean.stdout.trimEnd().split('\n').at(-1), clean.stdout).toBe('4 passed, 0 failed');
+      expect(clean.status).toBe(0);
+
+      writeFileSync(path.join(project, 'test', 'wrong.ts'), "export const n: number = 'one';\n");
+      const r = runScript(['--typecheck', 'test/sum.test.ts']);
+      expect(r.stdout).toMatch(/test\/wrong\.ts\(1,14\): error TS2322/);
+      expect(r.stdout.trimEnd().split('\n').at(-1), r.stdout).toBe('4 passed, 1 failed');
+      expect(r.status).toBe(1);
+    } finally {
+      rmSync(path.join(project, 'test', 'wrong.ts'), { force: true });
+      rmSync(path.join(project, 'tsconfig.json'), { force: true });
+    }
   }, 240_000);
 });
