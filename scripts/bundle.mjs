@@ -238,10 +238,24 @@ const vendor = {
     b.onResolve({ filter: new RegExp(`^(${VENDOR.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'vendored' }));
     b.onResolve({ filter: /^@modelcontextprotocol\/sdk\// }, () => ({ path: 'mcp-sdk', namespace: 'vendored' }));
     b.onResolve({ filter: /^@opentelemetry\// }, () => ({ path: 'otel', namespace: 'vendored' }));
+    // Not `module.exports = vendored(name)`: esbuild keeps a module whose first run threw as an empty object for
+    // good, so a library that failed to load once (a file replaced mid-upgrade, EMFILE in a server) would be {}
+    // for the life of the process. Each read goes to the loader, which loads the library once it can.
     b.onLoad({ filter: /.*/, namespace: 'vendored' }, (args) => ({
       loader: 'js',
       resolveDir: root,
-      contents: `module.exports = require('./src/vendor/load.ts').vendored(${JSON.stringify(args.path)});\n`,
+      contents: `const { vendored } = require('./src/vendor/load.ts');
+const library = () => vendored(${JSON.stringify(args.path)});
+module.exports = new Proxy({}, {
+  get: (_, key) => library()[key],
+  has: (_, key) => key in library(),
+  ownKeys: () => Reflect.ownKeys(library()),
+  getOwnPropertyDescriptor: (_, key) => {
+    const own = Reflect.getOwnPropertyDescriptor(library(), key);
+    return own === undefined ? undefined : { ...own, configurable: true };
+  },
+});
+`,
     }));
   },
 };

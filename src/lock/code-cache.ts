@@ -9,7 +9,7 @@ import path from 'node:path';
 
 /**
  * The file, beside the script it is for: `dist/bundle/cli.cache` for the CLI bundle (`cli.cjs`),
- * `dist/bundle/vendor/zod.cache` for a library it loads (`vendor/zod.cjs.br`, src/vendor/load.ts).
+ * `dist/bundle/vendor/zod.cache` for a library it loads (`vendor/zod.cjs`, `vendor/otel.cjs.br`: src/vendor/load.ts).
  */
 export function sharedCodeCacheFile(script: string): string {
   return path.join(path.dirname(script), `${path.basename(script).replace(/\.cjs(\.br)?$/, '')}.cache`);

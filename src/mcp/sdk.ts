@@ -1,6 +1,6 @@
 /**
  * The one module that imports the official MCP SDK (@modelcontextprotocol/sdk). It is bundled into a
- * file of its own (dist/bundle/vendor/mcp-sdk.cjs, scripts/bundle.mjs) and required only when a run
+ * file of its own (dist/bundle/vendor/mcp-sdk.cjs.br, scripts/bundle.mjs) and loaded only when a run
  * speaks MCP (`hooks mcp`, an `mcp_tool` hook): the SDK and what it pulls in (ajv, its zod schemas)
  * cost nothing to the `hooks run` every tool call pays for. Import this module with `await import()`.
  *

@@ -1,6 +1,6 @@
 /**
  * The one module that imports the OpenTelemetry JS SDK. It is bundled into a file of its own
- * (dist/bundle/vendor/otel.cjs, scripts/bundle.mjs) and required only when telemetry is configured
+ * (dist/bundle/vendor/otel.cjs.br, scripts/bundle.mjs) and loaded only when telemetry is configured
  * (src/telemetry/settings.ts): a run without it loads none of this. Import it with `await import()`.
  *
  * The exporters are built from otlp-exporter-base's HTTP delegate and otlp-transformer's serializers,

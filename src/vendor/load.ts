@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import type * as Zlib from 'node:zlib';
+import { HooksError } from '../errors.js';
 import { VENDORED, type VendoredName } from './names.js';
 
 interface CommonJsModule {
@@ -35,9 +36,14 @@ export function vendored(name: VendoredName): unknown {
   let module = loaded.get(name);
   if (module !== undefined) return module.exports;
   const file = fileURLToPath(new URL(`./vendor/${VENDORED[name]}`, import.meta.url));
-  const bytes = readFileSync(file);
-  // zlib is required here, not imported: loading it costs 2-4 ms, which every `hooks run` would pay.
-  const source = (file.endsWith('.br') ? (createRequire(import.meta.url)('node:zlib') as typeof Zlib).brotliDecompressSync(bytes) : bytes).toString('utf8');
+  let source: string;
+  try {
+    const bytes = readFileSync(file);
+    // zlib is required here, not imported: loading it costs 2-4 ms, which every `hooks run` would pay.
+    source = (file.endsWith('.br') ? (createRequire(import.meta.url)('node:zlib') as typeof Zlib).brotliDecompressSync(bytes) : bytes).toString('utf8');
+  } catch (error) {
+    throw new HooksError('INTERNAL', `${file}: ${(error as Error).message} (agent-hooks' copy of ${name} is missing or damaged: reinstall agent-hooks)`);
+  }
   module = { exports: {} };
   // Before it runs, as require() does: a library that reaches itself again gets what it has exported so far.
   loaded.set(name, module);

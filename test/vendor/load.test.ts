@@ -1,7 +1,7 @@
 // src/vendor/load.ts on the built package: the vendor libraries as the bundle carries them (dist/bundle/vendor/,
 // scripts/bundle.mjs), each loaded through the CLI's own loader. What each library does there is
 // test/packaging/vendor.test.ts.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -40,5 +40,19 @@ describe('dist/bundle/vendor/: the files src/vendor/names.ts names, nothing else
     expect(() => cli.vendored('otel')).toThrow('damaged library');
     writeFileSync(path.join(copy, 'vendor', VENDORED.otel), Buffer.from('not brotli'));
     expect(() => cli.vendored('otel')).toThrow();
+  });
+
+  it('a library that failed to load loads once its file is back, with a line naming the file before (a server outliving an upgrade)', async () => {
+    // A copy of the bundle, through the library API as a server or a JS config uses it: a YAML config needs cosmiconfig.
+    const copy = tmpProject({ 'x.yaml': 'hooks:\n  stop:\n    - command: ./a.sh\n' });
+    cpSync(path.dirname(CLI), path.join(copy, 'bundle'), { recursive: true });
+    const file = path.join(copy, 'bundle', 'vendor', VENDORED.cosmiconfig);
+    const cli = createRequire(import.meta.url)(path.join(copy, 'bundle', 'cli.cjs')) as { library(): Promise<typeof import('../../src/index.js')> };
+    const api = await cli.library();
+    renameSync(file, `${file}.away`);
+    await expect(api.loadConfig({ configFile: path.join(copy, 'x.yaml') })).rejects.toThrow(`${file}: ENOENT`);
+    renameSync(`${file}.away`, file);
+    const loaded = await api.loadConfig({ configFile: path.join(copy, 'x.yaml') });
+    expect(loaded.layers.map((l) => l.file)).toEqual([path.join(copy, 'x.yaml')]);
   });
 });
