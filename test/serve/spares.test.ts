@@ -89,9 +89,12 @@ describe('the real server process', () => {
   }
 
   it("a SIGTERM to the server's whole process group (a Ctrl-C, a service stop) lets the hook in flight finish", async () => {
-    const { server, send } = await realServer('sleep 1.5; echo "finished after the group SIGTERM" >&2; exit 2');
+    // The signal goes once the hook runs (its mark written), not after a fixed wait: on a loaded machine the
+    // request may not have reached the server yet, which a stopping server then refuses.
+    const started = path.join(tmpProject(), 'started');
+    const { server, send } = await realServer(`touch ${JSON.stringify(started)}; sleep 1.5; echo "finished after the group SIGTERM" >&2; exit 2`);
     const answer = send();
-    await new Promise((r) => setTimeout(r, 700));
+    await until(() => existsSync(started), 30_000);
     process.kill(-server.pid!, 'SIGTERM');
     const r = await answer;
     expect(r.status).toBe(200);
