@@ -12,10 +12,10 @@ pythonFirstOnPath();
 delete process.env.NODE_EXTRA_CA_CERTS;
 
 /**
- * The files that take longest, longest first (measured: the durations of a quiet run, issue 28; again 2026-11-28). Vitest orders by
- * the durations of the last run when it has them, but CI runs in a fresh clone without that cache and would order
- * by file size: a long file started last leaves the other worker idle at the end. A file missing from the list
- * only runs in vitest's own order after these.
+ * The files that take longest, longest first (measured: the durations of a quiet run, issue 28; again 2026-11-28).
+ * Vitest orders by the durations of the last run when it has them, but CI runs in a fresh clone without that cache
+ * and would order by file size: a long file started last leaves the other workers idle at the end. A file missing
+ * from the list only runs in vitest's own order after these.
  */
 const SLOWEST = [
   'test/serve/transport.test.ts',

@@ -25,7 +25,7 @@ const common = {
   logLevel: 'warning',
   absWorkingDir: root,
 };
-// The vendor libraries run through src/vendor/load.ts (vm.compileFunction), which has no module loader for import():
+// The vendor libraries run through src/vendor/load.ts (vm.Script), which has no module loader for import():
 // esbuild turns theirs into require (OpenTelemetry imports http and https on first export, the MCP SDK node:crypto).
 const library = { ...common, format: 'cjs', supported: { 'dynamic-import': false } };
 

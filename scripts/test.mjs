@@ -6,7 +6,7 @@
 //
 // `--typecheck` (npm test passes it) adds the type check of src/ and test/. It and the hooks test cases run
 // beside vitest, not before or after it: the suite leaves about a tenth of two cores idle while its tests wait
-// on processes, and the two fill it (npm test 197 -> N s on a quiet 2-core machine). Their output is printed
+// on processes, and the two fill it (npm test 197 -> 189 s on a quiet 2-core machine). Their output is printed
 // after vitest's, whole.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -25,6 +25,7 @@ import { replaceFile } from '../fs/write-safely.js';
 import { cacheDir } from '../paths.js';
 import { changeableByYou, lockState } from '../lock/detect.js';
 import { MAKE_SHARED_CODE_CACHE, sharedCodeCacheFile } from '../lock/code-cache.js';
+import { runCommonJs } from '../vendor/commonjs.js';
 import type { vendorRunner } from '../vendor/load.js';
 
 /** What the bundle exports (src/cli/main.ts). */
@@ -96,16 +97,6 @@ function load(
     };
   }
   return { bundle: module.exports, script, vendored };
-}
-
-/** Runs `source` as the CommonJS module `file`, through vm.Script so that V8 can take (and later make) a code cache. */
-function runCommonJs(file: string, source: string, data: Buffer | undefined, module: { exports: unknown }, require: NodeJS.Require): vm.Script {
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: file,
-    ...(data === undefined ? {} : { cachedData: data }),
-  });
-  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, require, module, file, path.dirname(file));
-  return script;
 }
 
 /**

@@ -6,11 +6,10 @@
 // module is not used.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
 import type * as Zlib from 'node:zlib';
 import { HooksError } from '../errors.js';
+import { runCommonJs } from './commonjs.js';
 import { VENDORED, type VendoredName } from './names.js';
 
 interface CommonJsModule {
@@ -24,8 +23,7 @@ interface CommonJsModule {
  */
 export const vendorRunner = {
   run(file: string, source: string, module: CommonJsModule, require: NodeJS.Require): void {
-    const wrapper = vm.compileFunction(source, ['exports', 'require', 'module', '__filename', '__dirname'], { filename: file });
-    wrapper.call(module.exports, module.exports, require, module, file, path.dirname(file));
+    runCommonJs(file, source, undefined, module, require);
   },
 };
 

@@ -99,15 +99,15 @@ describe.skipIf(unavailable !== undefined)('a locked runner\'s code cache, made 
 
   // zod, which every locked run loads; OpenTelemetry, compressed, which a run with telemetry loads (src/vendor/names.ts).
   it.each(['zod.cjs', 'otel.cjs.br'])('a vendor library of the user\'s (%s) means the runner is not locked', async (file) => {
-    const zod = path.join(bundleDir, 'vendor', file);
-    chownSync(zod, NOBODY.uid, NOBODY.gid);
+    const library = path.join(bundleDir, 'vendor', file);
+    chownSync(library, NOBODY.uid, NOBODY.gid);
     try {
       const doctor = await machine.run(['/usr/bin/env', '-i', 'PATH=/usr/bin:/bin', '/usr/bin/node', bin, 'doctor'], { user: NOBODY });
       expect(doctor.stdout).toContain('locked: no');
       expect(doctor.stdout).toContain(': is yours (uid 65534), so you can change it');
       expect(await lockedRun()).toContain(path.join(userCache, 'agent-hooks', 'code'));
     } finally {
-      chownSync(zod, 0, 0);
+      chownSync(library, 0, 0);
     }
   }, 60_000);
 

@@ -41,7 +41,6 @@ describe("the bundled cosmiconfig: the loaders src/config/load.ts takes, cosmico
   });
 });
 
-
 type Sdk = typeof import('../../src/mcp/sdk.js');
 
 // A server (the bundled Server, low level) whose tool declares an outputSchema its answer does not meet:
